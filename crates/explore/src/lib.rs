@@ -1,0 +1,42 @@
+//! amdmm-explore: the third stage of the pipeline (parse → program →
+//! **exploration** → model checks → report).
+
+pub mod result;
+
+pub use amdmm_model::ModelKind;
+pub use result::*;
+
+use amdmm_program::Program;
+use std::time::Duration;
+
+/// How to explore a test.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Each loop may run at most this many iterations (back-edges per thread).
+    pub loop_bound: u32,
+    /// Stop with `Unknown` after this many candidate executions.
+    pub max_executions: Option<u64>,
+    /// Stop with `Unknown` after this much time.
+    pub timeout: Option<Duration>,
+    pub model: ModelKind,
+    /// Collect one witness execution per final state.
+    pub witnesses: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            loop_bound: 2,
+            max_executions: None,
+            timeout: None,
+            model: ModelKind::Seed,
+            witnesses: false,
+        }
+    }
+}
+
+/// Explores every candidate execution of `program` and returns the outcome.
+pub fn explore(program: &Program, opts: &Options) -> Outcome {
+    let _ = (program, opts);
+    todo!("engine under construction")
+}

@@ -1,0 +1,149 @@
+//! What an exploration produces for one test: the report stage's input.
+
+use amdmm_program::{Flags, Observation, Value};
+use serde::Serialize;
+
+/// One final state: the value of every shown observable, in the order of
+/// `Program::shown_observables`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct FinalState {
+    pub values: Vec<ValueOut>,
+    /// Does the state satisfy the condition's proposition?
+    pub satisfies: bool,
+    /// Flags raised by the executions that end in this state.
+    pub flags: FlagsOut,
+}
+
+/// `Value` in a serialisable form (`undef` or an integer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(untagged)]
+pub enum ValueOut {
+    Int(i64),
+    Undef(UndefTag),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum UndefTag {
+    #[serde(rename = "undef")]
+    Undef,
+}
+
+impl From<Value> for ValueOut {
+    fn from(v: Value) -> Self {
+        match v {
+            Value::Int(i) => ValueOut::Int(i),
+            Value::Undef => ValueOut::Undef(UndefTag::Undef),
+        }
+    }
+}
+
+impl std::fmt::Display for ValueOut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ValueOut::Int(i) => write!(f, "{i}"),
+            ValueOut::Undef(_) => f.write_str("undef"),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct FlagsOut {
+    pub race: bool,
+    pub ub: bool,
+    pub deadlock: bool,
+    pub cutoff: bool,
+}
+
+impl From<Flags> for FlagsOut {
+    fn from(f: Flags) -> Self {
+        FlagsOut {
+            race: f.race,
+            ub: f.ub,
+            deadlock: f.deadlock,
+            cutoff: f.cutoff,
+        }
+    }
+}
+
+impl From<FlagsOut> for Flags {
+    fn from(f: FlagsOut) -> Self {
+        Flags {
+            race: f.race,
+            ub: f.ub,
+            deadlock: f.deadlock,
+            cutoff: f.cutoff,
+        }
+    }
+}
+
+/// Why a run could not give a verdict.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum LimitReason {
+    /// `--max-executions N` was reached.
+    MaxExecutions(u64),
+    /// `--timeout SECS` per test was reached.
+    Timeout(f64),
+    /// The test needs more events than the engine supports in one execution.
+    TooManyEvents(usize),
+    /// A feature the engine does not implement yet (named).
+    Unsupported(String),
+}
+
+impl std::fmt::Display for LimitReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LimitReason::MaxExecutions(n) => write!(f, "limit reached: --max-executions {n}"),
+            LimitReason::Timeout(s) => write!(f, "limit reached: --timeout {s}s"),
+            LimitReason::TooManyEvents(n) => {
+                write!(f, "limit reached: an execution has {n} events (at most 64 supported)")
+            }
+            LimitReason::Unsupported(what) => write!(f, "unsupported: {what}"),
+        }
+    }
+}
+
+/// A witness execution, already rendered as text lines (for `--show-executions`)
+/// and as structured data (for `--json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Witness {
+    /// Index into `Outcome::states` of the state this execution ends in.
+    pub state: usize,
+    pub events: Vec<EventOut>,
+    /// Named relations: ("rf", [(from, to)...]), ("mo", ...), ("hb", ...),
+    /// ("av", ...), ("vis", ...), ("lo", ...); event indices into `events`.
+    pub relations: Vec<(String, Vec<(usize, usize)>)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EventOut {
+    /// `init`, or the thread name.
+    pub thread: String,
+    /// A short label, e.g. `e3: W.rel.agent x=1`.
+    pub label: String,
+    /// Source line of the instruction (0 for initial writes).
+    pub line: u32,
+}
+
+/// The result of exploring one test.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Outcome {
+    /// Column headers of `states` (`P1:%r0`, `x`, `wg1:t[0]`).
+    pub columns: Vec<String>,
+    /// Distinct final states of complete executions, sorted.
+    pub states: Vec<FinalState>,
+    /// Complete executions whose final state satisfies the proposition.
+    pub positive: u64,
+    /// Complete executions whose final state does not.
+    pub negative: u64,
+    /// Union of the flags of all executions (complete or not).
+    pub flags: FlagsOut,
+    /// `None` when a limit was reached: the verdict is Unknown.
+    pub observation: Option<Observation>,
+    pub limit: Option<LimitReason>,
+    /// Executions cut off by the loop bound (not in `states`).
+    pub cutoff_executions: u64,
+    /// Candidate executions examined (for statistics and benchmarks).
+    pub candidates: u64,
+    /// One witness per state, when requested.
+    pub witnesses: Vec<Witness>,
+}

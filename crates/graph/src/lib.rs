@@ -1,0 +1,1 @@
+//! amdmm-graph: execution graphs (events and fixed-size bit-matrix relations).

@@ -1,0 +1,12 @@
+//! amdmm-program: the second stage of the pipeline (parse → **program** →
+//! exploration → model checks → report).
+//!
+//! It turns a parsed litmus file into a [`Program`]: locations expanded,
+//! registers and labels resolved, calls inlined, scope instances computed from
+//! the placement, and every static error reported with a position and a hint.
+
+pub mod program;
+pub mod scope;
+
+pub use program::*;
+pub use scope::{Placement, ScopeLevel, SyncScope};

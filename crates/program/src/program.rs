@@ -1,0 +1,521 @@
+//! The checked program: what a litmus test means once parsed and validated.
+//!
+//! Everything here is resolved: locations, registers, labels and functions are
+//! indices, scopes and placements are computed, and every error that can be
+//! found without running the program has been reported by `lower`.
+
+use crate::scope::{Placement, SyncScope};
+use std::fmt;
+
+/// A source position kept for run-time diagnostics (1-based line and column).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Pos {
+    pub line: u32,
+    pub col: u32,
+}
+
+/// A value of the checker: a 64-bit signed integer or `undef`.
+///
+/// litmus-format.md, "Declarations": "Values are integers (64-bit signed in the
+/// checker) or `undef`."
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Value {
+    Int(i64),
+    Undef,
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(v) => write!(f, "{v}"),
+            Value::Undef => f.write_str("undef"),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AddrSpace {
+    /// addrspace(1)
+    Global,
+    /// addrspace(3): one instance per workgroup.
+    Lds,
+}
+
+impl AddrSpace {
+    pub fn number(self) -> u32 {
+        match self {
+            AddrSpace::Global => 1,
+            AddrSpace::Lds => 3,
+        }
+    }
+}
+
+/// Index into `Program::locations`.
+pub type LocId = u32;
+/// Index into a thread's register file.
+pub type RegId = u16;
+
+/// One memory location (arrays are expanded: each element is its own location).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// Display name: `x`, or `a[2]` for an array element.
+    pub name: String,
+    pub space: AddrSpace,
+    /// `None` for an uninitialised location (no initial write).
+    pub init: Option<i64>,
+}
+
+/// An array (or scalar, with `len == 1`) as declared: its elements are the
+/// consecutive locations `first .. first + len`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    pub name: String,
+    pub first: LocId,
+    pub len: u32,
+    pub is_array: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ordering {
+    NotAtomic,
+    Unordered,
+    Monotonic,
+    Acquire,
+    Release,
+    AcqRel,
+    SeqCst,
+}
+
+impl Ordering {
+    pub fn is_acquire(self) -> bool {
+        matches!(self, Ordering::Acquire | Ordering::AcqRel | Ordering::SeqCst)
+    }
+    pub fn is_release(self) -> bool {
+        matches!(self, Ordering::Release | Ordering::AcqRel | Ordering::SeqCst)
+    }
+    pub fn is_atomic(self) -> bool {
+        self != Ordering::NotAtomic
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Ordering::NotAtomic => "na",
+            Ordering::Unordered => "unordered",
+            Ordering::Monotonic => "monotonic",
+            Ordering::Acquire => "acquire",
+            Ordering::Release => "release",
+            Ordering::AcqRel => "acq_rel",
+            Ordering::SeqCst => "seq_cst",
+        }
+    }
+}
+
+/// An operand: a constant, a register or `undef`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand {
+    Const(i64),
+    Reg(RegId),
+    Undef,
+}
+
+/// A memory address: a declared symbol and an element index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Addr {
+    /// Index into `Program::symbols`.
+    pub symbol: u32,
+    /// Element index (`Const(0)` for a scalar).
+    pub index: Operand,
+}
+
+/// How an access or fence takes part in the memory model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemAttrs {
+    pub ordering: Ordering,
+    pub scope: SyncScope,
+    pub volatile: bool,
+    /// `!mmra !{!"amdgcn-av", !"none"}`: no MakeAvailable / MakeVisible.
+    pub av_none: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RmwOp {
+    Xchg,
+    Add,
+    Sub,
+    And,
+    Or,
+    Xor,
+    Max,
+    Min,
+    UMax,
+    UMin,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    And,
+    Or,
+    Xor,
+    Shl,
+    LShr,
+    AShr,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Slt,
+    Sle,
+    Sgt,
+    Sge,
+    Ult,
+    Ule,
+    Ugt,
+    Uge,
+}
+
+/// Integer types, for wrap-around and for width checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ty {
+    I1,
+    I8,
+    I16,
+    I32,
+    I64,
+    I128,
+    /// `<4 x i32>` of the b128 intrinsics, treated as one value.
+    V4I32,
+}
+
+/// Which intrinsic family a DMA copy belongs to (async-operations.txt).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DmaKind {
+    /// `llvm.amdgcn.global.load.lds`: completion tracked by the compiler.
+    Tracked,
+    /// `llvm.amdgcn.global.load.async.lds`
+    GlobalAsync,
+    /// `llvm.amdgcn.load.async.to.lds`
+    LoadAsync,
+}
+
+/// Hardware barrier intrinsics (execution-synchronization.txt).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HwBarrier {
+    Barrier,
+    Signal(Operand),
+    SignalIsFirst(Operand),
+    SignalVar(Operand, Operand),
+    Wait(Operand),
+    Init(Operand, Operand),
+    Join(Operand),
+    Leave,
+}
+
+/// Operations of the abstract barrier execution model on declared objects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BarrierOp {
+    Init { barrier: u32, count: Operand },
+    Join { barrier: u32 },
+    Drop { barrier: u32 },
+    Arrive { barrier: u32, new_count: Option<Operand> },
+    Wait { barrier: u32 },
+}
+
+/// One instruction. Labels are resolved to instruction indices in the same
+/// body; `Call` refers to `Program::functions`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Instr {
+    /// `load` (plain, atomic or volatile); `visible` is `Some(scope)` for
+    /// `llvm.amdgcn.av.global.load.b128` (a non-atomic load-visible).
+    Load {
+        dst: RegId,
+        ty: Ty,
+        addr: Addr,
+        attrs: MemAttrs,
+        visible: Option<SyncScope>,
+    },
+    /// `store`; `available` is `Some(scope)` for
+    /// `llvm.amdgcn.av.global.store.b128` (a non-atomic store-available).
+    Store {
+        ty: Ty,
+        value: Operand,
+        addr: Addr,
+        attrs: MemAttrs,
+        available: Option<SyncScope>,
+    },
+    Rmw {
+        dst: RegId,
+        ty: Ty,
+        op: RmwOp,
+        addr: Addr,
+        value: Operand,
+        attrs: MemAttrs,
+    },
+    /// `cmpxchg`: `dst_old` gets the old value, `dst_ok` the success flag
+    /// (the two fields of the `{ ty, i1 }` pair).
+    CmpXchg {
+        dst_old: RegId,
+        dst_ok: RegId,
+        ty: Ty,
+        addr: Addr,
+        expected: Operand,
+        new: Operand,
+        attrs: MemAttrs,
+        failure: Ordering,
+    },
+    Fence {
+        attrs: MemAttrs,
+    },
+    /// Register copy (`extractvalue` of a cmpxchg pair lowers to this).
+    Move {
+        dst: RegId,
+        src: Operand,
+    },
+    Bin {
+        dst: RegId,
+        ty: Ty,
+        op: BinOp,
+        a: Operand,
+        b: Operand,
+    },
+    Cmp {
+        dst: RegId,
+        ty: Ty,
+        op: CmpOp,
+        a: Operand,
+        b: Operand,
+    },
+    Select {
+        dst: RegId,
+        cond: Operand,
+        a: Operand,
+        b: Operand,
+    },
+    Jump {
+        target: u32,
+    },
+    Branch {
+        cond: Operand,
+        then_: u32,
+        else_: u32,
+    },
+    Assume {
+        cond: Operand,
+    },
+    /// Entry of an inlined call of `Program::functions[func]` (a marker: the
+    /// callee's body follows, inlined with its registers renamed).
+    CallEnter {
+        func: u32,
+    },
+    /// The matching return of an inlined call.
+    CallExit {
+        func: u32,
+    },
+    Dma {
+        kind: DmaKind,
+        src: Addr,
+        dst: Addr,
+        size: u32,
+    },
+    AsyncMark,
+    WaitAsyncMark {
+        outstanding: u32,
+    },
+    Hw(HwBarrier),
+    Barrier(BarrierOp),
+    /// End of the thread (`ret void` at top level, or falling off the end).
+    Halt,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thread {
+    pub name: String,
+    pub placement: Placement,
+    /// Register names, indexed by `RegId` (`%r0`; inlined callee registers
+    /// are spelled `@f.%r` to keep them apart).
+    pub regs: Vec<String>,
+    /// The body with calls inlined; always ends in `Halt`.
+    pub code: Vec<Instr>,
+    /// Source position of each instruction of `code`.
+    pub pos: Vec<Pos>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Function {
+    pub name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BarrierDecl {
+    pub name: String,
+    pub scope: crate::scope::ScopeLevel,
+    /// `Some(k)` when declared `= k` (initialised before any thread starts).
+    pub init: Option<i64>,
+}
+
+/// Something a condition or `locations` list can observe.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Observable {
+    /// `THREAD:%reg` (thread index, register id).
+    Reg { thread: u32, reg: RegId },
+    /// `@loc` (global) or `wgN:@loc` (LDS of workgroup N).
+    Mem { loc: LocId, wg: Option<u32> },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cond {
+    True,
+    False,
+    /// `obs == value` (or `!=` when `equal` is false).
+    Atom {
+        obs: Observable,
+        equal: bool,
+        value: Value,
+    },
+    Not(Box<Cond>),
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+    Implies(Box<Cond>, Box<Cond>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantifier {
+    Exists,
+    NotExists,
+    Forall,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Condition {
+    pub quantifier: Quantifier,
+    pub cond: Cond,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub enum Observation {
+    Always,
+    Sometimes,
+    Never,
+}
+
+impl Observation {
+    pub fn name(self) -> &'static str {
+        match self {
+            Observation::Always => "Always",
+            Observation::Sometimes => "Sometimes",
+            Observation::Never => "Never",
+        }
+    }
+}
+
+/// The flags a run reports (litmus-format.md, "Expected result").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Flags {
+    pub race: bool,
+    pub ub: bool,
+    pub deadlock: bool,
+    pub cutoff: bool,
+}
+
+impl Flags {
+    pub fn union(self, o: Flags) -> Flags {
+        Flags {
+            race: self.race | o.race,
+            ub: self.ub | o.ub,
+            deadlock: self.deadlock | o.deadlock,
+            cutoff: self.cutoff | o.cutoff,
+        }
+    }
+    /// Names of the set flags in a fixed order.
+    pub fn names(self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        if self.race {
+            v.push("race");
+        }
+        if self.ub {
+            v.push("ub");
+        }
+        if self.deadlock {
+            v.push("deadlock");
+        }
+        if self.cutoff {
+            v.push("cutoff");
+        }
+        v
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expectation {
+    pub observation: Observation,
+    pub flags: Flags,
+    pub pos: Pos,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    pub name: String,
+    pub description: Option<String>,
+    pub locations: Vec<Location>,
+    pub symbols: Vec<Symbol>,
+    pub barriers: Vec<BarrierDecl>,
+    /// Pairs of barrier indices declared `exclusive`.
+    pub exclusive: Vec<(u32, u32)>,
+    pub functions: Vec<Function>,
+    pub threads: Vec<Thread>,
+    /// The workgroup ids that occur in the placement, sorted.
+    pub workgroups: Vec<u32>,
+    /// What to print besides the condition's terms (`locations [...]`).
+    pub observed: Vec<Observable>,
+    pub condition: Condition,
+    /// The condition as written, normalised for display (`P1:%r0=1 /\ ...`).
+    pub condition_text: String,
+    pub expect: Option<Expectation>,
+}
+
+impl Program {
+    /// Display name of an observable, as herd prints it (`P1:%r0`, `x`, `wg1:t[0]`).
+    pub fn observable_name(&self, obs: &Observable) -> String {
+        match obs {
+            Observable::Reg { thread, reg } => {
+                let t = &self.threads[*thread as usize];
+                format!("{}:{}", t.name, t.regs[*reg as usize])
+            }
+            Observable::Mem { loc, wg: None } => self.locations[*loc as usize].name.clone(),
+            Observable::Mem { loc, wg: Some(w) } => {
+                format!("wg{}:{}", w, self.locations[*loc as usize].name)
+            }
+        }
+    }
+
+    /// Every observable the final states show: the condition's terms, then the
+    /// `locations` list, without repetition, in first-mention order.
+    pub fn shown_observables(&self) -> Vec<Observable> {
+        let mut out: Vec<Observable> = Vec::new();
+        fn walk(c: &Cond, out: &mut Vec<Observable>) {
+            match c {
+                Cond::True | Cond::False => {}
+                Cond::Atom { obs, .. } => {
+                    if !out.contains(obs) {
+                        out.push(obs.clone())
+                    }
+                }
+                Cond::Not(a) => walk(a, out),
+                Cond::And(a, b) | Cond::Or(a, b) | Cond::Implies(a, b) => {
+                    walk(a, out);
+                    walk(b, out)
+                }
+            }
+        }
+        for o in &self.observed {
+            if !out.contains(o) {
+                out.push(o.clone());
+            }
+        }
+        walk(&self.condition.cond, &mut out);
+        out
+    }
+}

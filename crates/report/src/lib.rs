@@ -1,0 +1,2 @@
+//! amdmm-report: the last stage of the pipeline (parse → program →
+//! exploration → model checks → **report**).
