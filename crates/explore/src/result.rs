@@ -81,8 +81,8 @@ impl From<FlagsOut> for Flags {
 pub enum LimitReason {
     /// `--max-executions N` was reached.
     MaxExecutions(u64),
-    /// `--timeout SECS` per test was reached.
-    Timeout(f64),
+    /// `--timeout SECS` per test was reached (seconds).
+    Timeout(u64),
     /// The test needs more events than the engine supports in one execution.
     TooManyEvents(usize),
     /// A feature the engine does not implement yet (named).
@@ -93,7 +93,7 @@ impl std::fmt::Display for LimitReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LimitReason::MaxExecutions(n) => write!(f, "limit reached: --max-executions {n}"),
-            LimitReason::Timeout(s) => write!(f, "limit reached: --timeout {s}s"),
+            LimitReason::Timeout(s) => write!(f, "limit reached: --timeout {s}s (per test)"),
             LimitReason::TooManyEvents(n) => {
                 write!(f, "limit reached: an execution has {n} events (at most 64 supported)")
             }
