@@ -1,2 +1,53 @@
 //! amdmm-report: the last stage of the pipeline (parse → program →
 //! exploration → model checks → **report**).
+//!
+//! Turns an [`Outcome`] into herd-compatible text ([`herd_text`]), JSON
+//! ([`json`], [`document`]) and a verdict against the test's `expect` line
+//! ([`compare`], [`check`]).
+
+mod check;
+mod herd;
+mod json;
+mod witness;
+
+pub use check::{check, compare, CheckResult, Failure};
+pub use herd::{condition_line, herd_text, kind, ok};
+pub use json::{document, input_error_json, json, with_check, Summary};
+pub use witness::witness_text;
+
+use amdmm_explore::Outcome;
+
+/// Why `outcome` has no verdict: the limit that was reached, or
+/// `internal error` when the engine gave none (e.g. it panicked).
+pub fn unknown_reason(outcome: &Outcome) -> String {
+    match &outcome.limit {
+        Some(limit) => limit.to_string(),
+        None => "internal error".to_string(),
+    }
+}
+
+/// The observation as printed: `Always`, `Sometimes`, `Never` or `Unknown`.
+pub fn observation_name(outcome: &Outcome) -> &'static str {
+    outcome.observation.map_or("Unknown", |o| o.name())
+}
+
+/// An outcome with no verdict and no states, for a test whose exploration
+/// failed internally (reported as `Unknown ... internal error`).
+pub fn internal_error_outcome(program: &amdmm_program::Program) -> Outcome {
+    Outcome {
+        columns: program
+            .shown_observables()
+            .iter()
+            .map(|o| program.observable_name(o))
+            .collect(),
+        states: Vec::new(),
+        positive: 0,
+        negative: 0,
+        flags: Default::default(),
+        observation: None,
+        limit: None,
+        cutoff_executions: 0,
+        candidates: 0,
+        witnesses: Vec::new(),
+    }
+}
