@@ -1,1 +1,17 @@
-fn main() {}
+//! `amdmm`: run AMDGPU litmus tests and print every allowed outcome.
+
+mod args;
+mod collect;
+mod output;
+mod progress;
+mod run;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = args::Cli::parse();
+    match cli.command {
+        args::Command::Run(a) => output::run_command(&a),
+    }
+}

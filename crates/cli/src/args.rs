@@ -1,0 +1,94 @@
+//! Command-line arguments (clap derive).
+
+use amdmm_explore::ModelKind;
+use clap::builder::PossibleValuesParser;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+const EXAMPLES: &str = "\
+Examples:
+  amdmm run litmus/                      run every .litmus file under litmus/
+  amdmm run --check litmus/              compare each result with its `expect` line
+  amdmm run --show-executions t.litmus   also print one witness execution per final state
+  amdmm run --json --no-time litmus/ > out.json
+  amdmm run --model upstream --loop-bound 4 t.litmus
+
+Exit status: 0 success; 1 a --check failure; 2 bad input, a missing path or an
+internal error (2 takes precedence over 1).";
+
+/// Executable model of AMDGPU concurrency semantics: litmus tests in, every
+/// allowed outcome out (herd-compatible text or JSON).
+#[derive(Parser, Debug)]
+#[command(name = "amdmm", version, after_help = EXAMPLES)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run litmus tests: files, or directories searched recursively for `.litmus` files.
+    #[command(after_help = EXAMPLES)]
+    Run(RunArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Test files, or directories (searched recursively for `*.litmus`, in sorted path order).
+    #[arg(value_name = "FILE_OR_DIR", required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Compare each result with the test's `expect` line; print `FAIL ...` per failure and
+    /// `N passed, N failed`; exit 1 if any failed (a missing `expect` line fails).
+    #[arg(long)]
+    pub check: bool,
+
+    /// Print one JSON document instead of the text blocks (schema: docs/json.md).
+    #[arg(long)]
+    pub json: bool,
+
+    /// After each test, print one witness execution per final state: events and relations.
+    #[arg(long)]
+    pub show_executions: bool,
+
+    /// Tests run in parallel [default: the number of cores]. Output order and content do not
+    /// depend on N.
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+
+    /// Each loop runs at most N iterations; executions cut short raise the `cutoff` flag.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub loop_bound: u32,
+
+    /// Give up on a test (observation `Unknown`) after N candidate executions.
+    #[arg(long, value_name = "N")]
+    pub max_executions: Option<u64>,
+
+    /// Give up on a test (observation `Unknown`) after SECS seconds.
+    #[arg(long, value_name = "SECS", value_parser = parse_secs)]
+    pub timeout: Option<f64>,
+
+    /// Rule set: `seed` (memory-model.txt) or `upstream` (AMDGPUMemoryModel.md).
+    #[arg(long, value_name = "NAME", default_value = "seed",
+          value_parser = PossibleValuesParser::new(ModelKind::NAMES))]
+    pub model: String,
+
+    /// Omit the `Time` lines (and JSON times): the only output that varies between runs,
+    /// so the output becomes byte-for-byte reproducible.
+    #[arg(long)]
+    pub no_time: bool,
+}
+
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("`{s}` is not a positive number of jobs")),
+    }
+}
+
+fn parse_secs(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x < 1e9 => Ok(x),
+        _ => Err(format!("`{s}` is not a positive number of seconds")),
+    }
+}

@@ -1,0 +1,177 @@
+//! The `run` command: options, printing each result in input order, the
+//! `--check` tally and the exit status.
+
+use crate::args::RunArgs;
+use crate::progress::Progress;
+use crate::run::{self, TestResult};
+use amdmm_explore::{ModelKind, Options};
+use amdmm_report::{CheckResult, Summary};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Exit status: 1 when a `--check` failed, 2 on bad input, a missing path
+/// or an internal error (2 wins).
+const EXIT_CHECK: u8 = 1;
+const EXIT_INPUT: u8 = 2;
+
+fn error(msg: &str) -> ExitCode {
+    eprintln!("amdmm: error: {msg}");
+    ExitCode::from(EXIT_INPUT)
+}
+
+/// What has been printed so far, for the summary and the exit status.
+#[derive(Default)]
+struct Tally {
+    summary: Summary,
+    passed: usize,
+    failed: usize,
+    internal_errors: usize,
+    tests_json: Vec<serde_json::Value>,
+}
+
+pub fn run_command(a: &RunArgs) -> ExitCode {
+    let Some(model) = ModelKind::from_name(&a.model) else {
+        return error(&format!(
+            "unknown model `{}` (known: {})",
+            a.model,
+            ModelKind::NAMES.join(", ")
+        ));
+    };
+    let files = match crate::collect::collect(&a.paths) {
+        Ok(f) => f,
+        Err(e) => return error(&e),
+    };
+    let opts = Options {
+        loop_bound: a.loop_bound,
+        max_executions: a.max_executions,
+        timeout: a.timeout.map(Duration::from_secs_f64),
+        model,
+        witnesses: a.show_executions,
+    };
+    let jobs = a.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    run::install_panic_hook();
+    let progress = Progress::new(files.len());
+    let mut tally = Tally::default();
+    tally.summary.tests = files.len();
+    let res = run::run_all(
+        &files,
+        &opts,
+        jobs,
+        || progress.inc(),
+        |r| progress.suspend(|| emit(a, r, &mut tally)),
+    );
+    progress.finish();
+    if let Err(e) = res {
+        return error(&e);
+    }
+    finish(a, model, tally)
+}
+
+/// Prints one result (text mode) or records it (JSON mode).
+fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
+    let mut out = std::io::stdout().lock();
+    match r {
+        TestResult::Input { file, diagnostics } => {
+            t.summary.input_errors += 1;
+            for d in &diagnostics {
+                eprintln!("{}", d.trim_end());
+            }
+            if a.check {
+                t.failed += 1;
+                fail_line(
+                    a,
+                    &format!("FAIL {file}: input error (see the diagnostics above)"),
+                );
+            }
+            if a.json {
+                t.tests_json
+                    .push(amdmm_report::input_error_json(&file, &diagnostics));
+            }
+        }
+        TestResult::Ran {
+            file,
+            program,
+            outcome,
+            seconds,
+            internal_error,
+        } => {
+            let time = (!a.no_time).then_some(seconds);
+            if outcome.observation.is_none() {
+                t.summary.unknown += 1;
+            }
+            if let Some(msg) = &internal_error {
+                t.internal_errors += 1;
+                eprintln!(
+                    "amdmm: internal error while exploring {} ({file}): {msg}",
+                    program.name
+                );
+            }
+            let check = a.check.then(|| amdmm_report::check(&program, &outcome));
+            if a.json {
+                let mut v = amdmm_report::json(&program, &outcome, time, a.show_executions);
+                v["file"] = serde_json::Value::String(file);
+                if let Some(c) = &check {
+                    v = amdmm_report::with_check(v, &program.name, c);
+                }
+                t.tests_json.push(v);
+            } else {
+                let text = amdmm_report::herd_text(&program, &outcome, time, a.show_executions);
+                let _ = out.write_all(text.as_bytes());
+                let _ = out.flush();
+            }
+            match check {
+                Some(CheckResult::Pass) => t.passed += 1,
+                Some(c) => {
+                    t.failed += 1;
+                    if let Some(line) = c.fail_line(&program.name) {
+                        fail_line(a, &line);
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+}
+
+/// `FAIL ...` and summary lines: stdout in text mode, stderr with `--json`
+/// (stdout then holds only the JSON document).
+fn fail_line(a: &RunArgs, line: &str) {
+    if a.json {
+        eprintln!("{line}");
+    } else {
+        println!("{line}");
+    }
+}
+
+fn finish(a: &RunArgs, model: ModelKind, mut t: Tally) -> ExitCode {
+    if a.check {
+        t.summary.check = Some((t.passed, t.failed));
+    }
+    if a.json {
+        let doc = amdmm_report::document(
+            env!("CARGO_PKG_VERSION"),
+            model.name(),
+            std::mem::take(&mut t.tests_json),
+            &t.summary,
+        );
+        match serde_json::to_string_pretty(&doc) {
+            Ok(s) => println!("{s}"),
+            Err(e) => return error(&format!("cannot write JSON: {e}")),
+        }
+    }
+    if a.check {
+        fail_line(a, &format!("{} passed, {} failed", t.passed, t.failed));
+    }
+    if t.summary.input_errors > 0 || t.internal_errors > 0 {
+        ExitCode::from(EXIT_INPUT)
+    } else if t.failed > 0 {
+        ExitCode::from(EXIT_CHECK)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,152 @@
+//! Running tests: one file through parse and exploration, many files on a
+//! rayon pool with results delivered in input order.
+
+use amdmm_explore::{Options, Outcome};
+use amdmm_program::Program;
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Instant;
+
+/// What happened to one test file.
+pub enum TestResult {
+    /// The file could not be read or parsed: rendered diagnostics.
+    Input {
+        file: String,
+        diagnostics: Vec<String>,
+    },
+    /// The test ran; `internal_error` is set when the engine panicked (the
+    /// outcome is then an empty `Unknown` one).
+    Ran {
+        file: String,
+        program: Box<Program>,
+        outcome: Box<Outcome>,
+        seconds: f64,
+        internal_error: Option<String>,
+    },
+}
+
+thread_local! {
+    /// Set while running parser or engine code: panics there are caught and reported.
+    static CATCHING: Cell<bool> = const { Cell::new(false) };
+    /// Where the last caught panic happened.
+    static PANIC_AT: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Installs a panic hook that stays quiet for panics caught by [`guarded`]
+/// (they are reported as test results) and keeps the default behaviour elsewhere.
+pub fn install_panic_hook() {
+    let default = panic::take_hook();
+    panic::set_hook(Box::new(move |info| {
+        if CATCHING.with(|c| c.get()) {
+            let at = info.location().map(|l| l.to_string());
+            PANIC_AT.with(|p| *p.borrow_mut() = at);
+        } else {
+            default(info);
+        }
+    }));
+}
+
+/// Runs `f`, turning a panic into `Err(message)`.
+fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+    CATCHING.with(|c| c.set(true));
+    let r = panic::catch_unwind(AssertUnwindSafe(f));
+    CATCHING.with(|c| c.set(false));
+    r.map_err(|payload| {
+        let msg = if let Some(s) = payload.downcast_ref::<&str>() {
+            s.to_string()
+        } else if let Some(s) = payload.downcast_ref::<String>() {
+            s.clone()
+        } else {
+            "panic".to_string()
+        };
+        match PANIC_AT.with(|p| p.borrow_mut().take()) {
+            Some(at) => format!("{msg} (at {at})"),
+            None => msg,
+        }
+    })
+}
+
+/// Reads, parses and explores one file.
+pub fn run_one(path: &Path, opts: &Options) -> TestResult {
+    let file = path.display().to_string();
+    let src = match std::fs::read_to_string(path) {
+        Ok(s) => s,
+        Err(e) => {
+            let diagnostics = vec![format!("error: cannot read {file}: {e}")];
+            return TestResult::Input { file, diagnostics };
+        }
+    };
+    let program = match guarded(|| amdmm_program::load(&src)) {
+        Ok(Ok(p)) => p,
+        Ok(Err(diags)) => {
+            let diagnostics = diags.iter().map(|d| d.render(&file, &src)).collect();
+            return TestResult::Input { file, diagnostics };
+        }
+        Err(msg) => {
+            let diagnostics = vec![format!(
+                "error: internal error in the parser on {file}: {msg}"
+            )];
+            return TestResult::Input { file, diagnostics };
+        }
+    };
+    let start = Instant::now();
+    let explored = guarded(|| amdmm_explore::explore(&program, opts));
+    let seconds = start.elapsed().as_secs_f64();
+    let (outcome, internal_error) = match explored {
+        Ok(o) => (o, None),
+        Err(msg) => (amdmm_report::internal_error_outcome(&program), Some(msg)),
+    };
+    TestResult::Ran {
+        file,
+        program: Box::new(program),
+        outcome: Box::new(outcome),
+        seconds,
+        internal_error,
+    }
+}
+
+/// Runs every file on a pool of `jobs` threads and calls `deliver` on the
+/// calling thread with each result, in the order of `files`. `done` is
+/// called once per finished test, in completion order.
+pub fn run_all(
+    files: &[PathBuf],
+    opts: &Options,
+    jobs: usize,
+    mut done: impl FnMut(),
+    mut deliver: impl FnMut(TestResult),
+) -> Result<(), String> {
+    use rayon::prelude::*;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .stack_size(64 << 20)
+        .build()
+        .map_err(|e| format!("cannot start {jobs} worker threads: {e}"))?;
+    let (tx, rx) = mpsc::channel::<(usize, TestResult)>();
+    std::thread::scope(|s| {
+        s.spawn(move || {
+            pool.install(|| {
+                files
+                    .par_iter()
+                    .enumerate()
+                    .for_each_with(tx, |tx, (i, f)| {
+                        // The receiver lives until every result is in.
+                        let _ = tx.send((i, run_one(f, opts)));
+                    })
+            })
+        });
+        let mut pending = BTreeMap::new();
+        let mut next = 0;
+        for (i, r) in rx {
+            done();
+            pending.insert(i, r);
+            while let Some(r) = pending.remove(&next) {
+                deliver(r);
+                next += 1;
+            }
+        }
+    });
+    Ok(())
+}
