@@ -1,0 +1,239 @@
+//! End-to-end tests of the `amdmm` binary: exit codes, output format, JSON
+//! schema, determinism across `--jobs`, and the corpus check CI relies on.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn corpus() -> PathBuf {
+    manifest_dir().join("../../litmus")
+}
+
+/// Runs `amdmm` from the crate directory (fixture paths are relative to it).
+fn amdmm(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_amdmm"))
+        .args(args)
+        .current_dir(manifest_dir())
+        .output()
+        .expect("the amdmm binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exit status")
+}
+
+#[test]
+fn help_teaches_with_examples() {
+    let o = amdmm(&["run", "--help"]);
+    assert_eq!(code(&o), 0);
+    let out = stdout(&o);
+    assert!(out.contains("Examples:"), "{out}");
+    assert!(out.contains("--check") && out.contains("upstream"), "{out}");
+}
+
+#[test]
+fn format_page_block() {
+    let o = amdmm(&[
+        "run",
+        "--no-time",
+        "tests/fixtures/pass/MP+rel-acq.agent.litmus",
+    ]);
+    assert_eq!(code(&o), 0, "stderr: {}", stderr(&o));
+    let expected = "\
+Test MP+rel-acq.agent Allowed
+States 2
+P1:%r0=0; P1:%r1=undef;
+P1:%r0=1; P1:%r1=42;
+No
+Witnesses
+Positive: 0 Negative: 2
+Flags: race
+Condition exists (P1:%r0=1 /\\ P1:%r1!=42)
+Observation MP+rel-acq.agent Never 0 2
+";
+    assert_eq!(stdout(&o), expected);
+}
+
+#[test]
+fn time_line_unless_no_time() {
+    let o = amdmm(&["run", "tests/fixtures/pass/CoWR.litmus"]);
+    assert_eq!(code(&o), 0, "stderr: {}", stderr(&o));
+    assert!(stdout(&o).contains("\nTime CoWR "), "{}", stdout(&o));
+}
+
+#[test]
+fn check_passes() {
+    let o = amdmm(&["run", "--check", "--no-time", "tests/fixtures/pass"]);
+    assert_eq!(
+        code(&o),
+        0,
+        "stdout: {}\nstderr: {}",
+        stdout(&o),
+        stderr(&o)
+    );
+    assert!(
+        stdout(&o).ends_with("2 passed, 0 failed\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn check_fails_on_wrong_expect() {
+    let o = amdmm(&["run", "--check", "--no-time", "tests/fixtures/fail"]);
+    assert_eq!(
+        code(&o),
+        1,
+        "stdout: {}\nstderr: {}",
+        stdout(&o),
+        stderr(&o)
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("FAIL MP-wrong-expect: expected Sometimes, got Never race\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("0 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn check_fails_without_expectation() {
+    let o = amdmm(&["run", "--check", "tests/fixtures/noexpect"]);
+    assert_eq!(
+        code(&o),
+        1,
+        "stdout: {}\nstderr: {}",
+        stdout(&o),
+        stderr(&o)
+    );
+    assert!(stdout(&o).contains("FAIL CoWR-noexpect: no expectation"));
+}
+
+#[test]
+fn syntax_error_reported_and_others_still_run() {
+    let o = amdmm(&["run", "--no-time", "tests/fixtures/bad"]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("syntax-error.litmus:8:"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stdout(&o).contains("Observation CoWR Always 1 0"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn bad_input_exit_status_wins_over_check_failure() {
+    let o = amdmm(&[
+        "run",
+        "--check",
+        "tests/fixtures/bad",
+        "tests/fixtures/fail",
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stdout(&o).ends_with("1 passed, 2 failed\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn missing_path_is_an_error() {
+    let o = amdmm(&["run", "tests/fixtures/does-not-exist.litmus"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("does-not-exist.litmus: no such file or directory"));
+    assert!(stdout(&o).is_empty());
+}
+
+#[test]
+fn json_has_the_schema_fields() {
+    let o = amdmm(&[
+        "run",
+        "--json",
+        "--check",
+        "--no-time",
+        "tests/fixtures/pass",
+    ]);
+    assert_eq!(code(&o), 0, "stderr: {}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    assert_eq!(doc["amdmm"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(doc["model"], "seed");
+    let tests = doc["tests"].as_array().expect("tests array");
+    assert_eq!(tests.len(), 2);
+    // Sorted path order: CoWR before MP+rel-acq.agent.
+    let mp = &tests[1];
+    assert_eq!(mp["name"], "MP+rel-acq.agent");
+    assert!(mp["file"]
+        .as_str()
+        .unwrap()
+        .ends_with("MP+rel-acq.agent.litmus"));
+    assert_eq!(mp["kind"], "Allowed");
+    assert_eq!(mp["condition"], "exists (P1:%r0=1 /\\ P1:%r1!=42)");
+    assert_eq!(mp["columns"], serde_json::json!(["P1:%r0", "P1:%r1"]));
+    assert_eq!(mp["states"][0]["values"], serde_json::json!([0, "undef"]));
+    assert_eq!(mp["ok"], false);
+    assert_eq!(mp["positive"], 0);
+    assert_eq!(mp["negative"], 2);
+    assert_eq!(mp["flags"], serde_json::json!(["race"]));
+    assert_eq!(mp["observation"], "Never");
+    assert!(mp["time"].is_null());
+    assert_eq!(mp["expect"]["observation"], "Never");
+    assert_eq!(mp["check"]["passed"], true);
+    let s = &doc["summary"];
+    assert_eq!(s["tests"], 2);
+    assert_eq!(s["input_errors"], 0);
+    assert_eq!(s["unknown"], 0);
+    assert_eq!(s["passed"], 2);
+    assert_eq!(s["failed"], 0);
+}
+
+#[test]
+fn json_reports_input_errors() {
+    let o = amdmm(&["run", "--json", "tests/fixtures/bad"]);
+    assert_eq!(code(&o), 2);
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    let bad = &doc["tests"][1];
+    assert_eq!(bad["error"], "input");
+    assert!(!bad["diagnostics"].as_array().unwrap().is_empty());
+    assert_eq!(doc["summary"]["input_errors"], 1);
+}
+
+#[test]
+fn output_does_not_depend_on_jobs() {
+    let dir = corpus();
+    let dir = dir.to_str().unwrap();
+    let one = amdmm(&["run", "--no-time", "--jobs", "1", dir]);
+    let two = amdmm(&["run", "--no-time", "--jobs", "2", dir]);
+    assert!(!one.stdout.is_empty());
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(code(&one), code(&two));
+}
+
+/// The corpus check CI relies on: every test in `litmus/` meets its `expect` line.
+#[test]
+fn corpus_check_passes() {
+    let dir = corpus();
+    let o = amdmm(&["run", "--check", "--no-time", dir.to_str().unwrap()]);
+    assert_eq!(
+        code(&o),
+        0,
+        "amdmm run --check litmus/ failed:\n{}\n{}",
+        stdout(&o),
+        stderr(&o)
+    );
+}
