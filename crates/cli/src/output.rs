@@ -16,8 +16,19 @@ const EXIT_CHECK: u8 = 1;
 const EXIT_INPUT: u8 = 2;
 
 fn error(msg: &str) -> ExitCode {
-    eprintln!("amdmm: error: {msg}");
+    err(&format!("amdmm: error: {msg}"));
     ExitCode::from(EXIT_INPUT)
+}
+
+/// Writes `text` and a newline to stdout; a closed pipe (`| head`) is not an error.
+fn out(text: &str) {
+    let mut o = std::io::stdout().lock();
+    let _ = writeln!(o, "{text}").and_then(|()| o.flush());
+}
+
+/// Writes `text` and a newline to stderr, ignoring failures.
+fn err(text: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{text}");
 }
 
 /// What has been printed so far, for the summary and the exit status.
@@ -74,12 +85,11 @@ pub fn run_command(a: &RunArgs) -> ExitCode {
 
 /// Prints one result (text mode) or records it (JSON mode).
 fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
-    let mut out = std::io::stdout().lock();
     match r {
         TestResult::Input { file, diagnostics } => {
             t.summary.input_errors += 1;
             for d in &diagnostics {
-                eprintln!("{}", d.trim_end());
+                err(d.trim_end());
             }
             if a.check {
                 t.failed += 1;
@@ -106,10 +116,10 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
             }
             if let Some(msg) = &internal_error {
                 t.internal_errors += 1;
-                eprintln!(
+                err(&format!(
                     "amdmm: internal error while exploring {} ({file}): {msg}",
                     program.name
-                );
+                ));
             }
             let check = a.check.then(|| amdmm_report::check(&program, &outcome));
             if a.json {
@@ -121,8 +131,7 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
                 t.tests_json.push(v);
             } else {
                 let text = amdmm_report::herd_text(&program, &outcome, time, a.show_executions);
-                let _ = out.write_all(text.as_bytes());
-                let _ = out.flush();
+                out(text.trim_end_matches('\n'));
             }
             match check {
                 Some(CheckResult::Pass) => t.passed += 1,
@@ -142,9 +151,9 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
 /// (stdout then holds only the JSON document).
 fn fail_line(a: &RunArgs, line: &str) {
     if a.json {
-        eprintln!("{line}");
+        err(line);
     } else {
-        println!("{line}");
+        out(line);
     }
 }
 
@@ -160,7 +169,7 @@ fn finish(a: &RunArgs, model: ModelKind, mut t: Tally) -> ExitCode {
             &t.summary,
         );
         match serde_json::to_string_pretty(&doc) {
-            Ok(s) => println!("{s}"),
+            Ok(s) => out(&s),
             Err(e) => return error(&format!("cannot write JSON: {e}")),
         }
     }
