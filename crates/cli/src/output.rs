@@ -89,7 +89,8 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
         TestResult::Input { file, diagnostics } => {
             t.summary.input_errors += 1;
             for d in &diagnostics {
-                err(d.trim_end());
+                // Blank line after each, as rustc does.
+                err(&format!("{}\n", d.trim_end()));
             }
             if a.check {
                 t.failed += 1;
