@@ -1,7 +1,13 @@
 //! amdmm-explore: the third stage of the pipeline (parse → program →
 //! **exploration** → model checks → report).
 
+pub mod condition;
+mod engine;
+pub mod locations;
+mod mo;
 pub mod result;
+pub mod symbolic;
+mod witness;
 
 pub use amdmm_model::ModelKind;
 pub use result::*;
@@ -37,6 +43,5 @@ impl Default for Options {
 
 /// Explores every candidate execution of `program` and returns the outcome.
 pub fn explore(program: &Program, opts: &Options) -> Outcome {
-    let _ = (program, opts);
-    todo!("engine under construction")
+    engine::run(program, opts)
 }

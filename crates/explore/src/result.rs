@@ -95,7 +95,10 @@ impl std::fmt::Display for LimitReason {
             LimitReason::MaxExecutions(n) => write!(f, "limit reached: --max-executions {n}"),
             LimitReason::Timeout(s) => write!(f, "limit reached: --timeout {s}s (per test)"),
             LimitReason::TooManyEvents(n) => {
-                write!(f, "limit reached: an execution has {n} events (at most 64 supported)")
+                write!(
+                    f,
+                    "limit reached: an execution has {n} events (at most 64 supported)"
+                )
             }
             LimitReason::Unsupported(what) => write!(f, "unsupported: {what}"),
         }

@@ -5,6 +5,130 @@
 //! execution graph. The exploration engine generates candidates; this crate
 //! says which are consistent and what each read returns.
 
+pub mod attributes;
+pub mod availability;
+pub mod coherence;
+pub mod happens_before;
+pub mod location_order;
+pub mod scopes;
+pub mod seq_cst;
+pub mod thin_air;
+pub mod values;
+pub mod visibility;
+
+use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph, MAX_EVENTS};
+pub use values::ReadRule;
+
+/// Why a candidate execution is inconsistent (for statistics and tests).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reject {
+    ThinAir,
+    CyclicHappensBefore,
+    /// A read returns something the value rules do not allow.
+    Value,
+    /// No modification order satisfies coherence.
+    Coherence,
+}
+
+/// Everything the axioms derive from one candidate's reads-from.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub sw: BitRel,
+    pub hb: BitRel,
+    /// Per write: its availability operations.
+    pub av: [EventSet; MAX_EVENTS],
+    /// Per write: its visibility operations.
+    pub vis: [EventSet; MAX_EVENTS],
+    /// Location order (write → access).
+    pub lo: BitRel,
+    /// Per read: the value rule that applied.
+    pub rules: [Option<ReadRule>; MAX_EVENTS],
+    /// Some read returned `undef` because of a data race.
+    pub race: bool,
+    /// Edges every modification order must contain.
+    pub mo_required: BitRel,
+}
+
+/// Checks a candidate's reads-from against the axioms that do not depend on
+/// the modification order, and derives the relations the rest need.
+pub fn analyze(g: &ExecutionGraph) -> Result<Analysis, Reject> {
+    if !thin_air::no_thin_air(g) {
+        return Err(Reject::ThinAir);
+    }
+    let n = g.len();
+    let sw = happens_before::synchronizes_with(g);
+    let hb = happens_before::happens_before(g, &sw).ok_or(Reject::CyclicHappensBefore)?;
+    let hb_inv = hb.inverse();
+    let po_inv = g.po.inverse();
+    let mut make_available: EventSet = 0;
+    let mut make_visible: EventSet = 0;
+    for (i, e) in g.events.iter().enumerate() {
+        make_available |= (e.make_available as u64) << i;
+        make_visible |= (e.make_visible as u64) << i;
+    }
+    // A topological order of hb: fewer predecessors first.
+    let mut topo: Vec<u8> = (0..n as u8).collect();
+    topo.sort_by_key(|&e| hb_inv.row(e as usize).count_ones());
+    let mut av = [0; MAX_EVENTS];
+    let mut vis = [0; MAX_EVENTS];
+    let mut lo = BitRel::new(n);
+    let mut loc_writes = [0u64; MAX_EVENTS];
+    let mut loc_access = [0u64; MAX_EVENTS];
+    for e in 0..n {
+        if g.events[e].is_fence() {
+            continue;
+        }
+        let here = g.at_loc(g.events[e].loc);
+        loc_access[e] = here;
+        loc_writes[e] = here & g.writes;
+    }
+    for w in members(g.writes) {
+        av[w] = availability::availability_ops(g, &hb_inv, make_available, w);
+        let (visible, _levels) =
+            visibility::visibility_ops(g, &hb_inv, av[w], make_visible, &topo, w);
+        vis[w] = visible;
+        let mut row = 0;
+        for y in members(loc_access[w] & !(1u64 << w)) {
+            if location_order::location_ordered(g, &hb, &po_inv, av[w], visible, w, y) {
+                row |= 1 << y;
+            }
+        }
+        lo.set_row(w, row);
+    }
+    let lo_inv = lo.inverse();
+    let mut rules = [None; MAX_EVENTS];
+    let mut race = false;
+    for r in members(g.reads) {
+        let seen = values::may_see(loc_writes[r], &lo_inv, &hb, r);
+        let rule = values::read_rule(g, &lo_inv, loc_writes[r], seen, r);
+        if !rule.allows(g.rf[r]) {
+            return Err(Reject::Value);
+        }
+        race |= rule.is_race();
+        rules[r] = Some(rule);
+    }
+    let mo_required = coherence::mo_constraints(g, &hb, &hb_inv);
+    if !mo_required.is_acyclic() {
+        return Err(Reject::Coherence);
+    }
+    Ok(Analysis {
+        sw,
+        hb,
+        av,
+        vis,
+        lo,
+        rules,
+        race,
+        mo_required,
+    })
+}
+
+/// The axioms that depend on the modification order `mo` (transitive, total
+/// per location, containing `Analysis::mo_required`).
+pub fn mo_consistent(g: &ExecutionGraph, a: &Analysis, mo: &BitRel) -> bool {
+    coherence::rmw_atomicity(g, mo) && seq_cst::sc_consistent(g, &a.hb, mo)
+}
+
 /// Which rule set to check executions against (`--model`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ModelKind {

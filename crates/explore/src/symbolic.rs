@@ -1,0 +1,772 @@
+//! Symbolic execution of one thread: its control-flow paths, each with its
+//! memory events, the expressions that compute values from the values read,
+//! and the guards under which the path is taken.
+//!
+//! Values are not guessed here: a read yields a symbolic value that is fixed
+//! later, once reads-from is chosen. A thread without branches on read values
+//! therefore has exactly one path.
+
+use amdmm_graph::EventKind;
+use amdmm_model::attributes::Access;
+use amdmm_program::{
+    Addr, BinOp, CmpOp, Instr, MemAttrs, Operand, Ordering, Program, RmwOp, SyncScope, Thread, Ty,
+    Value,
+};
+
+pub type NodeId = u32;
+
+/// A value expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Node {
+    Const(i64),
+    Undef,
+    /// The value read by the thread-local event with this index.
+    Read(u32),
+    Bin(BinOp, Ty, NodeId, NodeId),
+    Cmp(CmpOp, Ty, NodeId, NodeId),
+    Select(NodeId, NodeId, NodeId),
+    Rmw(RmwOp, Ty, NodeId, NodeId),
+}
+
+/// A condition the values must meet for the path to be taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guard {
+    /// Defined and non-zero.
+    True(NodeId),
+    /// Defined and zero.
+    False(NodeId),
+    Undef(NodeId),
+    Equals(NodeId, i64),
+    /// `undef`, or not in `0..len`.
+    OutOfRange(NodeId, u32),
+}
+
+/// A memory event of a path, values symbolic.
+#[derive(Clone, Debug)]
+pub struct PathEvent {
+    pub kind: EventKind,
+    pub access: Access,
+    /// Location id in the program (instance chosen when the graph is built).
+    pub loc: u32,
+    pub attrs: MemAttrs,
+    pub intrinsic_scope: Option<SyncScope>,
+    /// For reads: the `Node::Read` of this event.
+    pub read_node: Option<NodeId>,
+    /// For writes: the value written.
+    pub write_node: Option<NodeId>,
+    /// Thread-local events (reads) this one depends on.
+    pub deps: u64,
+    pub instr: u32,
+    pub line: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PathEnd {
+    Done,
+    /// The loop bound cut the path short.
+    Cutoff,
+    /// Undefined behaviour, with the reason.
+    Ub(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct Path {
+    pub events: Vec<PathEvent>,
+    pub nodes: Vec<Node>,
+    /// Per node: the thread-local reads it depends on.
+    pub node_deps: Vec<u64>,
+    pub guards: Vec<Guard>,
+    /// Final register values (`None`: never written on this path).
+    pub regs: Vec<Option<NodeId>>,
+    pub end: PathEnd,
+}
+
+/// Why a thread cannot be explored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SymbolicError {
+    /// An instruction the engine does not implement yet.
+    Unsupported(String),
+    /// More paths or events than the limits allow.
+    TooBig(String),
+}
+
+const MAX_PATHS: usize = 100_000;
+const MAX_PATH_EVENTS: usize = 63;
+
+#[derive(Clone)]
+struct State {
+    pc: usize,
+    path: Path,
+    reg_node: Vec<Option<NodeId>>,
+    ctrl: u64,
+    /// Back-edges taken, per jumping instruction.
+    backedges: Vec<u32>,
+}
+
+impl State {
+    fn node(&mut self, n: Node, deps: u64) -> NodeId {
+        // Constant folding keeps guards on constants out of the search.
+        self.path.nodes.push(n);
+        self.path.node_deps.push(deps);
+        (self.path.nodes.len() - 1) as NodeId
+    }
+
+    fn operand(&mut self, op: Operand) -> (NodeId, u64) {
+        match op {
+            Operand::Const(c) => (self.node(Node::Const(c), 0), 0),
+            Operand::Undef => (self.node(Node::Undef, 0), 0),
+            Operand::Reg(r) => match self.reg_node.get(r as usize).copied().flatten() {
+                Some(n) => (n, self.path.node_deps[n as usize]),
+                // Lowering rejects reads of unwritten registers; a path that
+                // still reaches one reads `undef`.
+                None => (self.node(Node::Undef, 0), 0),
+            },
+        }
+    }
+
+    fn set_reg(&mut self, r: u16, n: NodeId) {
+        let r = r as usize;
+        if self.reg_node.len() <= r {
+            self.reg_node.resize(r + 1, None);
+        }
+        self.reg_node[r] = Some(n);
+    }
+
+    /// The constant value of a node, when it has one without any read.
+    fn constant(&self, n: NodeId) -> Option<Value> {
+        let mut vals: Vec<Option<Value>> = Vec::new();
+        eval_nodes(&self.path.nodes, &mut vals, &|_, _| None);
+        vals.get(n as usize).copied().flatten()
+    }
+}
+
+/// Enumerates the paths of `thread`, with each loop's back-edges taken at
+/// most `loop_bound` times.
+pub fn paths(
+    program: &Program,
+    thread: &Thread,
+    loop_bound: u32,
+) -> Result<Vec<Path>, SymbolicError> {
+    let mut out = Vec::new();
+    let start = State {
+        pc: 0,
+        path: Path {
+            events: Vec::new(),
+            nodes: Vec::new(),
+            node_deps: Vec::new(),
+            guards: Vec::new(),
+            regs: Vec::new(),
+            end: PathEnd::Done,
+        },
+        reg_node: vec![None; thread.regs.len()],
+        ctrl: 0,
+        backedges: vec![0; thread.code.len()],
+    };
+    let mut stack = vec![start];
+    while let Some(mut st) = stack.pop() {
+        loop {
+            match step(program, thread, loop_bound, &mut st, &mut stack)? {
+                Step::Continue => {}
+                Step::Discard => break,
+                Step::End(end) => {
+                    st.path.end = end;
+                    st.path.regs = st.reg_node.clone();
+                    out.push(st.path);
+                    if out.len() > MAX_PATHS {
+                        return Err(SymbolicError::TooBig(format!(
+                            "thread {} has more than {MAX_PATHS} paths",
+                            thread.name
+                        )));
+                    }
+                    break;
+                }
+            }
+            if st.path.events.len() > MAX_PATH_EVENTS {
+                return Err(SymbolicError::TooBig(format!(
+                    "thread {} performs more than {MAX_PATH_EVENTS} memory operations on one path",
+                    thread.name
+                )));
+            }
+        }
+    }
+    // Depth-first order reversed the forks; restore source order for
+    // deterministic numbering.
+    out.reverse();
+    Ok(out)
+}
+
+enum Step {
+    Continue,
+    Discard,
+    End(PathEnd),
+}
+
+/// Forks `st` on the truth of `cond`: the current state continues with
+/// `then_pc`, forks for the false and `undef` cases go on `stack`.
+fn fork_on(
+    st: &mut State,
+    stack: &mut Vec<State>,
+    cond: NodeId,
+    deps: u64,
+    on_true: usize,
+    on_false: usize,
+    undef_is_ub: Option<&str>,
+) {
+    match st.constant(cond) {
+        Some(Value::Int(v)) => {
+            st.pc = if v != 0 { on_true } else { on_false };
+        }
+        Some(Value::Undef) => {
+            if let Some(why) = undef_is_ub {
+                st.path.end = PathEnd::Ub(why.to_string());
+                st.pc = usize::MAX;
+            }
+        }
+        None => {
+            if let Some(why) = undef_is_ub {
+                let mut u = st.clone();
+                u.path.guards.push(Guard::Undef(cond));
+                u.path.end = PathEnd::Ub(why.to_string());
+                u.pc = usize::MAX;
+                stack.push(u);
+            }
+            let mut f = st.clone();
+            f.path.guards.push(Guard::False(cond));
+            f.ctrl |= deps;
+            f.pc = on_false;
+            stack.push(f);
+            st.path.guards.push(Guard::True(cond));
+            st.ctrl |= deps;
+            st.pc = on_true;
+        }
+    }
+}
+
+fn resolve_addr(
+    program: &Program,
+    st: &mut State,
+    stack: &mut Vec<State>,
+    addr: Addr,
+) -> Result<(u32, u64), String> {
+    let sym = &program.symbols[addr.symbol as usize];
+    let (idx, deps) = st.operand(addr.index);
+    match st.constant(idx) {
+        Some(Value::Int(i)) if i >= 0 && (i as u64) < sym.len as u64 => {
+            Ok((sym.first + i as u32, 0))
+        }
+        Some(_) => Err(format!(
+            "index out of bounds of @{} (length {})",
+            sym.name, sym.len
+        )),
+        None => {
+            // Fork on every in-range index, and one undefined path.
+            let mut bad = st.clone();
+            bad.path.guards.push(Guard::OutOfRange(idx, sym.len));
+            bad.path.end = PathEnd::Ub(format!("index out of bounds of @{}", sym.name));
+            bad.pc = usize::MAX;
+            stack.push(bad);
+            for k in (1..sym.len).rev() {
+                let mut alt = st.clone();
+                alt.path.guards.push(Guard::Equals(idx, k as i64));
+                alt.ctrl |= deps;
+                // The fork re-executes this instruction with the index chosen.
+                stack.push(with_index_choice(alt, sym.first + k));
+            }
+            st.path.guards.push(Guard::Equals(idx, 0));
+            Ok((sym.first, deps))
+        }
+    }
+}
+
+/// Marks a forked state so that the next `resolve_addr` of the current
+/// instruction uses location `loc`.
+fn with_index_choice(mut st: State, loc: u32) -> State {
+    st.path.events.push(PathEvent {
+        kind: EventKind::Fence,
+        access: Access::Fence,
+        loc,
+        attrs: INDEX_CHOICE,
+        intrinsic_scope: None,
+        read_node: None,
+        write_node: None,
+        deps: 0,
+        instr: u32::MAX,
+        line: 0,
+    });
+    st
+}
+
+/// A placeholder event recording an index choice (removed before use).
+const INDEX_CHOICE: MemAttrs = MemAttrs {
+    ordering: Ordering::NotAtomic,
+    scope: SyncScope::SYSTEM,
+    volatile: false,
+    av_none: false,
+};
+
+/// Takes a pending index choice left by `with_index_choice`.
+fn take_index_choice(st: &mut State) -> Option<u32> {
+    match st.path.events.last() {
+        Some(e) if e.instr == u32::MAX => {
+            let loc = e.loc;
+            st.path.events.pop();
+            Some(loc)
+        }
+        _ => None,
+    }
+}
+
+fn location(
+    program: &Program,
+    st: &mut State,
+    stack: &mut Vec<State>,
+    addr: Addr,
+) -> Result<(u32, u64), String> {
+    if let Some(loc) = take_index_choice(st) {
+        let (_, deps) = st.operand(addr.index);
+        return Ok((loc, deps));
+    }
+    resolve_addr(program, st, stack, addr)
+}
+
+fn step(
+    program: &Program,
+    thread: &Thread,
+    loop_bound: u32,
+    st: &mut State,
+    stack: &mut Vec<State>,
+) -> Result<Step, SymbolicError> {
+    if st.pc == usize::MAX {
+        return Ok(Step::End(st.path.end.clone()));
+    }
+    let Some(instr) = thread.code.get(st.pc) else {
+        return Ok(Step::End(PathEnd::Done));
+    };
+    let pc = st.pc;
+    let line = thread.pos.get(pc).map(|p| p.line).unwrap_or(0);
+    let mut next = pc + 1;
+    macro_rules! ub {
+        ($msg:expr) => {{
+            return Ok(Step::End(PathEnd::Ub(format!("{} (line {})", $msg, line))));
+        }};
+    }
+    match instr {
+        Instr::Load {
+            dst,
+            addr,
+            attrs,
+            visible,
+            ..
+        } => {
+            let (loc, adeps) = match location(program, st, stack, *addr) {
+                Ok(x) => x,
+                Err(m) => ub!(m),
+            };
+            let ev = st.path.events.len() as u32;
+            let n = st.node(Node::Read(ev), 1 << ev);
+            st.path.events.push(PathEvent {
+                kind: EventKind::Read,
+                access: Access::Load,
+                loc,
+                attrs: *attrs,
+                intrinsic_scope: *visible,
+                read_node: Some(n),
+                write_node: None,
+                deps: adeps | st.ctrl,
+                instr: pc as u32,
+                line,
+            });
+            st.set_reg(*dst, n);
+        }
+        Instr::Store {
+            value,
+            addr,
+            attrs,
+            available,
+            ..
+        } => {
+            let (loc, adeps) = match location(program, st, stack, *addr) {
+                Ok(x) => x,
+                Err(m) => ub!(m),
+            };
+            let (v, vdeps) = st.operand(*value);
+            st.path.events.push(PathEvent {
+                kind: EventKind::Write,
+                access: Access::Store,
+                loc,
+                attrs: *attrs,
+                intrinsic_scope: *available,
+                read_node: None,
+                write_node: Some(v),
+                deps: adeps | vdeps | st.ctrl,
+                instr: pc as u32,
+                line,
+            });
+        }
+        Instr::Rmw {
+            dst,
+            ty,
+            op,
+            addr,
+            value,
+            attrs,
+        } => {
+            let (loc, adeps) = match location(program, st, stack, *addr) {
+                Ok(x) => x,
+                Err(m) => ub!(m),
+            };
+            let (v, vdeps) = st.operand(*value);
+            let ev = st.path.events.len() as u32;
+            let old = st.node(Node::Read(ev), 1 << ev);
+            let new = st.node(Node::Rmw(*op, *ty, old, v), (1 << ev) | vdeps);
+            st.path.events.push(PathEvent {
+                kind: EventKind::Rmw,
+                access: Access::Rmw,
+                loc,
+                attrs: *attrs,
+                intrinsic_scope: None,
+                read_node: Some(old),
+                write_node: Some(new),
+                deps: adeps | vdeps | st.ctrl,
+                instr: pc as u32,
+                line,
+            });
+            st.set_reg(*dst, old);
+        }
+        Instr::CmpXchg {
+            dst_old,
+            dst_ok,
+            ty,
+            addr,
+            expected,
+            new,
+            attrs,
+            failure,
+        } => {
+            let (loc, adeps) = match location(program, st, stack, *addr) {
+                Ok(x) => x,
+                Err(m) => ub!(m),
+            };
+            let (e, edeps) = st.operand(*expected);
+            let (nv, ndeps) = st.operand(*new);
+            let ev = st.path.events.len() as u32;
+            let old = st.node(Node::Read(ev), 1 << ev);
+            let ok = st.node(Node::Cmp(CmpOp::Eq, *ty, old, e), (1 << ev) | edeps);
+            let base = PathEvent {
+                kind: EventKind::Rmw,
+                access: Access::Rmw,
+                loc,
+                attrs: *attrs,
+                intrinsic_scope: None,
+                read_node: Some(old),
+                write_node: Some(nv),
+                deps: adeps | edeps | ndeps | st.ctrl,
+                instr: pc as u32,
+                line,
+            };
+            // Failure (including a comparison with `undef`, which we treat as
+            // failing: docs/semantics.md, "cmpxchg on undef").
+            let failed_event = PathEvent {
+                kind: EventKind::Read,
+                access: Access::FailedCmpXchg,
+                attrs: MemAttrs {
+                    ordering: *failure,
+                    ..*attrs
+                },
+                write_node: None,
+                ..base.clone()
+            };
+            for (guard, fail_ok) in [(Guard::False(ok), Some(ok)), (Guard::Undef(ok), None)] {
+                let mut f = st.clone();
+                f.path.guards.push(guard);
+                f.path.events.push(failed_event.clone());
+                f.set_reg(*dst_old, old);
+                let flag = match fail_ok {
+                    Some(n) => n,
+                    None => f.node(Node::Undef, 0),
+                };
+                f.set_reg(*dst_ok, flag);
+                f.pc = next;
+                stack.push(f);
+            }
+            st.path.guards.push(Guard::True(ok));
+            st.path.events.push(base);
+            st.set_reg(*dst_old, old);
+            st.set_reg(*dst_ok, ok);
+        }
+        Instr::Fence { attrs } => {
+            st.path.events.push(PathEvent {
+                kind: EventKind::Fence,
+                access: Access::Fence,
+                loc: 0,
+                attrs: *attrs,
+                intrinsic_scope: None,
+                read_node: None,
+                write_node: None,
+                deps: st.ctrl,
+                instr: pc as u32,
+                line,
+            });
+        }
+        Instr::Move { dst, src } => {
+            let (n, _) = st.operand(*src);
+            st.set_reg(*dst, n);
+        }
+        Instr::Bin { dst, ty, op, a, b } => {
+            let (x, dx) = st.operand(*a);
+            let (y, dy) = st.operand(*b);
+            let n = st.node(Node::Bin(*op, *ty, x, y), dx | dy);
+            st.set_reg(*dst, n);
+        }
+        Instr::Cmp { dst, ty, op, a, b } => {
+            let (x, dx) = st.operand(*a);
+            let (y, dy) = st.operand(*b);
+            let n = st.node(Node::Cmp(*op, *ty, x, y), dx | dy);
+            st.set_reg(*dst, n);
+        }
+        Instr::Select { dst, cond, a, b } => {
+            let (c, dc) = st.operand(*cond);
+            let (x, dx) = st.operand(*a);
+            let (y, dy) = st.operand(*b);
+            let n = st.node(Node::Select(c, x, y), dc | dx | dy);
+            st.set_reg(*dst, n);
+        }
+        Instr::Jump { target } => {
+            next = *target as usize;
+            if next <= pc {
+                st.backedges[pc] += 1;
+                if st.backedges[pc] > loop_bound {
+                    return Ok(Step::End(PathEnd::Cutoff));
+                }
+            }
+        }
+        Instr::Branch { cond, then_, else_ } => {
+            let (c, deps) = st.operand(*cond);
+            let msg = format!("branch on undef (line {line})");
+            let forks_from = stack.len();
+            fork_on(
+                st,
+                stack,
+                c,
+                deps,
+                *then_ as usize,
+                *else_ as usize,
+                Some(&msg),
+            );
+            // Count the back-edge on the continuing state and on the new forks.
+            for s in stack[forks_from..]
+                .iter_mut()
+                .chain(std::iter::once(&mut *st))
+            {
+                if s.pc != usize::MAX && s.pc <= pc {
+                    s.backedges[pc] += 1;
+                    if s.backedges[pc] > loop_bound {
+                        s.path.end = PathEnd::Cutoff;
+                        s.pc = usize::MAX;
+                    }
+                }
+            }
+            return Ok(Step::Continue);
+        }
+        Instr::Assume { cond } => {
+            let (c, deps) = st.operand(*cond);
+            let msg = format!("llvm.assume on undef (line {line})");
+            // The false case is discarded: it becomes a fork that ends at once.
+            match st.constant(c) {
+                Some(Value::Int(0)) => return Ok(Step::Discard),
+                Some(Value::Int(_)) => {}
+                Some(Value::Undef) => ub!("llvm.assume on undef"),
+                None => {
+                    let mut u = st.clone();
+                    u.path.guards.push(Guard::Undef(c));
+                    u.path.end = PathEnd::Ub(msg);
+                    u.pc = usize::MAX;
+                    stack.push(u);
+                    st.path.guards.push(Guard::True(c));
+                    st.ctrl |= deps;
+                }
+            }
+        }
+        Instr::CallEnter { .. } | Instr::CallExit { .. } => {}
+        Instr::Halt => return Ok(Step::End(PathEnd::Done)),
+        Instr::Dma { .. } | Instr::AsyncMark | Instr::WaitAsyncMark { .. } => {
+            return Err(SymbolicError::Unsupported(
+                "asynchronous LDS DMA and async marks are not implemented yet".into(),
+            ))
+        }
+        Instr::Hw(_) | Instr::Barrier(_) => {
+            return Err(SymbolicError::Unsupported(
+                "barriers are not implemented yet".into(),
+            ))
+        }
+    }
+    st.pc = next;
+    Ok(Step::Continue)
+}
+
+/// Wraps a value to the width of `ty` (two's complement, sign-extended).
+pub fn wrap(ty: Ty, v: i64) -> i64 {
+    match ty {
+        Ty::I1 => v & 1,
+        Ty::I8 => v as i8 as i64,
+        Ty::I16 => v as i16 as i64,
+        Ty::I32 => v as i32 as i64,
+        Ty::I64 | Ty::I128 | Ty::V4I32 => v,
+    }
+}
+
+fn width(ty: Ty) -> u32 {
+    match ty {
+        Ty::I1 => 1,
+        Ty::I8 => 8,
+        Ty::I16 => 16,
+        Ty::I32 => 32,
+        Ty::I64 | Ty::I128 | Ty::V4I32 => 64,
+    }
+}
+
+fn unsigned(ty: Ty, v: i64) -> u64 {
+    let w = width(ty);
+    if w == 64 {
+        v as u64
+    } else {
+        (v as u64) & ((1u64 << w) - 1)
+    }
+}
+
+/// `undef` propagates through arithmetic (docs/semantics.md, "undef").
+pub fn bin(op: BinOp, ty: Ty, a: Value, b: Value) -> Value {
+    let (Value::Int(x), Value::Int(y)) = (a, b) else {
+        return Value::Undef;
+    };
+    let w = width(ty);
+    let r = match op {
+        BinOp::Add => x.wrapping_add(y),
+        BinOp::Sub => x.wrapping_sub(y),
+        BinOp::Mul => x.wrapping_mul(y),
+        BinOp::And => x & y,
+        BinOp::Or => x | y,
+        BinOp::Xor => x ^ y,
+        BinOp::Shl | BinOp::LShr | BinOp::AShr => {
+            // An over-wide shift amount gives poison in LLVM: `undef` here.
+            if y < 0 || y as u64 >= w as u64 {
+                return Value::Undef;
+            }
+            match op {
+                BinOp::Shl => x.wrapping_shl(y as u32),
+                BinOp::LShr => (unsigned(ty, x) >> y) as i64,
+                _ => x >> y,
+            }
+        }
+    };
+    Value::Int(wrap(ty, r))
+}
+
+pub fn cmp(op: CmpOp, ty: Ty, a: Value, b: Value) -> Value {
+    let (Value::Int(x), Value::Int(y)) = (a, b) else {
+        return Value::Undef;
+    };
+    let (ux, uy) = (unsigned(ty, x), unsigned(ty, y));
+    let (sx, sy) = (wrap(ty, x), wrap(ty, y));
+    let r = match op {
+        CmpOp::Eq => ux == uy,
+        CmpOp::Ne => ux != uy,
+        CmpOp::Slt => sx < sy,
+        CmpOp::Sle => sx <= sy,
+        CmpOp::Sgt => sx > sy,
+        CmpOp::Sge => sx >= sy,
+        CmpOp::Ult => ux < uy,
+        CmpOp::Ule => ux <= uy,
+        CmpOp::Ugt => ux > uy,
+        CmpOp::Uge => ux >= uy,
+    };
+    Value::Int(r as i64)
+}
+
+/// The value an `atomicrmw` writes. `xchg` writes its operand whatever it read.
+pub fn rmw(op: RmwOp, ty: Ty, old: Value, v: Value) -> Value {
+    if op == RmwOp::Xchg {
+        return v;
+    }
+    let (Value::Int(x), Value::Int(y)) = (old, v) else {
+        return Value::Undef;
+    };
+    let r = match op {
+        RmwOp::Xchg => y,
+        RmwOp::Add => x.wrapping_add(y),
+        RmwOp::Sub => x.wrapping_sub(y),
+        RmwOp::And => x & y,
+        RmwOp::Or => x | y,
+        RmwOp::Xor => x ^ y,
+        RmwOp::Max => wrap(ty, x).max(wrap(ty, y)),
+        RmwOp::Min => wrap(ty, x).min(wrap(ty, y)),
+        RmwOp::UMax => unsigned(ty, x).max(unsigned(ty, y)) as i64,
+        RmwOp::UMin => unsigned(ty, x).min(unsigned(ty, y)) as i64,
+    };
+    Value::Int(wrap(ty, r))
+}
+
+/// Evaluates the nodes that can be evaluated: `read(e)` gives the value of
+/// thread-local read `e` when known. `vals` is extended and filled in place;
+/// returns true when every node has a value.
+///
+/// `read` also receives the values computed so far for these nodes, so that
+/// a read from an earlier write of the same thread can be resolved.
+pub fn eval_nodes(
+    nodes: &[Node],
+    vals: &mut Vec<Option<Value>>,
+    read: &dyn Fn(u32, &[Option<Value>]) -> Option<Value>,
+) -> bool {
+    if vals.len() < nodes.len() {
+        vals.resize(nodes.len(), None);
+    }
+    let mut all = true;
+    for (i, n) in nodes.iter().enumerate() {
+        if vals[i].is_some() {
+            continue;
+        }
+        let get = |k: NodeId| vals[k as usize];
+        let v = match *n {
+            Node::Const(c) => Some(Value::Int(c)),
+            Node::Undef => Some(Value::Undef),
+            Node::Read(e) => read(e, vals),
+            Node::Bin(op, ty, a, b) => match (get(a), get(b)) {
+                (Some(x), Some(y)) => Some(bin(op, ty, x, y)),
+                _ => None,
+            },
+            Node::Cmp(op, ty, a, b) => match (get(a), get(b)) {
+                (Some(x), Some(y)) => Some(cmp(op, ty, x, y)),
+                _ => None,
+            },
+            Node::Select(c, a, b) => match get(c) {
+                Some(Value::Undef) => Some(Value::Undef),
+                Some(Value::Int(0)) => get(b),
+                Some(Value::Int(_)) => get(a),
+                None => None,
+            },
+            Node::Rmw(op, ty, a, b) => match (get(a), get(b)) {
+                (Some(x), Some(y)) => Some(rmw(op, ty, x, y)),
+                _ => None,
+            },
+        };
+        vals[i] = v;
+        all &= v.is_some();
+    }
+    all
+}
+
+/// Does a guard hold for the evaluated values?
+pub fn guard_holds(g: Guard, vals: &[Option<Value>]) -> bool {
+    let get = |n: NodeId| vals.get(n as usize).copied().flatten();
+    match g {
+        Guard::True(n) => matches!(get(n), Some(Value::Int(v)) if v != 0),
+        Guard::False(n) => get(n) == Some(Value::Int(0)),
+        Guard::Undef(n) => get(n) == Some(Value::Undef),
+        Guard::Equals(n, k) => get(n) == Some(Value::Int(k)),
+        Guard::OutOfRange(n, len) => match get(n) {
+            Some(Value::Int(v)) => v < 0 || v as u64 >= len as u64,
+            Some(Value::Undef) => true,
+            None => false,
+        },
+    }
+}

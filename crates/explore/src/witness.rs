@@ -1,0 +1,136 @@
+//! Rendering one execution as a witness: events and the edges that justify
+//! the values read.
+
+use crate::locations::LocationMap;
+use crate::result::{EventOut, Witness};
+use amdmm_graph::{relation::members, BitRel, EventKind, ExecutionGraph};
+use amdmm_model::{Analysis, ReadRule};
+use amdmm_program::{Ordering, Program};
+
+fn label(program: &Program, locs: &LocationMap, g: &ExecutionGraph, i: usize) -> String {
+    let e = &g.events[i];
+    let mut s = format!("e{i}: ");
+    s.push_str(match e.kind {
+        EventKind::Read => "R",
+        EventKind::Write => "W",
+        EventKind::Rmw => "RMW",
+        EventKind::Fence => "F",
+    });
+    if e.ordering != Ordering::NotAtomic {
+        s.push('.');
+        s.push_str(e.ordering.name());
+    }
+    if e.is_atomic() || e.is_fence() {
+        s.push('.');
+        s.push_str(&e.scope.to_string());
+    }
+    if let Some(l) = e.store_available {
+        if !e.is_atomic() && !e.is_init() {
+            s.push_str(&format!(".av({l})"));
+        }
+    }
+    if let Some(l) = e.load_visible {
+        if !e.is_atomic() {
+            s.push_str(&format!(".vis({l})"));
+        }
+    }
+    if !e.is_fence() {
+        s.push(' ');
+        s.push_str(&locs.name(program, e.loc));
+        match e.kind {
+            EventKind::Read => s.push_str(&format!("={}", e.read_value)),
+            EventKind::Write => s.push_str(&format!("={}", e.write_value)),
+            EventKind::Rmw => s.push_str(&format!(" {}->{}", e.read_value, e.write_value)),
+            EventKind::Fence => {}
+        }
+    }
+    s
+}
+
+/// Edges of `r` not implied by transitivity through other edges of `r`
+/// (for a readable display of transitive relations).
+fn covering(r: &BitRel) -> Vec<(usize, usize)> {
+    let two = r.compose(r);
+    r.edges().filter(|&(a, b)| !two.has(a, b)).collect()
+}
+
+pub fn render(
+    program: &Program,
+    locs: &LocationMap,
+    g: &ExecutionGraph,
+    a: &Analysis,
+    mo: &BitRel,
+) -> Witness {
+    let events = (0..g.len())
+        .map(|i| {
+            let e = &g.events[i];
+            EventOut {
+                thread: if e.is_init() {
+                    "init".to_string()
+                } else {
+                    program.threads[e.thread as usize].name.clone()
+                },
+                label: label(program, locs, g, i),
+                line: e.line,
+            }
+        })
+        .collect();
+    let mut rf = Vec::new();
+    let mut undef_reads = Vec::new();
+    for r in members(g.reads) {
+        match g.rf[r] {
+            Some(w) => rf.push((w as usize, r)),
+            None => undef_reads.push((r, r)),
+        }
+    }
+    let mut races = Vec::new();
+    for r in members(g.reads) {
+        if let Some(ReadRule::UnorderedWrite(w)) = a.rules[r] {
+            races.push((w, r));
+        }
+    }
+    // Availability / visibility: write → operation that makes it
+    // available / visible (other than the write itself).
+    let mut av = Vec::new();
+    let mut vis = Vec::new();
+    for w in members(g.writes) {
+        if g.events[w].is_init() {
+            continue;
+        }
+        for z in members(a.av[w] & !(1 << w)) {
+            av.push((w, z));
+        }
+        for y in members(a.vis[w]) {
+            vis.push((w, y));
+        }
+    }
+    let lo: Vec<(usize, usize)> =
+        a.lo.edges()
+            .filter(|&(w, y)| !g.events[w].is_init() && !g.po.has(w, y))
+            .collect();
+    let hb_not_po = {
+        let mut h = a.hb;
+        for (x, y) in g.po.edges() {
+            h.set_row(x, h.row(x) & !(1 << y));
+        }
+        for i in members(g.inits) {
+            h.set_row(i, 0);
+        }
+        h
+    };
+    Witness {
+        state: 0,
+        events,
+        relations: vec![
+            ("rf".into(), rf),
+            ("undef-read".into(), undef_reads),
+            ("race".into(), races),
+            ("mo".into(), covering(mo)),
+            ("sw".into(), a.sw.edges().collect()),
+            ("hb".into(), covering(&hb_not_po)),
+            ("av".into(), av),
+            ("vis".into(), vis),
+            ("lo".into(), lo),
+        ],
+    }
+}

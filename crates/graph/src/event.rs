@@ -1,0 +1,119 @@
+//! Events and the execution graph the model's axioms are evaluated on.
+
+use crate::relation::{BitRel, EventSet};
+use amdmm_program::{AddrSpace, Ordering, Placement, ScopeLevel, SyncScope, Value};
+
+/// The `thread` of an initial write.
+pub const INIT_THREAD: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EventKind {
+    Read,
+    Write,
+    /// A successful read-modify-write: one event that reads and writes.
+    Rmw,
+    Fence,
+}
+
+/// One memory event of a candidate execution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// Thread index, or `INIT_THREAD` for an initial write.
+    pub thread: u32,
+    pub kind: EventKind,
+    /// Location instance (an LDS location has one instance per workgroup).
+    pub loc: u32,
+    pub space: AddrSpace,
+    /// The value read (reads and RMWs).
+    pub read_value: Value,
+    /// The value written (writes and RMWs).
+    pub write_value: Value,
+    pub ordering: Ordering,
+    /// The op's sync scope (atomics and fences).
+    pub scope: SyncScope,
+    /// Store-available with this scope (memory-model.txt, "store-available").
+    pub store_available: Option<ScopeLevel>,
+    /// Load-visible with this scope (memory-model.txt, "load-visible").
+    pub load_visible: Option<ScopeLevel>,
+    /// A MakeAvailable operation (release or stronger, not `amdgcn-av none`).
+    pub make_available: bool,
+    /// A MakeVisible operation (acquire or stronger, not `amdgcn-av none`).
+    pub make_visible: bool,
+    pub placement: Placement,
+    /// Reads (event indices) this event depends on through data, address or
+    /// control dependencies.
+    pub deps: EventSet,
+    /// Index of the instruction in the thread's code (for display).
+    pub instr: u32,
+    /// Source line (0 for initial writes).
+    pub line: u32,
+}
+
+impl Event {
+    pub fn is_read(&self) -> bool {
+        matches!(self.kind, EventKind::Read | EventKind::Rmw)
+    }
+    pub fn is_write(&self) -> bool {
+        matches!(self.kind, EventKind::Write | EventKind::Rmw)
+    }
+    pub fn is_fence(&self) -> bool {
+        self.kind == EventKind::Fence
+    }
+    pub fn is_atomic(&self) -> bool {
+        self.ordering.is_atomic()
+    }
+    pub fn is_init(&self) -> bool {
+        self.thread == INIT_THREAD
+    }
+}
+
+/// A candidate execution: events, program order, reads-from and, once chosen,
+/// the modification order.
+#[derive(Clone, Debug)]
+pub struct ExecutionGraph {
+    /// Initial writes first, then each thread's events in program order.
+    pub events: Vec<Event>,
+    /// Program order (transitive, within a thread).
+    pub po: BitRel,
+    /// `rf[r] = Some(w)`: read `r` returns the value of write `w`;
+    /// `None` for a read that returns `undef` by the value rules (and for
+    /// non-reads).
+    pub rf: Vec<Option<u8>>,
+    pub reads: EventSet,
+    pub writes: EventSet,
+    pub fences: EventSet,
+    pub atomics: EventSet,
+    pub inits: EventSet,
+}
+
+impl ExecutionGraph {
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// The reads-from relation as a bit matrix (write → read).
+    pub fn rf_rel(&self) -> BitRel {
+        let mut r = BitRel::new(self.len());
+        for (read, w) in self.rf.iter().enumerate() {
+            if let Some(w) = w {
+                r.add(*w as usize, read);
+            }
+        }
+        r
+    }
+
+    /// The events that access location instance `loc`.
+    pub fn at_loc(&self, loc: u32) -> EventSet {
+        let mut s = 0;
+        for (i, e) in self.events.iter().enumerate() {
+            if !e.is_fence() && e.loc == loc {
+                s |= 1 << i;
+            }
+        }
+        s
+    }
+}

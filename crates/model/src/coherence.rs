@@ -1,0 +1,97 @@
+//! Modification order and coherence (LangRef, `monotonic`).
+
+use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
+
+/// The edges every modification order must contain, given reads-from and
+/// happens-before.
+///
+/// LangRef, `monotonic`: "there is a single total order for modifications by
+/// `monotonic` operations on each address. All modification orders must be
+/// compatible with the happens-before order" (write-write coherence). "If
+/// one atomic read happens before another atomic read of the same address and
+/// both are at least `monotonic`, the later read must not see an earlier value
+/// in the address's modification order" (read-read coherence). Read-write and
+/// write-read coherence follow C++20 [intro.races] as RC11 formalises it
+/// (`hb ; eco` irreflexive): a read that happens before a write reads
+/// something modification-ordered before it, and a write that happens before
+/// a read is not newer than what the read returns. "If the read in an atomic
+/// read-modify-write operation M reads from a `monotonic` (or stronger) write
+/// W, W must be immediately before M in the address's modification order":
+/// here the edge W → M; immediacy is checked by [`rmw_atomicity`].
+///
+/// Only reads that return a defined value take part (a read returning
+/// `undef` reads from no write). The initial write is first.
+pub fn mo_constraints(g: &ExecutionGraph, hb: &BitRel, hb_inv: &BitRel) -> BitRel {
+    let n = g.len();
+    let mut c = BitRel::new(n);
+    let same_loc_writes = |e: usize| -> EventSet {
+        let loc = g.events[e].loc;
+        let mut s = 0;
+        for w in members(g.writes) {
+            if g.events[w].loc == loc {
+                s |= 1 << w;
+            }
+        }
+        s
+    };
+    for w in members(g.writes) {
+        let here = same_loc_writes(w) & !(1u64 << w);
+        // Initial write first; write-write coherence.
+        if g.events[w].is_init() {
+            c.set_row(w, c.row(w) | here);
+        }
+        c.set_row(w, c.row(w) | (hb.row(w) & here));
+    }
+    for (r, src) in g.rf.iter().enumerate() {
+        let Some(src) = *src else { continue };
+        let src = src as usize;
+        let here = same_loc_writes(r);
+        // Read-write: r hb w ⇒ src mo w.
+        for w in members(hb.row(r) & here & !(1u64 << src)) {
+            c.add(src, w);
+        }
+        // Write-read: w hb r, w ≠ src ⇒ w mo src.
+        for w in members(hb_inv.row(r) & here & !(1u64 << src)) {
+            c.add(w, src);
+        }
+        // Read-read: r' hb r reading src' ≠ src ⇒ src' mo src.
+        for r2 in members(hb_inv.row(r) & g.reads) {
+            if let Some(s2) = g.rf[r2] {
+                if s2 as usize != src && g.events[r2].loc == g.events[r].loc {
+                    c.add(s2 as usize, src);
+                }
+            }
+        }
+        // RMW: the write read from precedes the RMW.
+        if g.events[r].is_write() {
+            c.add(src, r);
+        }
+    }
+    c
+}
+
+/// RMW atomicity: "W must be immediately before M in the address's
+/// modification order" (LangRef, `monotonic`).  `mo` is transitive.
+pub fn rmw_atomicity(g: &ExecutionGraph, mo: &BitRel) -> bool {
+    for m in members(g.reads & g.writes) {
+        let Some(w) = g.rf[m] else { continue };
+        let w = w as usize;
+        // Nothing strictly between w and m.
+        if mo.row(w) & mo.column(m) != 0 {
+            return false;
+        }
+    }
+    true
+}
+
+/// From-reads: `rf⁻¹ ; mo`, minus identity (an RMW does not read before
+/// itself).
+pub fn from_reads(g: &ExecutionGraph, mo: &BitRel) -> BitRel {
+    let mut fr = BitRel::new(g.len());
+    for (r, src) in g.rf.iter().enumerate() {
+        if let Some(w) = *src {
+            fr.set_row(r, mo.row(w as usize) & !(1u64 << r));
+        }
+    }
+    fr
+}

@@ -1,0 +1,45 @@
+//! Location order (memory-model.txt, "Ordering" → "Location Order").
+
+use crate::availability::av_level;
+use crate::scopes::includes;
+use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
+
+/// Is write `w` location-ordered before access `y` (same location, `y ≠ w`)?
+///
+/// memory-model.txt, "Location Order":
+/// - "A write `W` is *location-ordered* before an access `Y` to the same
+///   address if `W` is program-ordered before `Y`."
+/// - "A write `W` is *location-ordered* before a write `W1` to the same
+///   address if there exists an availability operation `Z` on `W` such that:
+///   `Z` happens-before `W1`, and, `W1` is included in `Z`'s scope instance."
+/// - "A write `W` is *location-ordered* before a read `R` to the same address
+///   if there exists a visibility operation `Z` on write `W` such that: `Z` is
+///   `R` itself, or, `Z` precedes `R` in program order."
+/// - "Each initialized global is assumed to have an initial *system scoped*
+///   atomic write operation that is *location-ordered* before any other read
+///   or write to that same location."
+///
+/// An RMW is both a write and a read: either rule orders it
+/// (docs/semantics.md, "RMW in location order").
+#[allow(clippy::too_many_arguments)]
+pub fn location_ordered(
+    g: &ExecutionGraph,
+    hb: &BitRel,
+    po_inv: &BitRel,
+    av: EventSet,
+    vis: EventSet,
+    w: usize,
+    y: usize,
+) -> bool {
+    let ew = &g.events[w];
+    let ey = &g.events[y];
+    if ew.is_init() || g.po.has(w, y) {
+        return true;
+    }
+    if ey.is_write()
+        && members(av).any(|z| hb.has(z, y) && includes(&g.events[z], av_level(g, z, w), ey))
+    {
+        return true;
+    }
+    ey.is_read() && vis & ((1u64 << y) | po_inv.row(y)) != 0
+}

@@ -1,0 +1,32 @@
+//! Out-of-thin-air values.
+
+use amdmm_graph::{relation::members, BitRel, ExecutionGraph};
+
+/// No value may justify itself through a cycle of dependencies and
+/// reads-from.
+///
+/// LangRef, `unordered`: "A value cannot be read unless some operation wrote
+/// it."  The text does not say how far speculation may go; we forbid cycles
+/// in `dep ∪ rf` (syntactic data, address and control dependencies), which
+/// keeps plain load buffering allowed and rules out self-justifying values
+/// (docs/semantics.md, "Out-of-thin-air").
+pub fn no_thin_air(g: &ExecutionGraph) -> bool {
+    let mut r = g.rf_rel();
+    for (e, ev) in g.events.iter().enumerate() {
+        for d in members(ev.deps) {
+            r.add(d, e);
+        }
+    }
+    r.is_acyclic()
+}
+
+/// `dep ∪ rf` for display.
+pub fn dependencies(g: &ExecutionGraph) -> BitRel {
+    let mut r = BitRel::new(g.len());
+    for (e, ev) in g.events.iter().enumerate() {
+        for d in members(ev.deps) {
+            r.add(d, e);
+        }
+    }
+    r
+}
