@@ -1,2 +1,17 @@
 //! amdmm-litmus: the first stage of the pipeline (**parse** → program →
 //! exploration → model checks → report).
+//!
+//! [`parse`] turns the text of a `.litmus` file (shared/design/litmus-format.md)
+//! into an [`ast::File`] with byte spans, or into [`Diagnostic`]s that
+//! [`Diagnostic::render`] prints rustc-style. It never panics.
+
+pub mod ast;
+pub mod diagnostic;
+pub mod lexer;
+pub mod parser;
+pub mod span;
+pub mod suggest;
+
+pub use diagnostic::{render_all, Diagnostic, Label};
+pub use parser::parse;
+pub use span::{line_col, Span};

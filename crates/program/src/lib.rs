@@ -5,8 +5,16 @@
 //! registers and labels resolved, calls inlined, scope instances computed from
 //! the placement, and every static error reported with a position and a hint.
 
+pub mod lower;
 pub mod program;
 pub mod scope;
 
+pub use amdmm_litmus::Diagnostic;
+pub use lower::lower;
 pub use program::*;
 pub use scope::{Placement, ScopeLevel, SyncScope};
+
+/// Parses and lowers the text of a `.litmus` file.
+pub fn load(src: &str) -> Result<Program, Vec<Diagnostic>> {
+    lower(&amdmm_litmus::parse(src)?)
+}

@@ -212,6 +212,11 @@ pub enum HwBarrier {
     Init(Operand, Operand),
     Join(Operand),
     Leave,
+    /// `%first = call i1 @llvm.amdgcn.s.barrier.signal.isfirst(i32 id)`:
+    /// signals `id` and writes to `dst` whether this wave signalled first.
+    /// `lower` always produces this form (a hidden register when the result
+    /// is unused), never `SignalIsFirst`.
+    SignalIsFirstTo { id: Operand, dst: RegId },
 }
 
 /// Operations of the abstract barrier execution model on declared objects.

@@ -1,0 +1,1391 @@
+//! Recursive-descent parser: tokens to [`ast::File`].
+//!
+//! Errors are collected; after an error in a body the parser skips to the
+//! next line and goes on, so one run reports several mistakes.
+
+use crate::ast::*;
+use crate::diagnostic::Diagnostic;
+use crate::lexer::{lex, Tok, Token};
+use crate::suggest;
+
+/// Deepest nesting of `(` and `~` accepted in a condition.
+const MAX_DEPTH: usize = 64;
+/// Stop after this many errors.
+const MAX_ERRORS: usize = 50;
+
+/// The instruction words a body accepts (for hints).
+pub const INSTRUCTIONS: &[&str] = &[
+    "load",
+    "store",
+    "atomicrmw",
+    "cmpxchg",
+    "extractvalue",
+    "fence",
+    "add",
+    "sub",
+    "mul",
+    "and",
+    "or",
+    "xor",
+    "shl",
+    "lshr",
+    "ashr",
+    "icmp",
+    "select",
+    "br",
+    "call",
+    "ret",
+    "barrier.init",
+    "barrier.join",
+    "barrier.drop",
+    "barrier.arrive",
+    "barrier.wait",
+];
+
+const BIN_OPS: &[&str] = &[
+    "add", "sub", "mul", "and", "or", "xor", "shl", "lshr", "ashr",
+];
+
+/// Parses a whole `.litmus` file.
+pub fn parse(src: &str) -> Result<File, Vec<Diagnostic>> {
+    let (toks, diags) = lex(src);
+    let mut p = Parser {
+        src,
+        toks,
+        pos: 0,
+        diags,
+        depth: 0,
+    };
+    let file = p.file();
+    match file {
+        Ok(f) if p.diags.is_empty() => Ok(f),
+        _ => {
+            if p.diags.is_empty() {
+                // Defensive: a failure always records its reason.
+                let span = p.span();
+                p.diags.push(Diagnostic::new("syntax error", span));
+            }
+            p.diags.truncate(MAX_ERRORS);
+            Err(p.diags)
+        }
+    }
+}
+
+/// Result of a parsing step; the error has already been recorded.
+type PResult<T> = Result<T, ()>;
+
+struct Parser<'a> {
+    src: &'a str,
+    toks: Vec<Token>,
+    pos: usize,
+    diags: Vec<Diagnostic>,
+    depth: usize,
+}
+
+impl<'a> Parser<'a> {
+    // ---- token access -------------------------------------------------
+
+    fn tok(&self) -> &Tok {
+        &self.toks[self.pos].tok
+    }
+
+    fn tok_at(&self, n: usize) -> &Tok {
+        let i = (self.pos + n).min(self.toks.len() - 1);
+        &self.toks[i].tok
+    }
+
+    fn span(&self) -> Span {
+        self.toks[self.pos].span
+    }
+
+    fn line_start(&self) -> bool {
+        self.toks[self.pos].line_start
+    }
+
+    /// End of the previous token (start of the file if none).
+    fn prev_end(&self) -> usize {
+        if self.pos == 0 {
+            0
+        } else {
+            self.toks[self.pos - 1].span.end
+        }
+    }
+
+    fn at_eof(&self) -> bool {
+        matches!(self.tok(), Tok::Eof)
+    }
+
+    fn bump(&mut self) -> Token {
+        let t = self.toks[self.pos].clone();
+        if !self.at_eof() {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn is(&self, t: &Tok) -> bool {
+        self.tok() == t
+    }
+
+    fn eat(&mut self, t: &Tok) -> Option<Span> {
+        if self.is(t) {
+            Some(self.bump().span)
+        } else {
+            None
+        }
+    }
+
+    fn is_word(&self, w: &str) -> bool {
+        matches!(self.tok(), Tok::Ident(s) if s == w)
+    }
+
+    fn eat_word(&mut self, w: &str) -> Option<Span> {
+        if self.is_word(w) {
+            Some(self.bump().span)
+        } else {
+            None
+        }
+    }
+
+    // ---- errors ---------------------------------------------------------
+
+    fn push(&mut self, d: Diagnostic) {
+        if self.diags.len() < MAX_ERRORS {
+            self.diags.push(d);
+        }
+    }
+
+    /// Records "expected X, found Y" at the current token.
+    fn expected<T>(&mut self, what: &str, hint: Option<&str>) -> PResult<T> {
+        let found = self.tok().describe();
+        let mut d = Diagnostic::new(format!("expected {what}, found {found}"), self.span())
+            .with_label(format!("expected {what}"));
+        if let Some(h) = hint {
+            d = d.with_hint(h);
+        }
+        self.push(d);
+        Err(())
+    }
+
+    fn expect(&mut self, t: Tok, what: &str) -> PResult<Span> {
+        match self.eat(&t) {
+            Some(s) => Ok(s),
+            None => self.expected(what, None),
+        }
+    }
+
+    fn expect_word(&mut self, w: &str) -> PResult<Span> {
+        match self.eat_word(w) {
+            Some(s) => Ok(s),
+            None => self.expected(&format!("`{w}`"), None),
+        }
+    }
+
+    // ---- small pieces ---------------------------------------------------
+
+    fn ident(&mut self, what: &str) -> PResult<Ident> {
+        match self.tok().clone() {
+            Tok::Ident(name) => Ok(Ident {
+                name,
+                span: self.bump().span,
+            }),
+            _ => self.expected(what, None),
+        }
+    }
+
+    /// A declared name: `x` or `@x`.
+    fn decl_name(&mut self, what: &str) -> PResult<Ident> {
+        match self.tok().clone() {
+            Tok::Ident(name) | Tok::Global(name) => Ok(Ident {
+                name,
+                span: self.bump().span,
+            }),
+            _ => self.expected(what, None),
+        }
+    }
+
+    fn global(&mut self, what: &str, hint: Option<&str>) -> PResult<Ident> {
+        match self.tok().clone() {
+            Tok::Global(name) => Ok(Ident {
+                name,
+                span: self.bump().span,
+            }),
+            _ => self.expected(what, hint),
+        }
+    }
+
+    fn local(&mut self, what: &str) -> PResult<Ident> {
+        match self.tok().clone() {
+            Tok::Local(name) => Ok(Ident {
+                name,
+                span: self.bump().span,
+            }),
+            _ => self.expected(what, Some("registers are written `%name`")),
+        }
+    }
+
+    fn int(&mut self, what: &str) -> PResult<Spanned<i64>> {
+        match *self.tok() {
+            Tok::Int(v) => Ok(Spanned {
+                node: v,
+                span: self.bump().span,
+            }),
+            _ => self.expected(what, None),
+        }
+    }
+
+    fn value(&mut self) -> PResult<Spanned<Value>> {
+        let span = self.span();
+        let node = match self.tok() {
+            Tok::Int(v) => Value::Int(*v),
+            Tok::Ident(w) if w == "undef" => Value::Undef,
+            Tok::Ident(w) if w == "true" => Value::Int(1),
+            Tok::Ident(w) if w == "false" => Value::Int(0),
+            _ => return self.expected("an integer or `undef`", None),
+        };
+        self.bump();
+        Ok(Spanned { node, span })
+    }
+
+    // ---- file -----------------------------------------------------------
+
+    fn file(&mut self) -> PResult<File> {
+        let header = "a test starts with `AMDGPU <name>`";
+        if self.eat_word("AMDGPU").is_none() {
+            return self.expected("`AMDGPU`", Some(header));
+        }
+        let name = match self.tok().clone() {
+            Tok::TestName(n) => Ident {
+                name: n,
+                span: self.bump().span,
+            },
+            _ => return self.expected("the test name", Some(header)),
+        };
+        let description = match self.tok().clone() {
+            Tok::Str(s) => Some(Spanned {
+                node: s,
+                span: self.bump().span,
+            }),
+            _ => None,
+        };
+        let decls = if self.is(&Tok::LBrace) {
+            self.decl_block()
+        } else {
+            Vec::new()
+        };
+        let mut functions = Vec::new();
+        let mut threads = Vec::new();
+        loop {
+            if self.is_word("define") {
+                if let Ok(f) = self.function() {
+                    functions.push(f);
+                }
+            } else if self.is_word("thread") {
+                if let Ok(t) = self.thread() {
+                    threads.push(t);
+                }
+            } else {
+                break;
+            }
+        }
+        if threads.is_empty() && self.diags.is_empty() {
+            return self.expected(
+                "`thread`",
+                Some("a test has one or more `thread NAME @ wg N { ... }` blocks"),
+            );
+        }
+        let locations = if self.is_word("locations") {
+            self.locations().ok()
+        } else {
+            None
+        };
+        let condition = self.condition()?;
+        let expect = if self.is_word("expect") {
+            Some(self.expect_line()?)
+        } else {
+            None
+        };
+        if !self.at_eof() {
+            return self.expected("end of file", Some("the `expect` line ends the test"));
+        }
+        Ok(File {
+            source: self.src.to_string(),
+            name,
+            description,
+            decls,
+            functions,
+            threads,
+            locations,
+            condition,
+            expect,
+        })
+    }
+
+    /// Skips to the next top-level keyword at the start of a line.
+    fn skip_to_top_level(&mut self) {
+        self.bump();
+        while !self.at_eof() {
+            let top = [
+                "thread",
+                "define",
+                "exists",
+                "forall",
+                "locations",
+                "expect",
+            ]
+            .iter()
+            .any(|w| self.is_word(w))
+                || self.is(&Tok::Tilde);
+            if top && self.line_start() {
+                return;
+            }
+            self.bump();
+        }
+    }
+
+    // ---- declarations -----------------------------------------------------
+
+    fn decl_block(&mut self) -> Vec<Decl> {
+        let open = self.bump().span;
+        let mut decls = Vec::new();
+        loop {
+            while self.eat(&Tok::Semi).is_some() || self.eat(&Tok::Comma).is_some() {}
+            if self.eat(&Tok::RBrace).is_some() {
+                break;
+            }
+            if self.at_eof() || self.is_word("thread") || self.is_word("define") {
+                self.push(
+                    Diagnostic::new("unclosed declaration block", open)
+                        .with_label("this `{` is never closed")
+                        .with_hint("close the declarations with `}`"),
+                );
+                break;
+            }
+            match self.decl() {
+                Ok(d) => decls.push(d),
+                Err(()) => {
+                    // Resynchronise at the next `;` or `}`.
+                    while !self.at_eof()
+                        && !self.is(&Tok::Semi)
+                        && !self.is(&Tok::RBrace)
+                        && !self.is_word("thread")
+                    {
+                        self.bump();
+                    }
+                }
+            }
+        }
+        decls
+    }
+
+    fn decl(&mut self) -> PResult<Decl> {
+        let start = self.span();
+        let word = match self.tok() {
+            Tok::Ident(w) => w.clone(),
+            _ => String::new(),
+        };
+        match word.as_str() {
+            "global" | "lds" => {
+                let space = Spanned {
+                    node: if word == "global" {
+                        Space::Global
+                    } else {
+                        Space::Lds
+                    },
+                    span: self.bump().span,
+                };
+                let name = self.decl_name("a location name")?;
+                let len = if self.eat(&Tok::LBracket).is_some() {
+                    let n = self.int("the array length")?;
+                    self.expect(Tok::RBracket, "`]`")?;
+                    Some(n)
+                } else {
+                    None
+                };
+                let init = if self.eat(&Tok::Eq).is_some() {
+                    if self.eat(&Tok::LBrace).is_some() {
+                        let mut vals = Vec::new();
+                        if !self.is(&Tok::RBrace) {
+                            loop {
+                                vals.push(self.value()?);
+                                if self.eat(&Tok::Comma).is_none() {
+                                    break;
+                                }
+                            }
+                        }
+                        self.expect(Tok::RBrace, "`}` or `,`")?;
+                        Some(Init::List(vals))
+                    } else {
+                        Some(Init::All(self.value()?))
+                    }
+                } else {
+                    None
+                };
+                Ok(Decl::Var {
+                    space,
+                    name,
+                    len,
+                    init,
+                    span: start.to(Span::new(self.prev_end(), self.prev_end())),
+                })
+            }
+            "barrier" => {
+                self.bump();
+                let name = self.decl_name("a barrier name")?;
+                let scope = self.ident("the barrier's scope (e.g. `workgroup`)")?;
+                let init = if self.eat(&Tok::Eq).is_some() {
+                    Some(self.int("the barrier's initial expected count")?)
+                } else {
+                    None
+                };
+                Ok(Decl::Barrier {
+                    name,
+                    scope,
+                    init,
+                    span: start.to(Span::new(self.prev_end(), self.prev_end())),
+                })
+            }
+            "exclusive" => {
+                self.bump();
+                let mut names = vec![self.decl_name("a barrier name")?];
+                while self.eat(&Tok::Comma).is_some() {
+                    names.push(self.decl_name("a barrier name")?);
+                }
+                Ok(Decl::Exclusive {
+                    names,
+                    span: start.to(Span::new(self.prev_end(), self.prev_end())),
+                })
+            }
+            _ => self.expected(
+                "a declaration",
+                Some("declarations are `global x = 0;`, `lds t[4] = 0;`, `barrier B workgroup;` or `exclusive B, C;`"),
+            ),
+        }
+    }
+
+    // ---- threads and functions --------------------------------------------
+
+    fn function(&mut self) -> PResult<Function> {
+        let start = self.bump().span;
+        let r = (|| {
+            if self.eat_word("void").is_none() {
+                return self.expected("`void`", Some("functions are `define void @f() { ... }`"));
+            }
+            let name = self.global("a function name `@f`", None)?;
+            self.expect(Tok::LParen, "`(`")?;
+            self.expect(Tok::RParen, "`)` (functions take no parameters)")?;
+            self.skip_attributes();
+            Ok(name)
+        })();
+        let name = match r {
+            Ok(n) => n,
+            Err(()) => {
+                self.skip_to_top_level();
+                return Err(());
+            }
+        };
+        let (body, end) = self.body()?;
+        Ok(Function {
+            name,
+            body,
+            span: start.to(end),
+        })
+    }
+
+    /// Skips LLVM function attributes (`#0`, `nounwind`, ...) before `{`.
+    fn skip_attributes(&mut self) {
+        while !self.is(&Tok::LBrace) && !self.at_eof() && !self.line_start() {
+            self.bump();
+        }
+    }
+
+    fn thread(&mut self) -> PResult<Thread> {
+        let start = self.bump().span;
+        let header = (|| {
+            let name = match self.tok().clone() {
+                Tok::Ident(n) => Ident {
+                    name: n,
+                    span: self.bump().span,
+                },
+                Tok::Int(v) => Ident {
+                    name: v.to_string(),
+                    span: self.bump().span,
+                },
+                _ => {
+                    return self.expected(
+                        "a thread name",
+                        Some("threads are `thread P0 @ wg 0 { ... }`"),
+                    )
+                }
+            };
+            let placement = self.placement()?;
+            Ok((name, placement))
+        })();
+        let (name, placement) = match header {
+            Ok(h) => h,
+            Err(()) => {
+                let stop = |p: &Self| {
+                    p.at_eof() || p.is(&Tok::LBrace) || (p.line_start() && p.is_word("thread"))
+                };
+                while !stop(self) {
+                    self.bump();
+                }
+                if self.is(&Tok::LBrace) {
+                    let _ = self.body();
+                }
+                return Err(());
+            }
+        };
+        let (body, end) = self.body()?;
+        Ok(Thread {
+            name,
+            placement,
+            body,
+            span: start.to(end),
+            end,
+        })
+    }
+
+    fn place_key(word: &str) -> Option<PlaceKey> {
+        Some(match word {
+            "agent" => PlaceKey::Agent,
+            "cluster" => PlaceKey::Cluster,
+            "wg" | "workgroup" => PlaceKey::Wg,
+            "wave" | "wavefront" => PlaceKey::Wave,
+            _ => return None,
+        })
+    }
+
+    fn placement(&mut self) -> PResult<Vec<PlaceField>> {
+        let mut fields = Vec::new();
+        let hint = "a placement is `@ agent 0, cluster 0, wg 1, wave 0` (every field optional)";
+        // `@wg 1` lexes as the global name `@wg`.
+        let glued = matches!(self.tok(), Tok::Global(k) if Self::place_key(k).is_some());
+        if self.eat(&Tok::At).is_none() && !glued {
+            return Ok(fields);
+        }
+        loop {
+            let (key, span) = match self.tok() {
+                Tok::Ident(w) | Tok::Global(w) => match Self::place_key(w) {
+                    Some(k) => (k, self.span()),
+                    None => return self.expected("`agent`, `cluster`, `wg` or `wave`", Some(hint)),
+                },
+                _ if fields.is_empty() && self.is(&Tok::LBrace) => break,
+                _ => return self.expected("`agent`, `cluster`, `wg` or `wave`", Some(hint)),
+            };
+            self.bump();
+            let value = self.int("a number")?;
+            fields.push(PlaceField {
+                key: Spanned { node: key, span },
+                value,
+            });
+            if self.eat(&Tok::Comma).is_none() {
+                break;
+            }
+        }
+        Ok(fields)
+    }
+
+    /// `{ stmt* }`; returns the statements and the span of the closing `}`.
+    fn body(&mut self) -> PResult<(Vec<Stmt>, Span)> {
+        let open = self.expect(Tok::LBrace, "`{`")?;
+        let mut stmts = Vec::new();
+        loop {
+            if let Some(end) = self.eat(&Tok::RBrace) {
+                return Ok((stmts, end));
+            }
+            if self.at_eof() || (self.line_start() && self.is_word("thread")) {
+                self.push(
+                    Diagnostic::new("unclosed body", open)
+                        .with_label("this `{` is never closed")
+                        .with_hint("close the body with `}`"),
+                );
+                return Err(());
+            }
+            match self.stmt() {
+                Ok(s) => stmts.push(s),
+                Err(()) => {
+                    if self.diags.len() >= MAX_ERRORS {
+                        return Err(());
+                    }
+                    // Skip the rest of the line.
+                    self.bump();
+                    while !self.at_eof() && !self.line_start() && !self.is(&Tok::RBrace) {
+                        self.bump();
+                    }
+                }
+            }
+        }
+    }
+
+    fn stmt(&mut self) -> PResult<Stmt> {
+        // `label:`
+        if let (Tok::Ident(name) | Tok::Local(name), Tok::Colon) =
+            (self.tok().clone(), self.tok_at(1))
+        {
+            let span = self.bump().span;
+            self.bump();
+            return Ok(Stmt::Label(Ident { name, span }));
+        }
+        if let (Tok::Int(n), Tok::Colon) = (self.tok().clone(), self.tok_at(1)) {
+            let span = self.bump().span;
+            self.bump();
+            return Ok(Stmt::Label(Ident {
+                name: n.to_string(),
+                span,
+            }));
+        }
+        let start = self.span();
+        let dst = if let (Tok::Local(_), Tok::Eq) = (self.tok(), self.tok_at(1)) {
+            let d = self.local("a register")?;
+            self.bump();
+            Some(d)
+        } else {
+            None
+        };
+        let (kind, op_span) = self.instr()?;
+        let span = start.to(Span::new(self.prev_end(), self.prev_end()));
+        Ok(Stmt::Instr(Instr {
+            dst,
+            kind,
+            span,
+            op_span,
+        }))
+    }
+
+    // ---- instructions -------------------------------------------------------
+
+    fn instr(&mut self) -> PResult<(InstrKind, Span)> {
+        let word = match self.tok() {
+            Tok::Ident(w) => w.clone(),
+            _ => return self.expected(
+                "an instruction",
+                Some(
+                    "a body holds instructions such as `%r = load i32, ptr @x`, and `label:` lines",
+                ),
+            ),
+        };
+        let op_span = self.span();
+        let kind = match word.as_str() {
+            "load" => {
+                self.bump();
+                let atomic = self.eat_word("atomic").is_some();
+                let volatile = self.eat_word("volatile").is_some();
+                let ty = self.ty()?;
+                self.expect(Tok::Comma, "`,`")?;
+                let ptr = self.pointer()?;
+                let at = self.atomicity(1)?;
+                InstrKind::Load {
+                    atomic,
+                    volatile,
+                    ty,
+                    ptr,
+                    at,
+                }
+            }
+            "store" => {
+                self.bump();
+                let atomic = self.eat_word("atomic").is_some();
+                let volatile = self.eat_word("volatile").is_some();
+                let ty = self.ty()?;
+                let value = self.operand()?;
+                self.expect(Tok::Comma, "`,`")?;
+                let ptr = self.pointer()?;
+                let at = self.atomicity(1)?;
+                InstrKind::Store {
+                    atomic,
+                    volatile,
+                    ty,
+                    value,
+                    ptr,
+                    at,
+                }
+            }
+            "atomicrmw" => {
+                self.bump();
+                let volatile = self.eat_word("volatile").is_some();
+                let op = self.ident("an atomicrmw operation (`add`, `xchg`, ...)")?;
+                let ptr = self.pointer()?;
+                self.expect(Tok::Comma, "`,`")?;
+                let ty = self.ty()?;
+                let value = self.operand()?;
+                let at = self.atomicity(1)?;
+                InstrKind::AtomicRmw {
+                    volatile,
+                    op,
+                    ptr,
+                    ty,
+                    value,
+                    at,
+                }
+            }
+            "cmpxchg" => {
+                self.bump();
+                let weak = self.eat_word("weak").is_some();
+                let volatile = self.eat_word("volatile").is_some();
+                let ptr = self.pointer()?;
+                self.expect(Tok::Comma, "`,`")?;
+                let ty = self.ty()?;
+                let expected = self.operand()?;
+                self.expect(Tok::Comma, "`,`")?;
+                self.ty()?;
+                let new = self.operand()?;
+                let at = self.atomicity(2)?;
+                InstrKind::CmpXchg {
+                    weak,
+                    volatile,
+                    ptr,
+                    ty,
+                    expected,
+                    new,
+                    at,
+                }
+            }
+            "extractvalue" => {
+                self.bump();
+                self.struct_ty()?;
+                let src = self.local("the cmpxchg result register")?;
+                self.expect(Tok::Comma, "`,`")?;
+                let index = self.int("the field index (0 or 1)")?;
+                InstrKind::ExtractValue { src, index }
+            }
+            "fence" => {
+                self.bump();
+                let at = self.atomicity(1)?;
+                InstrKind::Fence { at }
+            }
+            w if BIN_OPS.contains(&w) => {
+                let op = self.ident("an operation")?;
+                while ["nuw", "nsw", "exact", "disjoint"]
+                    .iter()
+                    .any(|f| self.is_word(f))
+                {
+                    self.bump();
+                }
+                let ty = self.ty()?;
+                let a = self.operand()?;
+                self.expect(Tok::Comma, "`,`")?;
+                let b = self.operand()?;
+                InstrKind::Bin { op, ty, a, b }
+            }
+            "icmp" => {
+                self.bump();
+                let pred = self.ident("a predicate (`eq`, `ne`, `slt`, ...)")?;
+                let ty = self.ty()?;
+                let a = self.operand()?;
+                self.expect(Tok::Comma, "`,`")?;
+                let b = self.operand()?;
+                InstrKind::ICmp { pred, ty, a, b }
+            }
+            "select" => {
+                self.bump();
+                self.ty()?;
+                let cond = self.operand()?;
+                self.expect(Tok::Comma, "`,`")?;
+                let ty = self.ty()?;
+                let a = self.operand()?;
+                self.expect(Tok::Comma, "`,`")?;
+                self.ty()?;
+                let b = self.operand()?;
+                InstrKind::Select { cond, ty, a, b }
+            }
+            "br" => {
+                self.bump();
+                if self.is_word("label") {
+                    let target = self.label_ref()?;
+                    InstrKind::Br { target }
+                } else {
+                    self.ty()?;
+                    let cond = self.operand()?;
+                    self.expect(Tok::Comma, "`,`")?;
+                    let then_ = self.label_ref()?;
+                    self.expect(Tok::Comma, "`,`")?;
+                    let else_ = self.label_ref()?;
+                    InstrKind::CondBr { cond, then_, else_ }
+                }
+            }
+            "call" | "tail" | "notail" | "musttail" => {
+                self.bump();
+                if word != "call" {
+                    self.expect_word("call")?;
+                }
+                let ret = self.ty()?;
+                let callee = self.global("the called function `@name`", None)?;
+                let args = self.args()?;
+                // Attribute groups: `#0`.
+                if self.is(&Tok::Hash) && !self.line_start() {
+                    self.bump();
+                    if matches!(self.tok(), Tok::Int(_)) {
+                        self.bump();
+                    }
+                }
+                InstrKind::Call { ret, callee, args }
+            }
+            "barrier.init" | "barrier.join" | "barrier.drop" | "barrier.arrive"
+            | "barrier.wait" => {
+                let op = self.ident("a barrier operation")?;
+                let barrier = self.global(
+                    "a barrier `@B`",
+                    Some("barrier operations name a declared barrier: `barrier.join @B`"),
+                )?;
+                let count = if self.eat(&Tok::Comma).is_some() {
+                    // Tolerate a type before the count: `barrier.init @B, i32 2`.
+                    if self.is_type_word() {
+                        self.ty()?;
+                    }
+                    Some(self.operand()?)
+                } else {
+                    None
+                };
+                InstrKind::Barrier { op, barrier, count }
+            }
+            "ret" => {
+                self.bump();
+                if self.eat_word("void").is_none() {
+                    return self.expected("`void`", Some("functions return nothing: `ret void`"));
+                }
+                InstrKind::Ret
+            }
+            _ => {
+                let d = Diagnostic::new(format!("unknown instruction `{word}`"), op_span)
+                    .with_label("not an instruction")
+                    .with_hint(suggest::hint(&word, INSTRUCTIONS, "instructions"));
+                self.push(d);
+                return Err(());
+            }
+        };
+        Ok((kind, op_span))
+    }
+
+    fn label_ref(&mut self) -> PResult<Ident> {
+        self.expect_word("label")?;
+        match self.tok().clone() {
+            Tok::Local(name) | Tok::Ident(name) => Ok(Ident {
+                name,
+                span: self.bump().span,
+            }),
+            Tok::Int(n) => Ok(Ident {
+                name: n.to_string(),
+                span: self.bump().span,
+            }),
+            _ => self.expected("a label `%name`", None),
+        }
+    }
+
+    fn is_type_word(&self) -> bool {
+        matches!(self.tok(), Tok::Ident(w) if Self::int_ty(w).is_some()) || self.is(&Tok::LAngle)
+    }
+
+    fn int_ty(w: &str) -> Option<TyKind> {
+        Some(match w {
+            "i1" => TyKind::I1,
+            "i8" => TyKind::I8,
+            "i16" => TyKind::I16,
+            "i32" => TyKind::I32,
+            "i64" => TyKind::I64,
+            "i128" => TyKind::I128,
+            _ => return None,
+        })
+    }
+
+    fn ty(&mut self) -> PResult<Type> {
+        let span = self.span();
+        let hint = "types are `i1`, `i8`, `i16`, `i32`, `i64`, `i128` and `<4 x i32>`";
+        if self.eat(&Tok::LAngle).is_some() {
+            let n = self.int("the vector length")?;
+            self.expect_word("x")?;
+            let elem = self.ty()?;
+            let close = self.expect(Tok::RAngle, "`>`")?;
+            if n.node != 4 || elem.node != TyKind::I32 {
+                self.push(
+                    Diagnostic::new("unsupported vector type", span.to(close)).with_hint(
+                        "the only vector type is `<4 x i32>` (the b128 intrinsics' value)",
+                    ),
+                );
+                return Err(());
+            }
+            return Ok(Spanned {
+                node: TyKind::V4I32,
+                span: span.to(close),
+            });
+        }
+        let node = match self.tok() {
+            Tok::Ident(w) => match (Self::int_ty(w), w.as_str()) {
+                (Some(t), _) => t,
+                (None, "void") => TyKind::Void,
+                (None, "ptr") => TyKind::Ptr,
+                _ => return self.expected("a type", Some(hint)),
+            },
+            _ => return self.expected("a type", Some(hint)),
+        };
+        self.bump();
+        Ok(Spanned { node, span })
+    }
+
+    /// `{ <ty>, i1 }` (the type of a cmpxchg pair), checked loosely.
+    fn struct_ty(&mut self) -> PResult<()> {
+        self.expect(Tok::LBrace, "`{ <ty>, i1 }`")?;
+        self.ty()?;
+        self.expect(Tok::Comma, "`,`")?;
+        self.ty()?;
+        self.expect(Tok::RBrace, "`}`")?;
+        Ok(())
+    }
+
+    fn operand(&mut self) -> PResult<Operand> {
+        let span = self.span();
+        let node = match self.tok() {
+            Tok::Int(v) => OperandKind::Int(*v),
+            Tok::Local(r) => OperandKind::Reg(r.clone()),
+            Tok::Ident(w) => match w.as_str() {
+                "undef" | "poison" => OperandKind::Undef,
+                "true" => OperandKind::Int(1),
+                "false" | "zeroinitializer" => OperandKind::Int(0),
+                _ => return self.expected("a value (an integer, `%reg` or `undef`)", None),
+            },
+            _ => return self.expected("a value (an integer, `%reg` or `undef`)", None),
+        };
+        self.bump();
+        Ok(Spanned { node, span })
+    }
+
+    /// `ptr [addrspace(N)] @sym[[index]]`
+    fn pointer(&mut self) -> PResult<Pointer> {
+        let start = self.span();
+        let hint =
+            "pointers are written `ptr @x`, `ptr addrspace(1) @x`, `ptr @a[2]` or `ptr @a[%i]`";
+        if self.eat_word("ptr").is_none() {
+            return self.expected("`ptr`", Some(hint));
+        }
+        let addrspace = if self.eat_word("addrspace").is_some() {
+            self.expect(Tok::LParen, "`(`")?;
+            let n = self.int("an address space number")?;
+            self.expect(Tok::RParen, "`)`")?;
+            Some(n)
+        } else {
+            None
+        };
+        // Parameter attributes a paste may carry.
+        while ["noundef", "nonnull", "readonly", "writeonly", "nocapture"]
+            .iter()
+            .any(|w| self.is_word(w))
+        {
+            self.bump();
+        }
+        let sym = self.global(
+            "a declared location `@x`",
+            Some("pointers name a declared location: registers holding pointers are not supported"),
+        )?;
+        let index = if self.eat(&Tok::LBracket).is_some() {
+            let i = self.operand()?;
+            self.expect(Tok::RBracket, "`]`")?;
+            Some(i)
+        } else {
+            None
+        };
+        Ok(Pointer {
+            addrspace,
+            sym,
+            index,
+            span: start.to(Span::new(self.prev_end(), self.prev_end())),
+        })
+    }
+
+    /// `[syncscope("s")] [ordering [ordering]] (, align N | , !md node)*`;
+    /// `max_orderings` is 2 for cmpxchg.
+    fn atomicity(&mut self, max_orderings: usize) -> PResult<Atomicity> {
+        let mut at = Atomicity::default();
+        if self.eat_word("syncscope").is_some() {
+            self.expect(Tok::LParen, "`(`")?;
+            match self.tok().clone() {
+                Tok::Str(s) => {
+                    let span = self.bump().span;
+                    at.scope = Some(Spanned { node: s, span });
+                }
+                _ => return self.expected("a quoted scope name such as `\"agent\"`", None),
+            }
+            self.expect(Tok::RParen, "`)`")?;
+        }
+        let mut orderings = Vec::new();
+        while orderings.len() < max_orderings && !self.line_start() {
+            let Tok::Ident(w) = self.tok() else { break };
+            match Ordering::parse(w) {
+                Some(o) => {
+                    let span = self.bump().span;
+                    orderings.push(Spanned { node: o, span });
+                }
+                None if !INSTRUCTIONS.contains(&w.as_str()) => {
+                    let d = Diagnostic::new(format!("unknown ordering `{w}`"), self.span())
+                        .with_label("not an ordering")
+                        .with_hint(suggest::hint(w, Ordering::SPELLINGS, "orderings"));
+                    self.push(d);
+                    return Err(());
+                }
+                None => break,
+            }
+        }
+        let mut it = orderings.into_iter();
+        at.ordering = it.next();
+        at.failure = it.next();
+        while self.is(&Tok::Comma) && !self.toks[self.pos].line_start {
+            self.bump();
+            if self.eat_word("align").is_some() {
+                self.int("the alignment")?;
+            } else if self.is(&Tok::Bang) {
+                self.bump();
+                let name = self.ident("a metadata kind such as `mmra`")?;
+                let strings = self.metadata_node()?;
+                if name.name == "mmra" {
+                    at.av_none |= strings
+                        .windows(2)
+                        .any(|w| w[0] == "amdgcn-av" && w[1] == "none");
+                }
+            } else {
+                return self.expected("`align N` or `!mmra !{...}`", None);
+            }
+        }
+        Ok(at)
+    }
+
+    /// A metadata operand: `!{!"a", !"b"}`, `!"a"` or `!N`; returns its strings.
+    fn metadata_node(&mut self) -> PResult<Vec<String>> {
+        self.expect(Tok::Bang, "`!`")?;
+        match self.tok().clone() {
+            Tok::Str(s) => {
+                self.bump();
+                Ok(vec![s])
+            }
+            Tok::Int(_) => {
+                self.push(
+                    Diagnostic::new("metadata references are not supported", self.span())
+                        .with_hint("write the node inline: `!mmra !{!\"amdgcn-av\", !\"none\"}`"),
+                );
+                Err(())
+            }
+            Tok::LBrace => {
+                self.bump();
+                let mut out = Vec::new();
+                if !self.is(&Tok::RBrace) {
+                    loop {
+                        self.expect(Tok::Bang, "`!\"...\"`")?;
+                        match self.tok().clone() {
+                            Tok::Str(s) => {
+                                self.bump();
+                                out.push(s);
+                            }
+                            _ => return self.expected("a metadata string `!\"...\"`", None),
+                        }
+                        if self.eat(&Tok::Comma).is_none() {
+                            break;
+                        }
+                    }
+                }
+                self.expect(Tok::RBrace, "`}`")?;
+                Ok(out)
+            }
+            _ => self.expected("a metadata node `!{...}`", None),
+        }
+    }
+
+    fn args(&mut self) -> PResult<Vec<Arg>> {
+        self.expect(Tok::LParen, "`(`")?;
+        let mut args = Vec::new();
+        if self.eat(&Tok::RParen).is_some() {
+            return Ok(args);
+        }
+        loop {
+            if self.is_word("ptr") {
+                args.push(Arg::Ptr(self.pointer()?));
+            } else if let Some(start) = self.eat_word("metadata") {
+                self.expect(Tok::Bang, "`!\"scope\"`")?;
+                match self.tok().clone() {
+                    Tok::Str(s) => {
+                        let span = self.bump().span;
+                        args.push(Arg::Metadata(Spanned {
+                            node: s,
+                            span: start.to(span),
+                        }));
+                    }
+                    _ => return self.expected("a metadata string `!\"...\"`", None),
+                }
+            } else {
+                let ty = self.ty()?;
+                while ["noundef", "immarg", "signext", "zeroext"]
+                    .iter()
+                    .any(|w| self.is_word(w))
+                {
+                    self.bump();
+                }
+                let value = self.operand()?;
+                args.push(Arg::Value { ty, value });
+            }
+            if self.eat(&Tok::Comma).is_none() {
+                break;
+            }
+        }
+        self.expect(Tok::RParen, "`)` or `,`")?;
+        Ok(args)
+    }
+
+    // ---- final condition ----------------------------------------------------
+
+    fn locations(&mut self) -> PResult<Vec<Observable>> {
+        self.bump();
+        self.expect(Tok::LBracket, "`[`")?;
+        let mut out = Vec::new();
+        loop {
+            while self.eat(&Tok::Semi).is_some() || self.eat(&Tok::Comma).is_some() {}
+            if self.eat(&Tok::RBracket).is_some() {
+                return Ok(out);
+            }
+            out.push(self.observable()?);
+        }
+    }
+
+    fn condition(&mut self) -> PResult<Condition> {
+        let start = self.span();
+        let hint = "the final condition is `exists (...)`, `~exists (...)` or `forall (...)`";
+        let quantifier = if self.eat_word("exists").is_some() {
+            Quantifier::Exists
+        } else if self.eat_word("forall").is_some() {
+            Quantifier::Forall
+        } else if self.is(&Tok::Tilde) && matches!(self.tok_at(1), Tok::Ident(w) if w == "exists") {
+            self.bump();
+            self.bump();
+            Quantifier::NotExists
+        } else {
+            return self.expected("the final condition", Some(hint));
+        };
+        let quantifier = Spanned {
+            node: quantifier,
+            span: start.to(Span::new(self.prev_end(), self.prev_end())),
+        };
+        let expr = self.expr()?;
+        Ok(Condition {
+            quantifier,
+            expr,
+            span: start.to(Span::new(self.prev_end(), self.prev_end())),
+        })
+    }
+
+    /// `a -> b -> c` (right-associative), parsed iteratively.
+    fn expr(&mut self) -> PResult<Expr> {
+        let mut parts = vec![self.or_expr()?];
+        while self.eat(&Tok::Arrow).is_some() {
+            parts.push(self.or_expr()?);
+        }
+        let mut e = parts.pop().ok_or(())?;
+        while let Some(l) = parts.pop() {
+            e = Expr::Implies(Box::new(l), Box::new(e));
+        }
+        Ok(e)
+    }
+
+    fn or_expr(&mut self) -> PResult<Expr> {
+        let mut e = self.and_expr()?;
+        while self.eat(&Tok::Or).is_some() {
+            let r = self.and_expr()?;
+            e = Expr::Or(Box::new(e), Box::new(r));
+        }
+        Ok(e)
+    }
+
+    fn and_expr(&mut self) -> PResult<Expr> {
+        let mut e = self.unary()?;
+        while self.eat(&Tok::And).is_some() {
+            let r = self.unary()?;
+            e = Expr::And(Box::new(e), Box::new(r));
+        }
+        Ok(e)
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            let d = Diagnostic::new("condition nested too deeply", self.span())
+                .with_hint(format!("at most {MAX_DEPTH} levels of `(` and `~`"));
+            self.push(d);
+            return Err(());
+        }
+        Ok(())
+    }
+
+    fn unary(&mut self) -> PResult<Expr> {
+        if let Some(s) = self.eat(&Tok::Tilde) {
+            self.enter()?;
+            let inner = self.unary();
+            self.depth -= 1;
+            return Ok(Expr::Not(Box::new(inner?), s));
+        }
+        if self.eat(&Tok::LParen).is_some() {
+            self.enter()?;
+            let inner = self.expr();
+            self.depth -= 1;
+            let inner = inner?;
+            self.expect(Tok::RParen, "`)`")?;
+            return Ok(inner);
+        }
+        if let Some(s) = self.eat_word("true") {
+            return Ok(Expr::True(s));
+        }
+        if let Some(s) = self.eat_word("false") {
+            return Ok(Expr::False(s));
+        }
+        let obs = self.observable()?;
+        let equal = match self.tok() {
+            Tok::EqEq | Tok::Eq => true,
+            Tok::Ne => false,
+            _ => return self.expected("`==` or `!=`", None),
+        };
+        self.bump();
+        let value = self.value()?;
+        Ok(Expr::Atom { obs, equal, value })
+    }
+
+    fn observable(&mut self) -> PResult<Observable> {
+        let start = self.span();
+        let hint = "observe `P1:%r0`, `@x`, `@a[1]` or `wg1:@t[0]`";
+        let end = |p: &Self| start.to(Span::new(p.prev_end(), p.prev_end()));
+        let prefix = match (self.tok().clone(), self.tok_at(1)) {
+            (Tok::Ident(n), Tok::Colon) => Some(n),
+            (Tok::Int(n), Tok::Colon) => Some(n.to_string()),
+            _ => None,
+        };
+        if let Some(prefix) = prefix {
+            let prefix_span = self.bump().span;
+            self.bump();
+            let wg = prefix
+                .strip_prefix("wg")
+                .and_then(|n| n.parse::<i64>().ok())
+                .map(|n| Spanned {
+                    node: n,
+                    span: prefix_span,
+                });
+            return match (self.tok().clone(), wg) {
+                (Tok::Local(reg), _) => {
+                    let reg = Ident {
+                        name: reg,
+                        span: self.bump().span,
+                    };
+                    let thread = Ident {
+                        name: prefix,
+                        span: prefix_span,
+                    };
+                    Ok(Observable::Reg {
+                        thread,
+                        reg,
+                        span: end(self),
+                    })
+                }
+                (Tok::Global(_), Some(wg)) | (Tok::Ident(_), Some(wg)) => {
+                    let (sym, index) = self.mem_ref()?;
+                    Ok(Observable::Mem {
+                        wg: Some(wg),
+                        sym,
+                        index,
+                        span: end(self),
+                    })
+                }
+                (Tok::Ident(reg), None) => {
+                    // herd style: `P1:r0`.
+                    let reg = Ident {
+                        name: reg,
+                        span: self.bump().span,
+                    };
+                    let thread = Ident {
+                        name: prefix,
+                        span: prefix_span,
+                    };
+                    Ok(Observable::Reg {
+                        thread,
+                        reg,
+                        span: end(self),
+                    })
+                }
+                (Tok::Global(_), None) => {
+                    let d = Diagnostic::new(
+                        format!("`{prefix}:` before a location is not a workgroup"),
+                        prefix_span,
+                    )
+                    .with_hint(
+                        "an LDS location of workgroup N is written `wgN:@t`; a global one `@x`",
+                    );
+                    self.push(d);
+                    Err(())
+                }
+                _ => self.expected("a register `%r` or a location `@x`", Some(hint)),
+            };
+        }
+        match self.tok() {
+            Tok::Global(_) | Tok::Ident(_) => {
+                let (sym, index) = self.mem_ref()?;
+                Ok(Observable::Mem {
+                    wg: None,
+                    sym,
+                    index,
+                    span: end(self),
+                })
+            }
+            _ => self.expected("a register or a location", Some(hint)),
+        }
+    }
+
+    fn mem_ref(&mut self) -> PResult<(Ident, Option<Spanned<i64>>)> {
+        let sym = self.decl_name("a location")?;
+        let index = if self.eat(&Tok::LBracket).is_some() {
+            let i = self.int("an element index")?;
+            self.expect(Tok::RBracket, "`]`")?;
+            Some(i)
+        } else {
+            None
+        };
+        Ok((sym, index))
+    }
+
+    fn expect_line(&mut self) -> PResult<Expect> {
+        let start = self.bump().span;
+        let outcome_hint = "`expect` takes `Always`, `Sometimes` or `Never`, then flags among `race ub deadlock cutoff`";
+        let outcome = match self.tok() {
+            Tok::Ident(w) => match w.as_str() {
+                "Always" => Outcome::Always,
+                "Sometimes" => Outcome::Sometimes,
+                "Never" => Outcome::Never,
+                _ => return self.expected("`Always`, `Sometimes` or `Never`", Some(outcome_hint)),
+            },
+            _ => return self.expected("`Always`, `Sometimes` or `Never`", Some(outcome_hint)),
+        };
+        let outcome = Spanned {
+            node: outcome,
+            span: self.bump().span,
+        };
+        let mut flags = Vec::new();
+        while let Tok::Ident(w) = self.tok() {
+            let flag = match w.as_str() {
+                "race" => Flag::Race,
+                "ub" => Flag::Ub,
+                "deadlock" => Flag::Deadlock,
+                "cutoff" => Flag::Cutoff,
+                _ => {
+                    let d = Diagnostic::new(format!("unknown flag `{w}`"), self.span())
+                        .with_label("not a flag")
+                        .with_hint(suggest::hint(
+                            w,
+                            &["race", "ub", "deadlock", "cutoff"],
+                            "flags",
+                        ));
+                    self.push(d);
+                    return Err(());
+                }
+            };
+            flags.push(Spanned {
+                node: flag,
+                span: self.bump().span,
+            });
+        }
+        Ok(Expect {
+            outcome,
+            flags,
+            span: start.to(Span::new(self.prev_end(), self.prev_end())),
+        })
+    }
+}

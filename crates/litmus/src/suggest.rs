@@ -1,0 +1,61 @@
+//! "Did you mean" hints: known names close to a misspelt one.
+
+/// Levenshtein distance in characters.
+pub fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The candidates close to `word`, closest first (at most four).
+pub fn similar<'a>(word: &str, candidates: &[&'a str]) -> Vec<&'a str> {
+    let limit = (word.chars().count() / 3).max(2);
+    let mut scored: Vec<(usize, &'a str)> = candidates
+        .iter()
+        .filter_map(|&c| {
+            let d = distance(word, c);
+            let related = !word.is_empty() && (c.contains(word) || word.contains(c));
+            (d <= limit || related).then_some((d, c))
+        })
+        .collect();
+    scored.sort();
+    scored.into_iter().take(4).map(|(_, c)| c).collect()
+}
+
+/// A hint naming the similar candidates, or every candidate when none is
+/// close: `did you mean `load`?` / `known instructions: a, b, c`.
+pub fn hint(word: &str, candidates: &[&str], what: &str) -> String {
+    let close = similar(word, candidates);
+    let quote = |v: &[&str]| {
+        v.iter()
+            .map(|c| format!("`{c}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match close.len() {
+        0 if candidates.is_empty() => format!("there are no {what}"),
+        0 => format!("known {what}: {}", quote(candidates)),
+        1 => format!("did you mean {}?", quote(&close)),
+        _ => format!("did you mean one of {}?", quote(&close)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_close_names() {
+        assert_eq!(distance("lod", "load"), 1);
+        assert_eq!(similar("lod", &["load", "store", "fence"]), vec!["load"]);
+        assert_eq!(hint("zzz", &["a", "b"], "things"), "known things: `a`, `b`");
+    }
+}

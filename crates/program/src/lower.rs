@@ -1,0 +1,453 @@
+//! Lowering: a parsed [`ast::File`] to a checked [`Program`].
+//!
+//! Declarations become locations (arrays expanded element by element),
+//! thread bodies become resolved code (registers numbered, labels resolved,
+//! calls inlined between `CallEnter` / `CallExit`), placements become scope
+//! instances, and the condition is resolved to observables. Every static
+//! error is reported with the offending text and a hint.
+
+mod body;
+mod condition;
+mod defuse;
+mod intrinsics;
+mod placement;
+
+use crate::program::*;
+use crate::scope::{ScopeLevel, SyncScope};
+use amdmm_litmus::ast::{self, Span};
+use amdmm_litmus::suggest;
+use amdmm_litmus::Diagnostic;
+use std::collections::HashMap;
+
+/// Longest array accepted (each element is a location of its own).
+const MAX_ARRAY: i64 = 4096;
+
+/// Lowers a parsed file; all static errors are returned together.
+pub fn lower(file: &ast::File) -> Result<Program, Vec<Diagnostic>> {
+    let mut cx = Cx::new(file);
+    cx.declarations();
+    cx.index_functions();
+    let placements = placement::resolve(file, &mut cx.diags);
+    let mut threads = Vec::new();
+    let mut seen: HashMap<&str, Span> = HashMap::new();
+    for (i, t) in file.threads.iter().enumerate() {
+        if let Some(first) = seen.get(t.name.name.as_str()) {
+            cx.diags.push(
+                Diagnostic::new(
+                    format!("duplicate thread name `{}`", t.name.name),
+                    t.name.span,
+                )
+                .with_label("declared again here")
+                .with_secondary(*first, "first declared here")
+                .with_hint("every thread needs a name of its own"),
+            );
+        } else {
+            seen.insert(&t.name.name, t.name.span);
+        }
+        threads.push(cx.lower_thread(t, placements.placements[i]));
+    }
+    cx.check_uncalled_functions();
+    let workgroups = placements.workgroups;
+    let observed = match &file.locations {
+        Some(list) => list
+            .iter()
+            .filter_map(|o| cx.observable(o, &threads, &workgroups))
+            .collect(),
+        None => Vec::new(),
+    };
+    let cond = cx.cond(&file.condition.expr, &threads, &workgroups);
+    let quantifier = match file.condition.quantifier.node {
+        ast::Quantifier::Exists => Quantifier::Exists,
+        ast::Quantifier::NotExists => Quantifier::NotExists,
+        ast::Quantifier::Forall => Quantifier::Forall,
+    };
+    let expect = file.expect.as_ref().map(|e| cx.expectation(e));
+    if !cx.diags.is_empty() {
+        let mut diags = cx.diags;
+        // An inlined function reports its errors once, not once per call.
+        let mut seen = std::collections::HashSet::new();
+        diags.retain(|d| seen.insert((d.span, d.message.clone())));
+        diags.sort_by_key(|d| d.span.start);
+        return Err(diags);
+    }
+    let cond = cond.unwrap_or(Cond::True);
+    let mut program = Program {
+        name: file.name.name.clone(),
+        description: file.description.as_ref().map(|d| d.node.clone()),
+        locations: cx.locations,
+        symbols: cx.symbols,
+        barriers: cx.barriers,
+        exclusive: cx.exclusive,
+        functions: cx
+            .functions
+            .iter()
+            .map(|f| Function {
+                name: f.name.name.clone(),
+            })
+            .collect(),
+        threads,
+        workgroups,
+        observed,
+        condition: Condition { quantifier, cond },
+        condition_text: String::new(),
+        expect,
+    };
+    program.condition_text = condition::text(&program, &program.condition.cond);
+    Ok(program)
+}
+
+/// What a declared name refers to.
+#[derive(Clone, Copy)]
+enum Named {
+    Sym(u32),
+    Barrier(u32),
+}
+
+/// The lowering context shared by all threads.
+struct Cx<'a> {
+    file: &'a ast::File,
+    diags: Vec<Diagnostic>,
+    locations: Vec<Location>,
+    symbols: Vec<Symbol>,
+    /// Address space of each symbol.
+    spaces: Vec<AddrSpace>,
+    names: HashMap<String, (Named, Span)>,
+    barriers: Vec<BarrierDecl>,
+    exclusive: Vec<(u32, u32)>,
+    functions: Vec<&'a ast::Function>,
+    func_index: HashMap<String, u32>,
+    /// Whether each function was inlined somewhere.
+    called: Vec<bool>,
+    /// First access of each symbol: its type and where (for width checks).
+    widths: HashMap<u32, (Ty, Span)>,
+}
+
+impl<'a> Cx<'a> {
+    fn new(file: &'a ast::File) -> Cx<'a> {
+        Cx {
+            file,
+            diags: Vec::new(),
+            locations: Vec::new(),
+            symbols: Vec::new(),
+            spaces: Vec::new(),
+            names: HashMap::new(),
+            barriers: Vec::new(),
+            exclusive: Vec::new(),
+            functions: Vec::new(),
+            func_index: HashMap::new(),
+            called: Vec::new(),
+            widths: HashMap::new(),
+        }
+    }
+
+    fn pos(&self, span: Span) -> Pos {
+        let (line, col) = self.file.line_col(span.start);
+        Pos {
+            line: line as u32,
+            col: col as u32,
+        }
+    }
+
+    fn error(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    fn declare(&mut self, name: &ast::Ident, what: Named) -> bool {
+        if let Some((_, first)) = self.names.get(&name.name) {
+            let first = *first;
+            self.error(
+                Diagnostic::new(
+                    format!("duplicate declaration of `{}`", name.name),
+                    name.span,
+                )
+                .with_label("declared again here")
+                .with_secondary(first, "first declared here")
+                .with_hint("locations and barriers share one namespace: rename one of them"),
+            );
+            return false;
+        }
+        self.names.insert(name.name.clone(), (what, name.span));
+        true
+    }
+
+    fn declarations(&mut self) {
+        for d in &self.file.decls {
+            match d {
+                ast::Decl::Var {
+                    space,
+                    name,
+                    len,
+                    init,
+                    ..
+                } => self.var(space.node, name, len.as_ref(), init.as_ref()),
+                ast::Decl::Barrier {
+                    name, scope, init, ..
+                } => self.barrier_decl(name, scope, init.as_ref()),
+                ast::Decl::Exclusive { names, span } => self.exclusive_decl(names, *span),
+            }
+        }
+    }
+
+    fn var(
+        &mut self,
+        space: ast::Space,
+        name: &ast::Ident,
+        len: Option<&ast::Spanned<i64>>,
+        init: Option<&ast::Init>,
+    ) {
+        let n = match len {
+            None => 1,
+            Some(l) if (1..=MAX_ARRAY).contains(&l.node) => l.node as u32,
+            Some(l) => {
+                self.error(
+                    Diagnostic::new(format!("invalid array length {}", l.node), l.span)
+                        .with_hint(format!("an array has 1 to {MAX_ARRAY} elements")),
+                );
+                return;
+            }
+        };
+        let value = |v: &ast::Value| match v {
+            ast::Value::Int(i) => Some(*i),
+            ast::Value::Undef => None,
+        };
+        let inits: Vec<Option<i64>> = match init {
+            None => vec![None; n as usize],
+            Some(ast::Init::All(v)) => vec![value(&v.node); n as usize],
+            Some(ast::Init::List(vs)) => {
+                if vs.len() != n as usize {
+                    let span = match (vs.first(), vs.last()) {
+                        (Some(a), Some(b)) => a.span.to(b.span),
+                        _ => name.span,
+                    };
+                    self.error(
+                        Diagnostic::new(
+                            format!(
+                                "{} initial values for `{}`, which has {n} element{}",
+                                vs.len(),
+                                name.name,
+                                if n == 1 { "" } else { "s" }
+                            ),
+                            span,
+                        )
+                        .with_hint("give one value per element, or a single value for all: `= 0`"),
+                    );
+                    return;
+                }
+                vs.iter().map(|v| value(&v.node)).collect()
+            }
+        };
+        let sym = self.symbols.len() as u32;
+        if !self.declare(name, Named::Sym(sym)) {
+            return;
+        }
+        let space = match space {
+            ast::Space::Global => AddrSpace::Global,
+            ast::Space::Lds => AddrSpace::Lds,
+        };
+        let first = self.locations.len() as LocId;
+        for (i, init) in inits.into_iter().enumerate() {
+            let lname = if len.is_some() {
+                format!("{}[{i}]", name.name)
+            } else {
+                name.name.clone()
+            };
+            self.locations.push(Location {
+                name: lname,
+                space,
+                init,
+            });
+        }
+        self.symbols.push(Symbol {
+            name: name.name.clone(),
+            first,
+            len: n,
+            is_array: len.is_some(),
+        });
+        self.spaces.push(space);
+    }
+
+    fn barrier_decl(
+        &mut self,
+        name: &ast::Ident,
+        scope: &ast::Ident,
+        init: Option<&ast::Spanned<i64>>,
+    ) {
+        let level = match SyncScope::parse(&scope.name) {
+            Some(s) if !s.one_as && !scope.name.is_empty() => s.level,
+            _ => {
+                let names: Vec<&str> = ScopeLevel::ALL.iter().map(|l| l.name()).collect();
+                self.error(
+                    Diagnostic::new(
+                        format!("unknown barrier scope `{}`", scope.name),
+                        scope.span,
+                    )
+                    .with_label("not a scope")
+                    .with_hint(suggest::hint(&scope.name, &names, "scopes")),
+                );
+                return;
+            }
+        };
+        let init = match init {
+            Some(k) if k.node < 0 || k.node > u32::MAX as i64 => {
+                self.error(
+                    Diagnostic::new("invalid barrier count", k.span)
+                        .with_hint("the expected count is a non-negative number"),
+                );
+                return;
+            }
+            other => other.map(|k| k.node),
+        };
+        let idx = self.barriers.len() as u32;
+        if self.declare(name, Named::Barrier(idx)) {
+            self.barriers.push(BarrierDecl {
+                name: name.name.clone(),
+                scope: level,
+                init,
+            });
+        }
+    }
+
+    fn exclusive_decl(&mut self, names: &[ast::Ident], span: Span) {
+        let ids: Vec<Option<u32>> = names.iter().map(|n| self.barrier_ref(n)).collect();
+        if names.len() < 2 {
+            self.error(
+                Diagnostic::new("`exclusive` needs two or more barriers", span)
+                    .with_hint("write `exclusive B, C;`"),
+            );
+        }
+        for (i, a) in ids.iter().enumerate() {
+            for b in &ids[i + 1..] {
+                if let (Some(a), Some(b)) = (a, b) {
+                    self.exclusive.push((*a, *b));
+                }
+            }
+        }
+    }
+
+    /// Resolves `@B` to a declared barrier.
+    fn barrier_ref(&mut self, name: &ast::Ident) -> Option<u32> {
+        match self.names.get(&name.name) {
+            Some((Named::Barrier(i), _)) => Some(*i),
+            Some((Named::Sym(_), decl)) => {
+                let decl = *decl;
+                self.error(
+                    Diagnostic::new(
+                        format!("`@{}` is a location, not a barrier", name.name),
+                        name.span,
+                    )
+                    .with_secondary(decl, "declared here")
+                    .with_hint("declare a barrier object: `barrier B workgroup;`"),
+                );
+                None
+            }
+            None => {
+                let known: Vec<&str> = self.barriers.iter().map(|b| b.name.as_str()).collect();
+                let hint = suggest::hint(&name.name, &known, "barriers");
+                self.error(
+                    Diagnostic::new(format!("undeclared barrier `@{}`", name.name), name.span)
+                        .with_label("not declared")
+                        .with_hint(format!(
+                            "{hint} (declare it: `barrier {} workgroup;`)",
+                            name.name
+                        )),
+                );
+                None
+            }
+        }
+    }
+
+    fn index_functions(&mut self) {
+        for f in &self.file.functions {
+            if let Some(&i) = self.func_index.get(&f.name.name) {
+                let first = self.functions[i as usize].name.span;
+                self.error(
+                    Diagnostic::new(
+                        format!("duplicate function `@{}`", f.name.name),
+                        f.name.span,
+                    )
+                    .with_label("defined again here")
+                    .with_secondary(first, "first defined here")
+                    .with_hint("rename one of the functions"),
+                );
+                continue;
+            }
+            self.func_index
+                .insert(f.name.name.clone(), self.functions.len() as u32);
+            self.functions.push(f);
+            self.called.push(false);
+        }
+    }
+
+    /// Width of a type in bits, for the one-width-per-location check.
+    fn bits(ty: Ty) -> u32 {
+        match ty {
+            Ty::I1 | Ty::I8 => 8,
+            Ty::I16 => 16,
+            Ty::I32 => 32,
+            Ty::I64 => 64,
+            Ty::I128 | Ty::V4I32 => 128,
+        }
+    }
+
+    fn ty_name(ty: Ty) -> &'static str {
+        match ty {
+            Ty::I1 => "i1",
+            Ty::I8 => "i8",
+            Ty::I16 => "i16",
+            Ty::I32 => "i32",
+            Ty::I64 => "i64",
+            Ty::I128 => "i128",
+            Ty::V4I32 => "<4 x i32>",
+        }
+    }
+
+    /// Records an access of `sym` with type `ty`; errors on a width change.
+    fn check_width(&mut self, sym: u32, ty: Ty, span: Span) {
+        match self.widths.get(&sym) {
+            None => {
+                self.widths.insert(sym, (ty, span));
+            }
+            Some(&(first, first_span)) if Self::bits(first) != Self::bits(ty) => {
+                let name = self.symbols[sym as usize].name.clone();
+                self.error(
+                    Diagnostic::new(
+                        format!(
+                            "`@{name}` is accessed as {} here but as {} elsewhere",
+                            Self::ty_name(ty),
+                            Self::ty_name(first)
+                        ),
+                        span,
+                    )
+                    .with_label(format!("{}-bit access", Self::bits(ty)))
+                    .with_secondary(first_span, format!("{}-bit access", Self::bits(first)))
+                    .with_hint(format!(
+                        "each location is accessed whole: use one width for every access to `@{name}`"
+                    )),
+                );
+            }
+            Some(_) => {}
+        }
+    }
+
+    fn expectation(&mut self, e: &ast::Expect) -> Expectation {
+        let observation = match e.outcome.node {
+            ast::Outcome::Always => Observation::Always,
+            ast::Outcome::Sometimes => Observation::Sometimes,
+            ast::Outcome::Never => Observation::Never,
+        };
+        let mut flags = Flags::default();
+        for f in &e.flags {
+            match f.node {
+                ast::Flag::Race => flags.race = true,
+                ast::Flag::Ub => flags.ub = true,
+                ast::Flag::Deadlock => flags.deadlock = true,
+                ast::Flag::Cutoff => flags.cutoff = true,
+            }
+        }
+        Expectation {
+            observation,
+            flags,
+            pos: self.pos(e.span),
+        }
+    }
+}

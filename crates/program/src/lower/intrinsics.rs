@@ -1,0 +1,344 @@
+//! LLVM intrinsic calls: av b128 accesses, LDS DMA, async marks, hardware
+//! barriers and `llvm.assume`.
+
+use super::body::{Code, Frame};
+use super::Cx;
+use crate::program::*;
+use crate::scope::SyncScope;
+use amdmm_litmus::ast;
+use amdmm_litmus::suggest;
+use amdmm_litmus::Diagnostic;
+
+/// The shape of one argument.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// `ptr @x`
+    P,
+    /// `<ty> <value>`
+    V,
+    /// `metadata !"scope"`
+    M,
+}
+
+use Shape::{M, P, V};
+
+/// An intrinsic: name, whether it returns a value, argument shapes, and the
+/// signature shown in hints.
+struct Intrinsic {
+    name: &'static str,
+    returns: bool,
+    args: &'static [Shape],
+    sig: &'static str,
+}
+
+const fn intr(
+    name: &'static str,
+    returns: bool,
+    args: &'static [Shape],
+    sig: &'static str,
+) -> Intrinsic {
+    Intrinsic {
+        name,
+        returns,
+        args,
+        sig,
+    }
+}
+
+const DMA_SIG: &str = "(ptr <global loc>, ptr <lds loc>, i32 <size>, i32 <offset>, i32 <aux>)";
+
+/// Every intrinsic a body may call.
+const INTRINSICS: &[Intrinsic] = &[
+    intr("llvm.amdgcn.av.global.store.b128", false, &[P, V, M], "call void @llvm.amdgcn.av.global.store.b128(ptr <loc>, <ty> <value>, metadata !\"<scope>\")"),
+    intr("llvm.amdgcn.av.store.b128", false, &[P, V, M], "call void @llvm.amdgcn.av.store.b128(ptr <loc>, <ty> <value>, metadata !\"<scope>\")"),
+    intr("llvm.amdgcn.av.global.load.b128", true, &[P, M], "%r = call <ty> @llvm.amdgcn.av.global.load.b128(ptr <loc>, metadata !\"<scope>\")"),
+    intr("llvm.amdgcn.av.load.b128", true, &[P, M], "%r = call <ty> @llvm.amdgcn.av.load.b128(ptr <loc>, metadata !\"<scope>\")"),
+    intr("llvm.amdgcn.global.load.lds", false, &[P, P, V, V, V], DMA_SIG),
+    intr("llvm.amdgcn.global.load.async.lds", false, &[P, P, V, V, V], DMA_SIG),
+    intr("llvm.amdgcn.load.async.to.lds", false, &[P, P, V, V, V], DMA_SIG),
+    intr("llvm.amdgcn.asyncmark", false, &[], "call void @llvm.amdgcn.asyncmark()"),
+    intr("llvm.amdgcn.wait.asyncmark", false, &[V], "call void @llvm.amdgcn.wait.asyncmark(i16 <N>)"),
+    intr("llvm.amdgcn.s.barrier", false, &[], "call void @llvm.amdgcn.s.barrier()"),
+    intr("llvm.amdgcn.s.barrier.signal", false, &[V], "call void @llvm.amdgcn.s.barrier.signal(i32 <id>)"),
+    intr("llvm.amdgcn.s.barrier.signal.isfirst", true, &[V], "%first = call i1 @llvm.amdgcn.s.barrier.signal.isfirst(i32 <id>)"),
+    intr("llvm.amdgcn.s.barrier.signal.var", false, &[V, V], "call void @llvm.amdgcn.s.barrier.signal.var(i32 <id>, i32 <count>)"),
+    intr("llvm.amdgcn.s.barrier.wait", false, &[V], "call void @llvm.amdgcn.s.barrier.wait(i16 <id>)"),
+    intr("llvm.amdgcn.s.barrier.init", false, &[V, V], "call void @llvm.amdgcn.s.barrier.init(i32 <id>, i32 <count>)"),
+    intr("llvm.amdgcn.s.barrier.join", false, &[V], "call void @llvm.amdgcn.s.barrier.join(i32 <id>)"),
+    intr("llvm.amdgcn.s.barrier.leave", false, &[], "call void @llvm.amdgcn.s.barrier.leave()"),
+    intr("llvm.assume", false, &[V], "call void @llvm.assume(i1 %c)"),
+];
+
+fn shape(a: &ast::Arg) -> Shape {
+    match a {
+        ast::Arg::Ptr(_) => P,
+        ast::Arg::Value { .. } => V,
+        ast::Arg::Metadata(_) => M,
+    }
+}
+
+impl<'a> Cx<'a> {
+    pub(super) fn sync_scope(&mut self, s: &ast::Spanned<String>) -> SyncScope {
+        if let Some(sc) = SyncScope::parse(&s.node) {
+            return sc;
+        }
+        let spellings: Vec<String> = SyncScope::SPELLINGS
+            .iter()
+            .map(|s| format!("\"{s}\""))
+            .collect();
+        self.error(
+            Diagnostic::new(format!("unknown syncscope \"{}\"", s.node), s.span)
+                .with_label("not an AMDGPU sync scope")
+                .with_hint(format!("sync scopes are {}", spellings.join(", "))),
+        );
+        SyncScope::SYSTEM
+    }
+
+    /// `call ... @llvm.*(...)`
+    pub(super) fn intrinsic(
+        &mut self,
+        code: &mut Code,
+        frame: &Frame,
+        i: &'a ast::Instr,
+        ret: &ast::Type,
+        callee: &ast::Ident,
+        args: &'a [ast::Arg],
+    ) {
+        let Some(intr) = INTRINSICS.iter().find(|x| x.name == callee.name) else {
+            let names: Vec<&str> = INTRINSICS.iter().map(|x| x.name).collect();
+            self.error(
+                Diagnostic::new(format!("unknown intrinsic `@{}`", callee.name), callee.span)
+                    .with_label("not a supported intrinsic")
+                    .with_hint(suggest::hint(&callee.name, &names, "intrinsics")),
+            );
+            return;
+        };
+        let shapes: Vec<Shape> = args.iter().map(shape).collect();
+        if shapes != intr.args {
+            let span = args.iter().fold(callee.span, |s, a| s.to(a.span()));
+            self.error(
+                Diagnostic::new(format!("wrong arguments for `@{}`", intr.name), span)
+                    .with_hint(format!("write `{}`", intr.sig)),
+            );
+            return;
+        }
+        let is_void = ret.node == ast::TyKind::Void;
+        if intr.returns == is_void {
+            let what = if intr.returns {
+                "returns a value"
+            } else {
+                "returns void"
+            };
+            self.error(
+                Diagnostic::new(format!("`@{}` {what}", intr.name), ret.span)
+                    .with_label("wrong return type")
+                    .with_hint(format!("write `{}`", intr.sig)),
+            );
+            return;
+        }
+        if !intr.returns {
+            if let Some(d) = &i.dst {
+                self.error(
+                    Diagnostic::new(format!("`@{}` produces no value", intr.name), d.span)
+                        .with_label("nothing to assign")
+                        .with_hint(format!("remove `%{} =`", d.name)),
+                );
+            }
+        }
+        let value = |k: usize| match &args[k] {
+            ast::Arg::Value { ty, value } => Some((ty, value)),
+            _ => None,
+        };
+        let ptr = |k: usize| match &args[k] {
+            ast::Arg::Ptr(p) => Some(p),
+            _ => None,
+        };
+        let meta = |k: usize| match &args[k] {
+            ast::Arg::Metadata(m) => Some(m),
+            _ => None,
+        };
+        let plain = MemAttrs {
+            ordering: Ordering::NotAtomic,
+            scope: SyncScope::SYSTEM,
+            volatile: false,
+            av_none: false,
+        };
+        let span = i.span;
+        let name = intr.name.trim_start_matches("llvm.amdgcn.");
+        let instr = match name {
+            "av.global.store.b128" | "av.store.b128" => {
+                let (Some(p), Some((ty, v)), Some(m)) = (ptr(0), value(1), meta(2)) else {
+                    return;
+                };
+                let ty = self.ty(ty);
+                let value = self.operand(code, frame, v);
+                let scope = self.sync_scope(m);
+                let Some(addr) = self.addr(code, frame, p, Some(ty)) else {
+                    return;
+                };
+                Instr::Store {
+                    ty,
+                    value,
+                    addr,
+                    attrs: plain,
+                    available: Some(scope),
+                }
+            }
+            "av.global.load.b128" | "av.load.b128" => {
+                let (Some(p), Some(m)) = (ptr(0), meta(1)) else {
+                    return;
+                };
+                let ty = self.ty(ret);
+                let scope = self.sync_scope(m);
+                let addr = self.addr(code, frame, p, Some(ty));
+                let dst = self.def(code, frame, i);
+                let Some(addr) = addr else { return };
+                Instr::Load {
+                    dst,
+                    ty,
+                    addr,
+                    attrs: plain,
+                    visible: Some(scope),
+                }
+            }
+            "global.load.lds" | "global.load.async.lds" | "load.async.to.lds" => {
+                let kind = match name {
+                    "global.load.lds" => DmaKind::Tracked,
+                    "global.load.async.lds" => DmaKind::GlobalAsync,
+                    _ => DmaKind::LoadAsync,
+                };
+                match self.dma(code, frame, kind, args) {
+                    Some(ins) => ins,
+                    None => return,
+                }
+            }
+            "asyncmark" => Instr::AsyncMark,
+            "wait.asyncmark" => {
+                let Some((_, v)) = value(0) else { return };
+                match self.constant(v, "the number of outstanding marks") {
+                    Some(n) if (0..=u32::MAX as i64).contains(&n) => Instr::WaitAsyncMark {
+                        outstanding: n as u32,
+                    },
+                    Some(_) => {
+                        self.error(
+                            Diagnostic::new("invalid number of outstanding marks", v.span)
+                                .with_hint("a non-negative count"),
+                        );
+                        return;
+                    }
+                    None => return,
+                }
+            }
+            "llvm.assume" => {
+                let Some((_, v)) = value(0) else { return };
+                Instr::Assume {
+                    cond: self.operand(code, frame, v),
+                }
+            }
+            _ => {
+                let mut ops = Vec::new();
+                for k in 0..args.len() {
+                    if let Some((_, v)) = value(k) {
+                        ops.push(self.operand(code, frame, v));
+                    }
+                }
+                let hw = match (name, ops.as_slice()) {
+                    ("s.barrier", []) => HwBarrier::Barrier,
+                    ("s.barrier.signal", [id]) => HwBarrier::Signal(*id),
+                    ("s.barrier.signal.isfirst", [id]) => HwBarrier::SignalIsFirstTo {
+                        id: *id,
+                        dst: self.def(code, frame, i),
+                    },
+                    ("s.barrier.signal.var", [id, n]) => HwBarrier::SignalVar(*id, *n),
+                    ("s.barrier.wait", [id]) => HwBarrier::Wait(*id),
+                    ("s.barrier.init", [id, n]) => HwBarrier::Init(*id, *n),
+                    ("s.barrier.join", [id]) => HwBarrier::Join(*id),
+                    _ => HwBarrier::Leave,
+                };
+                Instr::Hw(hw)
+            }
+        };
+        self.emit(code, instr, span);
+    }
+
+    /// `global.load.lds` and the async forms: global source, LDS
+    /// destination, constant size (bytes), zero offset, constant aux.
+    fn dma(
+        &mut self,
+        code: &mut Code,
+        frame: &Frame,
+        kind: DmaKind,
+        args: &'a [ast::Arg],
+    ) -> Option<Instr> {
+        let (ast::Arg::Ptr(sp), ast::Arg::Ptr(dp)) = (&args[0], &args[1]) else {
+            return None;
+        };
+        let consts: Vec<Option<i64>> = args[2..]
+            .iter()
+            .zip(["the size", "the offset", "the aux operand"])
+            .map(|(a, what)| match a {
+                ast::Arg::Value { value, .. } => self.constant(value, what),
+                _ => None,
+            })
+            .collect();
+        let size_span = args[2].span();
+        let ty = match consts[0] {
+            Some(1) => Some(Ty::I8),
+            Some(2) => Some(Ty::I16),
+            Some(4) => Some(Ty::I32),
+            Some(8) => Some(Ty::I64),
+            Some(16) => Some(Ty::I128),
+            Some(n) => {
+                self.error(
+                    Diagnostic::new(format!("unsupported DMA size {n}"), size_span).with_hint(
+                        "the size is in bytes: 1, 2, 4, 8 or 16 (4 copies one i32 location)",
+                    ),
+                );
+                None
+            }
+            None => None,
+        };
+        if let Some(off) = consts[1] {
+            if off != 0 {
+                self.error(
+                    Diagnostic::new("a non-zero DMA offset is not supported", args[3].span())
+                        .with_hint("index the pointers instead: `ptr @t[1]`"),
+                );
+            }
+        }
+        let src = self.addr(code, frame, sp, ty);
+        let dst = self.addr(code, frame, dp, ty);
+        let (src, dst) = (src?, dst?);
+        for (a, p, want, what) in [
+            (src, sp, AddrSpace::Global, "source"),
+            (dst, dp, AddrSpace::Lds, "destination"),
+        ] {
+            if self.spaces[a.symbol as usize] != want {
+                let kind = if want == AddrSpace::Global {
+                    "global"
+                } else {
+                    "lds"
+                };
+                self.error(
+                    Diagnostic::new(
+                        format!(
+                            "the DMA {what} `@{}` must be an `{kind}` location",
+                            p.sym.name
+                        ),
+                        p.span,
+                    )
+                    .with_hint(
+                        "LDS DMA copies from global memory (addrspace 1) to LDS (addrspace 3)",
+                    ),
+                );
+                return None;
+            }
+        }
+        Some(Instr::Dma {
+            kind,
+            src,
+            dst,
+            size: consts[0]? as u32,
+        })
+    }
+}
