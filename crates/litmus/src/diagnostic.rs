@@ -90,7 +90,7 @@ impl Diagnostic {
                 out.push_str(&format!("{l:>width$} | {}\n", &src[ls..le]));
                 last_line = Some(l);
             }
-            let start = floor_char_boundary(src, span.start).max(ls);
+            let start = floor_char_boundary(src, span.start).clamp(ls, le);
             let end = floor_char_boundary(src, span.end).clamp(start, le);
             let indent: String = src[ls..start]
                 .chars()

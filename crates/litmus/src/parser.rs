@@ -10,6 +10,8 @@ use crate::suggest;
 
 /// Deepest nesting of `(` and `~` accepted in a condition.
 const MAX_DEPTH: usize = 64;
+/// Most atoms, constants and connectives in one condition.
+const MAX_COND_NODES: usize = 512;
 /// Stop after this many errors.
 const MAX_ERRORS: usize = 50;
 
@@ -55,6 +57,7 @@ pub fn parse(src: &str) -> Result<File, Vec<Diagnostic>> {
         pos: 0,
         diags,
         depth: 0,
+        cond_nodes: 0,
     };
     let file = p.file();
     match file {
@@ -80,6 +83,8 @@ struct Parser<'a> {
     pos: usize,
     diags: Vec<Diagnostic>,
     depth: usize,
+    /// Nodes of the condition so far (bounds the tree for later stages).
+    cond_nodes: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -957,11 +962,14 @@ impl<'a> Parser<'a> {
         if self.eat_word("ptr").is_none() {
             return self.expected("`ptr`", Some(hint));
         }
-        let addrspace = if self.eat_word("addrspace").is_some() {
+        let addrspace = if let Some(kw) = self.eat_word("addrspace") {
             self.expect(Tok::LParen, "`(`")?;
             let n = self.int("an address space number")?;
-            self.expect(Tok::RParen, "`)`")?;
-            Some(n)
+            let close = self.expect(Tok::RParen, "`)`")?;
+            Some(Spanned {
+                node: n.node,
+                span: kw.to(close),
+            })
         } else {
             None
         };
@@ -1211,6 +1219,13 @@ impl<'a> Parser<'a> {
     }
 
     fn unary(&mut self) -> PResult<Expr> {
+        self.cond_nodes += 1;
+        if self.cond_nodes > MAX_COND_NODES {
+            let d = Diagnostic::new("condition too large", self.span())
+                .with_hint(format!("at most {MAX_COND_NODES} terms and connectives"));
+            self.push(d);
+            return Err(());
+        }
         if let Some(s) = self.eat(&Tok::Tilde) {
             self.enter()?;
             let inner = self.unary();

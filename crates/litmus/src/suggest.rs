@@ -17,22 +17,30 @@ pub fn distance(a: &str, b: &str) -> usize {
 
 /// The candidates close to `word`, closest first (at most four).
 pub fn similar<'a>(word: &str, candidates: &[&'a str]) -> Vec<&'a str> {
-    let limit = (word.chars().count() / 3).max(2);
+    let limit = (word.chars().count() / 3).max(1);
     let mut scored: Vec<(usize, &'a str)> = candidates
         .iter()
         .filter_map(|&c| {
             let d = distance(word, c);
-            let related = !word.is_empty() && (c.contains(word) || word.contains(c));
+            let related = word.len() >= 3 && (c.contains(word) || word.contains(c));
             (d <= limit || related).then_some((d, c))
         })
         .collect();
     scored.sort();
+    scored.dedup();
     scored.into_iter().take(4).map(|(_, c)| c).collect()
 }
 
 /// A hint naming the similar candidates, or every candidate when none is
 /// close: `did you mean `load`?` / `known instructions: a, b, c`.
 pub fn hint(word: &str, candidates: &[&str], what: &str) -> String {
+    let mut unique: Vec<&str> = Vec::new();
+    for c in candidates {
+        if !unique.contains(c) {
+            unique.push(c);
+        }
+    }
+    let candidates = &unique[..];
     let close = similar(word, candidates);
     let quote = |v: &[&str]| {
         v.iter()

@@ -19,6 +19,9 @@ pub(super) struct Code {
     pub pos: Vec<Pos>,
     /// Register reads: (instruction, register, where written).
     pub uses: Vec<(usize, RegId, Span)>,
+    /// Results of instructions dropped after an error (their reads are not
+    /// checked).
+    pub poisoned: std::collections::HashSet<RegId>,
     too_many_regs: bool,
 }
 
@@ -183,7 +186,20 @@ impl<'a> Cx<'a> {
                 }
                 ast::Stmt::Instr(i) => {
                     let before = code.code.len();
+                    let errors = self.diags.len();
                     self.lower_instr(code, i, frame);
+                    if let (Some(d), true) = (&i.dst, code.code.len() == before) {
+                        if self.diags.len() > errors {
+                            // Not emitted: later reads of its result are
+                            // not reported again as unwritten.
+                            let name = format!("{}%{}", frame.prefix, d.name);
+                            let regs = match code.pairs.get(&name) {
+                                Some(&(a, b)) => vec![a, b],
+                                None => vec![self.new_reg(code, name, d.span)],
+                            };
+                            code.poisoned.extend(regs);
+                        }
+                    }
                     match (&i.kind, code.code.get(before)) {
                         (InstrKind::Br { target }, Some(Instr::Jump { .. })) => {
                             fixups.push((before, Slot::Jump, target))
@@ -271,13 +287,14 @@ impl<'a> Cx<'a> {
     /// Resolves a register read.
     fn reg_use(&mut self, code: &mut Code, frame: &Frame, name: &str, span: Span) -> RegId {
         let full = format!("{}%{name}", frame.prefix);
-        if code.pairs.contains_key(&full) {
+        if let Some(&(old, _)) = code.pairs.get(&full) {
             self.error(
                 Diagnostic::new(format!("`%{name}` is a cmpxchg result pair, not a value"), span)
                     .with_hint(format!(
                         "extract a field: `extractvalue {{ i32, i1 }} %{name}, 0` (old value) or `, 1` (success flag)"
                     )),
             );
+            return old;
         }
         let r = self.new_reg(code, full, span);
         code.uses.push((code.code.len(), r, span));

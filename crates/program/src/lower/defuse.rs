@@ -103,7 +103,7 @@ pub(super) fn check(code: &Code, diags: &mut Vec<Diagnostic>) {
         let Some(Some(set)) = before.get(pc) else {
             continue;
         };
-        if set.contains(reg) {
+        if set.contains(reg) || code.poisoned.contains(&reg) {
             continue;
         }
         let name = &code.regs[reg as usize];

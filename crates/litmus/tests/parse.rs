@@ -1,0 +1,363 @@
+//! Parser tests: the format page's example and one test per construct.
+
+use amdmm_litmus::ast::*;
+use amdmm_litmus::parse;
+
+/// The example of shared/design/litmus-format.md, "Shape of a file".
+pub const EXAMPLE: &str = r#"AMDGPU MP+rel-acq.agent
+"Message passing across workgroups: agent-scope release/acquire forbids a stale read."
+
+{
+  global x = 0;
+  global y = 0;
+}
+
+thread P0 @ wg 0 {
+  store i32 42, ptr @x
+  store atomic i32 1, ptr @y syncscope("agent") release, align 4
+}
+
+thread P1 @ wg 1 {
+  %r0 = load atomic i32, ptr @y syncscope("agent") acquire, align 4
+  %r1 = load i32, ptr @x
+}
+
+exists (P1:%r0 == 1 /\ P1:%r1 != 42)
+expect Never race
+"#;
+
+fn ok(src: &str) -> File {
+    match parse(src) {
+        Ok(f) => f,
+        Err(ds) => panic!("{}", amdmm_litmus::render_all(&ds, "t.litmus", src)),
+    }
+}
+
+/// A file with one thread whose body is `body`.
+fn with_body(body: &str) -> String {
+    format!(
+        "AMDGPU t\n{{ global x = 0; lds t[2] = 0; barrier B workgroup; }}\nthread P0 @ wg 0 {{\n{body}\n}}\nexists (true)\n"
+    )
+}
+
+fn instrs(body: &str) -> Vec<Instr> {
+    ok(&with_body(body)).threads[0]
+        .body
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::Instr(i) => Some(i.clone()),
+            Stmt::Label(_) => None,
+        })
+        .collect()
+}
+
+fn one(body: &str) -> InstrKind {
+    let v = instrs(body);
+    assert_eq!(v.len(), 1, "{v:?}");
+    v[0].kind.clone()
+}
+
+#[test]
+fn format_page_example() {
+    let f = ok(EXAMPLE);
+    assert_eq!(f.name.name, "MP+rel-acq.agent");
+    assert!(f.description.unwrap().node.starts_with("Message passing"));
+    assert_eq!(f.decls.len(), 2);
+    assert_eq!(f.threads.len(), 2);
+    assert_eq!(f.threads[1].name.name, "P1");
+    assert_eq!(f.threads[1].placement[0].key.node, PlaceKey::Wg);
+    assert_eq!(f.threads[1].placement[0].value.node, 1);
+    assert_eq!(f.condition.quantifier.node, Quantifier::Exists);
+    assert!(matches!(f.condition.expr, Expr::And(..)));
+    let e = f.expect.unwrap();
+    assert_eq!(e.outcome.node, Outcome::Never);
+    assert_eq!(e.flags[0].node, Flag::Race);
+    // Spans point at the source text.
+    let t = &f.threads[0];
+    assert_eq!(&EXAMPLE[t.name.span.start..t.name.span.end], "P0");
+}
+
+#[test]
+fn declarations() {
+    let f = ok("AMDGPU d\n{\n global x = 0;\n global y;\n global a[4] = 0;\n global b[2] = {1, 2};\n lds t[4] = 0;\n barrier B workgroup;\n barrier C workgroup = 3;\n exclusive B, C;\n}\nthread P0 { }\nexists (true)");
+    assert_eq!(f.decls.len(), 8);
+    match &f.decls[1] {
+        Decl::Var {
+            name, init, len, ..
+        } => {
+            assert_eq!(name.name, "y");
+            assert!(init.is_none() && len.is_none());
+        }
+        d => panic!("{d:?}"),
+    }
+    match &f.decls[3] {
+        Decl::Var {
+            init: Some(Init::List(v)),
+            len: Some(n),
+            ..
+        } => {
+            assert_eq!(n.node, 2);
+            assert_eq!(
+                v.iter().map(|v| v.node).collect::<Vec<_>>(),
+                vec![Value::Int(1), Value::Int(2)]
+            );
+        }
+        d => panic!("{d:?}"),
+    }
+    assert!(matches!(&f.decls[4], Decl::Var { space, .. } if space.node == Space::Lds));
+    assert!(matches!(&f.decls[6], Decl::Barrier { init: Some(k), .. } if k.node == 3));
+    assert!(matches!(&f.decls[7], Decl::Exclusive { names, .. } if names.len() == 2));
+}
+
+#[test]
+fn placement_fields_are_optional() {
+    let f = ok("AMDGPU p\n{}\nthread P0 @ agent 1, cluster 2, wg 3, wave 4 { }\nthread P1 { }\nthread P2 @wg 5 { }\nexists (true)");
+    let keys: Vec<_> = f.threads[0]
+        .placement
+        .iter()
+        .map(|p| (p.key.node, p.value.node))
+        .collect();
+    assert_eq!(
+        keys,
+        vec![
+            (PlaceKey::Agent, 1),
+            (PlaceKey::Cluster, 2),
+            (PlaceKey::Wg, 3),
+            (PlaceKey::Wave, 4)
+        ]
+    );
+    assert!(f.threads[1].placement.is_empty());
+    assert_eq!(f.threads[2].placement[0].value.node, 5);
+}
+
+#[test]
+fn comments_of_three_kinds() {
+    let f = ok("// top\nAMDGPU c ; name\n(* herd\n comment *)\n{ global x = 0; // init\n}\nthread P0 { ; llvm comment\n  store i32 1, ptr @x ; trailing\n}\nexists (x == 1) (* end *)\n");
+    assert_eq!(f.threads[0].body.len(), 1);
+}
+
+#[test]
+fn loads_and_stores() {
+    match one("%r = load atomic volatile i64, ptr addrspace(1) @x syncscope(\"agent-one-as\") seq_cst, align 8") {
+        InstrKind::Load { atomic, volatile, ty, ptr, at } => {
+            assert!(atomic && volatile);
+            assert_eq!(ty.node, TyKind::I64);
+            assert_eq!(ptr.addrspace.unwrap().node, 1);
+            assert_eq!(at.scope.unwrap().node, "agent-one-as");
+            assert_eq!(at.ordering.unwrap().node, Ordering::SeqCst);
+        }
+        k => panic!("{k:?}"),
+    }
+    match one("store atomic i32 1, ptr @y syncscope(\"agent\") release, !mmra !{!\"amdgcn-av\", !\"none\"}") {
+        InstrKind::Store { at, value, .. } => {
+            assert!(at.av_none);
+            assert_eq!(value.node, OperandKind::Int(1));
+        }
+        k => panic!("{k:?}"),
+    }
+    match one("store i8 undef, ptr @t[1]") {
+        InstrKind::Store { value, ptr, ty, .. } => {
+            assert_eq!(value.node, OperandKind::Undef);
+            assert_eq!(ty.node, TyKind::I8);
+            assert_eq!(ptr.index.unwrap().node, OperandKind::Int(1));
+        }
+        k => panic!("{k:?}"),
+    }
+    match one("%v = load i32, ptr addrspace(3) @t[%i], align 4") {
+        InstrKind::Load { ptr, .. } => {
+            assert_eq!(ptr.index.unwrap().node, OperandKind::Reg("i".into()))
+        }
+        k => panic!("{k:?}"),
+    }
+}
+
+#[test]
+fn rmw_cmpxchg_extractvalue_fence() {
+    match one("%o = atomicrmw add ptr @x, i32 1 syncscope(\"workgroup\") acq_rel") {
+        InstrKind::AtomicRmw { op, at, .. } => {
+            assert_eq!(op.name, "add");
+            assert_eq!(at.ordering.unwrap().node, Ordering::AcqRel);
+        }
+        k => panic!("{k:?}"),
+    }
+    let v = instrs("%p = cmpxchg ptr @x, i32 0, i32 1 syncscope(\"agent\") acq_rel monotonic, align 4\n%v = extractvalue { i32, i1 } %p, 1");
+    match &v[0].kind {
+        InstrKind::CmpXchg {
+            at, expected, new, ..
+        } => {
+            assert_eq!(at.ordering.as_ref().unwrap().node, Ordering::AcqRel);
+            assert_eq!(at.failure.as_ref().unwrap().node, Ordering::Monotonic);
+            assert_eq!(expected.node, OperandKind::Int(0));
+            assert_eq!(new.node, OperandKind::Int(1));
+        }
+        k => panic!("{k:?}"),
+    }
+    assert!(matches!(&v[1].kind, InstrKind::ExtractValue { index, .. } if index.node == 1));
+    match one("fence syncscope(\"workgroup\") release") {
+        InstrKind::Fence { at } => assert_eq!(at.ordering.unwrap().node, Ordering::Release),
+        k => panic!("{k:?}"),
+    }
+}
+
+#[test]
+fn arithmetic_compare_select_and_control_flow() {
+    let v = instrs(
+        "  %a = add nsw i32 1, 2\n  %b = shl i64 %a, 3\n  %c = icmp sge i32 %a, -1\n  %d = select i1 %c, i32 %a, i32 %b\nloop:\n  br i1 %c, label %loop, label %done\ndone:\n  br label %end\nend:\n  call void @llvm.assume(i1 %c)\n  ret void",
+    );
+    assert!(matches!(&v[0].kind, InstrKind::Bin { op, .. } if op.name == "add"));
+    assert!(
+        matches!(&v[1].kind, InstrKind::Bin { op, ty, .. } if op.name == "shl" && ty.node == TyKind::I64)
+    );
+    assert!(
+        matches!(&v[2].kind, InstrKind::ICmp { pred, b, .. } if pred.name == "sge" && b.node == OperandKind::Int(-1))
+    );
+    assert!(matches!(&v[3].kind, InstrKind::Select { .. }));
+    assert!(
+        matches!(&v[4].kind, InstrKind::CondBr { then_, else_, .. } if then_.name == "loop" && else_.name == "done")
+    );
+    assert!(matches!(&v[5].kind, InstrKind::Br { target } if target.name == "end"));
+    assert!(matches!(&v[6].kind, InstrKind::Call { callee, .. } if callee.name == "llvm.assume"));
+    assert!(matches!(&v[7].kind, InstrKind::Ret));
+    let f = ok(&with_body("a:\n b:\n ret void"));
+    assert!(matches!(&f.threads[0].body[0], Stmt::Label(l) if l.name == "a"));
+}
+
+#[test]
+fn intrinsics_and_barriers() {
+    let v = instrs(
+        r#"call void @llvm.amdgcn.av.global.store.b128(ptr @x, <4 x i32> 42, metadata !"agent")
+call void @llvm.amdgcn.av.store.b128(ptr @x, i128 42, metadata !"")
+%r = call <4 x i32> @llvm.amdgcn.av.global.load.b128(ptr @x, metadata !"workgroup")
+%s = call i128 @llvm.amdgcn.av.load.b128(ptr @x, metadata !"agent")
+call void @llvm.amdgcn.global.load.lds(ptr @x, ptr @t, i32 4, i32 0, i32 0)
+call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) @x, ptr addrspace(3) @t[1], i32 4, i32 0, i32 0)
+call void @llvm.amdgcn.load.async.to.lds(ptr @x, ptr @t, i32 4, i32 0, i32 0)
+call void @llvm.amdgcn.asyncmark()
+call void @llvm.amdgcn.wait.asyncmark(i16 0)
+call void @llvm.amdgcn.s.barrier()
+call void @llvm.amdgcn.s.barrier.signal(i32 -1)
+%first = call i1 @llvm.amdgcn.s.barrier.signal.isfirst(i32 -1)
+call void @llvm.amdgcn.s.barrier.signal.var(i32 1, i32 2)
+call void @llvm.amdgcn.s.barrier.wait(i16 -1)
+call void @llvm.amdgcn.s.barrier.init(i32 1, i32 2)
+call void @llvm.amdgcn.s.barrier.join(i32 1)
+call void @llvm.amdgcn.s.barrier.leave()
+barrier.init @B, 2
+barrier.join @B
+barrier.arrive @B
+barrier.arrive @B, 1
+barrier.wait @B
+barrier.drop @B"#,
+    );
+    assert_eq!(v.len(), 23);
+    match &v[0].kind {
+        InstrKind::Call { ret, callee, args } => {
+            assert_eq!(ret.node, TyKind::Void);
+            assert_eq!(callee.name, "llvm.amdgcn.av.global.store.b128");
+            assert!(matches!(&args[1], Arg::Value { ty, .. } if ty.node == TyKind::V4I32));
+            assert!(matches!(&args[2], Arg::Metadata(m) if m.node == "agent"));
+        }
+        k => panic!("{k:?}"),
+    }
+    assert!(matches!(&v[2].kind, InstrKind::Call { ret, .. } if ret.node == TyKind::V4I32));
+    assert!(matches!(&v[11].kind, InstrKind::Call { ret, .. } if ret.node == TyKind::I1));
+    assert!(
+        matches!(&v[17].kind, InstrKind::Barrier { op, count: Some(_), .. } if op.name == "barrier.init")
+    );
+    assert!(matches!(
+        &v[19].kind,
+        InstrKind::Barrier { count: None, .. }
+    ));
+    assert!(matches!(
+        &v[20].kind,
+        InstrKind::Barrier { count: Some(_), .. }
+    ));
+}
+
+#[test]
+fn functions_and_calls() {
+    let f = ok("AMDGPU f\n{ global x = 0; }\ndefine void @f() {\n  store i32 1, ptr @x\n  ret void\n}\nthread P0 {\n  call void @f()\n}\nexists (x == 1)");
+    assert_eq!(f.functions[0].name.name, "f");
+    assert_eq!(f.functions[0].body.len(), 2);
+}
+
+#[test]
+fn conditions() {
+    let cond = |c: &str| {
+        ok(&format!(
+            "AMDGPU c\n{{ global x = 0; lds t[2] = 0; }}\nthread P1 {{ %r0 = add i32 0, 0 }}\n{c}"
+        ))
+        .condition
+    };
+    let c = cond("~exists (P1:%r0 = 1 \\/ ~(x != undef) -> wg1:@t[0] == 0 /\\ true \\/ false)");
+    assert_eq!(c.quantifier.node, Quantifier::NotExists);
+    // `->` binds loosest.
+    match c.expr {
+        Expr::Implies(a, b) => {
+            assert!(matches!(*a, Expr::Or(..)));
+            assert!(matches!(*b, Expr::Or(..)));
+        }
+        e => panic!("{e:?}"),
+    }
+    assert_eq!(cond("forall (true)").quantifier.node, Quantifier::Forall);
+    assert_eq!(
+        cond("~ exists (P1:r0 = 0)").quantifier.node,
+        Quantifier::NotExists
+    );
+    match cond("exists (wg1:@t[1] == undef)").expr {
+        Expr::Atom {
+            obs: Observable::Mem { wg, index, .. },
+            value,
+            equal,
+        } => {
+            assert_eq!(wg.unwrap().node, 1);
+            assert_eq!(index.unwrap().node, 1);
+            assert_eq!(value.node, Value::Undef);
+            assert!(equal);
+        }
+        e => panic!("{e:?}"),
+    }
+    // `a -> b -> c` is `a -> (b -> c)`.
+    match cond("exists (x = 1 -> x = 2 -> x = 3)").expr {
+        Expr::Implies(_, b) => assert!(matches!(*b, Expr::Implies(..))),
+        e => panic!("{e:?}"),
+    }
+}
+
+#[test]
+fn locations_and_expect() {
+    let f = ok("AMDGPU l\n{ global x = 0; lds t[1] = 0; }\nthread P1 { %r0 = add i32 0, 0 }\nlocations [P1:%r0; @x; wg1:@t[0];]\nexists (true)\nexpect Sometimes race ub deadlock cutoff\n");
+    let locs = f.locations.unwrap();
+    assert_eq!(locs.len(), 3);
+    assert!(
+        matches!(&locs[0], Observable::Reg { thread, reg, .. } if thread.name == "P1" && reg.name == "r0")
+    );
+    let e = f.expect.unwrap();
+    assert_eq!(e.outcome.node, Outcome::Sometimes);
+    assert_eq!(
+        e.flags.iter().map(|f| f.node).collect::<Vec<_>>(),
+        vec![Flag::Race, Flag::Ub, Flag::Deadlock, Flag::Cutoff]
+    );
+    assert_eq!(ok(&with_body("")).expect, None);
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let src = format!(
+        "AMDGPU d\n{{}}\nthread P0 {{ }}\nexists {}true{}",
+        "(".repeat(100_000),
+        ")".repeat(100_000)
+    );
+    let e = parse(&src).unwrap_err();
+    assert!(e[0].message.contains("nested too deeply"), "{e:?}");
+    let src = format!(
+        "AMDGPU d\n{{}}\nthread P0 {{ }}\nexists ({}true)",
+        "~".repeat(100_000)
+    );
+    assert!(parse(&src).is_err());
+    let src = format!(
+        "AMDGPU d\n{{}}\nthread P0 {{ }}\nexists (true{})",
+        " /\\ true".repeat(100_000)
+    );
+    assert!(parse(&src).unwrap_err()[0].message.contains("too large"));
+}
