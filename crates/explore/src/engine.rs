@@ -11,8 +11,8 @@ use crate::Options;
 use amdmm_graph::{
     relation::members, BitRel, Event, EventKind, EventSet, ExecutionGraph, INIT_THREAD, MAX_EVENTS,
 };
-use amdmm_model::attributes::{roles, Access};
-use amdmm_model::{analyze, mo_consistent, Analysis};
+use amdmm_model::attributes::roles;
+use amdmm_model::{analyze, mo_consistent};
 use amdmm_program::{AddrSpace, Observable, Ordering, Placement, Program, SyncScope, Value};
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -98,7 +98,7 @@ pub fn run(program: &Program, opts: &Options) -> Outcome {
     let mut choice = vec![0usize; setup.paths.len()];
     if setup.paths.iter().any(|p| p.is_empty()) {
         // Some thread has no path at all (every path assumed false).
-        finish(&setup, &mut outcome, acc);
+        finish(&mut outcome, acc);
         return outcome;
     }
     'combos: loop {
@@ -120,7 +120,7 @@ pub fn run(program: &Program, opts: &Options) -> Outcome {
             choice[t] = 0;
         }
     }
-    finish(&setup, &mut outcome, acc);
+    finish(&mut outcome, acc);
     outcome
 }
 
@@ -136,7 +136,7 @@ struct Accumulator {
     candidates: u64,
 }
 
-fn finish(setup: &Setup, outcome: &mut Outcome, acc: Accumulator) {
+fn finish(outcome: &mut Outcome, acc: Accumulator) {
     outcome.positive = acc.positive;
     outcome.negative = acc.negative;
     outcome.flags = acc.flags.into();
@@ -157,7 +157,6 @@ fn finish(setup: &Setup, outcome: &mut Outcome, acc: Accumulator) {
     if outcome.limit.is_none() {
         outcome.observation = Some(condition::observation(acc.positive, acc.negative));
     }
-    let _ = setup;
 }
 
 /// One thread's events placed in the graph.
@@ -440,7 +439,7 @@ fn check_candidate(
         if !mo_consistent(g, &analysis, mo) {
             return;
         }
-        let state = final_state(setup, paths, placed, g, vals, mo);
+        let state = final_state(setup, paths, g, vals, mo);
         if !found.contains(&state) {
             found.push(state);
             witness_mo.push(*mo);
@@ -510,12 +509,10 @@ fn relevant_locations(setup: &Setup, g: &ExecutionGraph) -> Option<Vec<u32>> {
 fn final_state(
     setup: &Setup,
     paths: &[&Path],
-    placed: &[Placed],
     g: &ExecutionGraph,
     vals: &[Vec<Option<Value>>],
     mo: &BitRel,
 ) -> Vec<ValueOut> {
-    let _ = placed;
     setup
         .columns
         .iter()
@@ -544,6 +541,3 @@ pub(crate) fn last_write(g: &ExecutionGraph, mo: &BitRel, inst: u32) -> Option<u
         .filter(|&w| g.events[w].loc == inst)
         .find(|&w| mo.row(w) & g.at_loc(inst) & g.writes == 0)
 }
-
-#[allow(dead_code)]
-fn _unused(_: &Analysis, _: Access) {}

@@ -3,6 +3,7 @@
 
 pub mod condition;
 mod engine;
+pub mod families;
 pub mod locations;
 mod mo;
 pub mod result;

@@ -41,7 +41,7 @@ fn product(
     }
     let (set, all) = groups[k];
     let mut order = Vec::with_capacity(set.count_ones() as usize);
-    extensions(set, required, &mut order, all, &mut |ord: &[usize]| {
+    extensions(set, required, &mut order, &mut |ord: &[usize]| {
         let saved = *mo;
         for (i, &a) in ord.iter().enumerate() {
             let mut later = 0u64;
@@ -57,13 +57,12 @@ fn product(
     });
 }
 
-/// Linear extensions of `required` over `remaining`; stops after the first
-/// when `all` is false. Returns false when the callback asked to stop.
+/// Linear extensions of `required` over `remaining`, until the callback
+/// returns false. Returns false when the callback asked to stop.
 fn extensions(
     remaining: EventSet,
     required: &BitRel,
     order: &mut Vec<usize>,
-    all: bool,
     f: &mut dyn FnMut(&[usize]) -> bool,
 ) -> bool {
     if remaining == 0 {
@@ -76,7 +75,7 @@ fn extensions(
             continue;
         }
         order.push(w);
-        let go_on = extensions(remaining & !(1 << w), required, order, all, f);
+        let go_on = extensions(remaining & !(1 << w), required, order, f);
         order.pop();
         if !go_on {
             return false;

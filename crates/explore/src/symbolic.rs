@@ -15,6 +15,9 @@ use amdmm_program::{
 
 pub type NodeId = u32;
 
+/// Resolves the value of a thread-local read, given the thread's values so far.
+pub type ReadFn<'a> = &'a dyn Fn(u32, &[Option<Value>]) -> Option<Value>;
+
 /// A value expression.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Node {
@@ -712,11 +715,7 @@ pub fn rmw(op: RmwOp, ty: Ty, old: Value, v: Value) -> Value {
 ///
 /// `read` also receives the values computed so far for these nodes, so that
 /// a read from an earlier write of the same thread can be resolved.
-pub fn eval_nodes(
-    nodes: &[Node],
-    vals: &mut Vec<Option<Value>>,
-    read: &dyn Fn(u32, &[Option<Value>]) -> Option<Value>,
-) -> bool {
+pub fn eval_nodes(nodes: &[Node], vals: &mut Vec<Option<Value>>, read: ReadFn) -> bool {
     if vals.len() < nodes.len() {
         vals.resize(nodes.len(), None);
     }

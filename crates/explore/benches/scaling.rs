@@ -1,0 +1,34 @@
+//! Scaling benchmarks: SB, MP, IRIW and WRC with 2 to 8 threads, and a test
+//! with 4 threads × 6 accesses. `cargo bench -p amdmm-explore --bench scaling`.
+
+use amdmm_explore::{explore, families, Options};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+
+fn bench(c: &mut Criterion) {
+    let mut cases: Vec<(String, String)> = Vec::new();
+    for n in [2, 4, 6, 8] {
+        cases.push(("SB".into(), families::sb(n)));
+        cases.push(("MP".into(), families::mp(n)));
+        cases.push(("WRC".into(), families::wrc(n)));
+    }
+    for n in [3, 4, 6, 8] {
+        cases.push(("IRIW".into(), families::iriw(n)));
+    }
+    cases.push(("4x6".into(), families::four_by_six()));
+    let opts = Options::default();
+    let mut group = c.benchmark_group("explore");
+    group.sample_size(10);
+    for (family, src) in &cases {
+        let program = amdmm_program::load(src).expect("generated test parses");
+        let n = program.threads.len();
+        let candidates = explore(&program, &opts).candidates;
+        group.throughput(Throughput::Elements(candidates));
+        group.bench_with_input(BenchmarkId::new(family.as_str(), n), &program, |b, p| {
+            b.iter(|| explore(p, &opts))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
