@@ -88,10 +88,16 @@ pub enum Ordering {
 
 impl Ordering {
     pub fn is_acquire(self) -> bool {
-        matches!(self, Ordering::Acquire | Ordering::AcqRel | Ordering::SeqCst)
+        matches!(
+            self,
+            Ordering::Acquire | Ordering::AcqRel | Ordering::SeqCst
+        )
     }
     pub fn is_release(self) -> bool {
-        matches!(self, Ordering::Release | Ordering::AcqRel | Ordering::SeqCst)
+        matches!(
+            self,
+            Ordering::Release | Ordering::AcqRel | Ordering::SeqCst
+        )
     }
     pub fn is_atomic(self) -> bool {
         self != Ordering::NotAtomic
@@ -216,17 +222,32 @@ pub enum HwBarrier {
     /// signals `id` and writes to `dst` whether this wave signalled first.
     /// `lower` always produces this form (a hidden register when the result
     /// is unused), never `SignalIsFirst`.
-    SignalIsFirstTo { id: Operand, dst: RegId },
+    SignalIsFirstTo {
+        id: Operand,
+        dst: RegId,
+    },
 }
 
 /// Operations of the abstract barrier execution model on declared objects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BarrierOp {
-    Init { barrier: u32, count: Operand },
-    Join { barrier: u32 },
-    Drop { barrier: u32 },
-    Arrive { barrier: u32, new_count: Option<Operand> },
-    Wait { barrier: u32 },
+    Init {
+        barrier: u32,
+        count: Operand,
+    },
+    Join {
+        barrier: u32,
+    },
+    Drop {
+        barrier: u32,
+    },
+    Arrive {
+        barrier: u32,
+        new_count: Option<Operand>,
+    },
+    Wait {
+        barrier: u32,
+    },
 }
 
 /// One instruction. Labels are resolved to instruction indices in the same
