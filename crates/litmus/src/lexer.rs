@@ -176,12 +176,8 @@ impl<'a> Lexer<'a> {
         self.line_start = false;
     }
 
-    fn error(&mut self, msg: &str, span: Span, hint: Option<&str>) {
-        let mut d = Diagnostic::new(msg, span);
-        if let Some(h) = hint {
-            d = d.with_hint(h);
-        }
-        self.diags.push(d);
+    fn error(&mut self, msg: &str, span: Span, hint: &str) {
+        self.diags.push(Diagnostic::new(msg, span).with_hint(hint));
     }
 
     fn skip_line(&mut self) {
@@ -244,7 +240,7 @@ impl<'a> Lexer<'a> {
                 self.error(
                     "unterminated comment",
                     Span::new(start, start + 2),
-                    Some("close it with `*)`"),
+                    "close it with `*)`",
                 );
             }
         }
@@ -269,7 +265,7 @@ impl<'a> Lexer<'a> {
                     self.error(
                         "unterminated string",
                         Span::new(start, self.pos),
-                        Some("close the string with `\"` on the same line"),
+                        "close the string with `\"` on the same line",
                     );
                     let s = self.src[body_start..self.pos].to_string();
                     self.push(Tok::Str(s), start);
@@ -296,7 +292,11 @@ impl<'a> Lexer<'a> {
             if self.peek() == Some('"') {
                 self.bump();
             } else {
-                self.error("unterminated quoted name", Span::new(start, self.pos), None);
+                self.error(
+                    "unterminated quoted name",
+                    Span::new(start, self.pos),
+                    "close the name with `\"` on the same line",
+                );
             }
             let tok = if c == '@' {
                 Tok::Global(name)
@@ -314,7 +314,7 @@ impl<'a> Lexer<'a> {
                 self.error(
                     "expected a register name after `%`",
                     Span::new(start, self.pos),
-                    Some("registers are written `%name`"),
+                    "registers are written `%name`",
                 );
             }
             return;
@@ -364,7 +364,7 @@ impl<'a> Lexer<'a> {
             self.error(
                 msg,
                 Span::new(start, self.pos),
-                Some("values are 64-bit signed integers"),
+                "values are 64-bit signed integers",
             );
             0
         });
@@ -459,7 +459,7 @@ impl<'a> Lexer<'a> {
                         self.error(
                             &format!("unexpected character `{c}`"),
                             Span::new(start, self.pos),
-                            None,
+                            "remove it, or comment it out with `//` or `(* ... *)`",
                         );
                         return;
                     }

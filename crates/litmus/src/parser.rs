@@ -44,6 +44,38 @@ pub const INSTRUCTIONS: &[&str] = &[
     "barrier.wait",
 ];
 
+const HEADER_SYNTAX: &str =
+    "a test starts `AMDGPU <name>`, an optional \"description\", then the declarations `{ ... }`";
+const DECL_SYNTAX: &str = "declarations are `global x = 0;`, `global a[4] = 0;`, `lds t[4] = 0;`, `barrier B workgroup;` or `exclusive B, C;`";
+const THREAD_SYNTAX: &str = "threads are `thread P0 @ agent 0, cluster 0, wg 1, wave 0 { ... }` (every placement field optional)";
+const FUNCTION_SYNTAX: &str = "functions are `define void @f() { ... }`";
+const BODY_SYNTAX: &str =
+    "a body holds `label:` lines and instructions such as `%r = load i32, ptr @x`";
+const COND_SYNTAX: &str = "the condition is `exists|~exists|forall (...)` over `P1:%r0 == 1`, `@x != 0`, `wg1:@t[0] == undef`, `true`, `false`, with `/\\`, `\\/`, `~`, `->` and parentheses";
+const LOCATIONS_SYNTAX: &str = "`locations [P1:%r0; @x; wg1:@t[0];]`";
+const EXPECT_SYNTAX: &str =
+    "`expect Always|Sometimes|Never` followed by flags among `race ub deadlock cutoff`";
+
+/// The syntax of each instruction, for hints.
+fn instr_syntax(word: &str) -> &'static str {
+    match word {
+        "load" => "`%r = load [atomic] [volatile] <ty>, ptr <loc> [syncscope(\"<scope>\")] [<ordering>] [, align N]`",
+        "store" => "`store [atomic] [volatile] <ty> <value>, ptr <loc> [syncscope(\"<scope>\")] [<ordering>] [, align N]`",
+        "atomicrmw" => "`%r = atomicrmw <op> ptr <loc>, <ty> <value> [syncscope(\"<scope>\")] <ordering>`",
+        "cmpxchg" => "`%p = cmpxchg ptr <loc>, <ty> <expected>, <ty> <new> [syncscope(\"<scope>\")] <success> <failure>`",
+        "extractvalue" => "`%v = extractvalue { <ty>, i1 } %p, 0` (1 for the success flag)",
+        "fence" => "`fence [syncscope(\"<scope>\")] <ordering>`",
+        "icmp" => "`%c = icmp eq|ne|slt|sle|sgt|sge|ult|ule|ugt|uge <ty> <a>, <b>`",
+        "select" => "`%r = select i1 %c, <ty> <a>, <ty> <b>`",
+        "br" => "`br label %l` or `br i1 %c, label %then, label %else`",
+        "call" | "tail" | "notail" | "musttail" => "`call void @f()` or `call <ty> @llvm.<intrinsic>(<args>)`",
+        "ret" => "`ret void`",
+        w if w.starts_with("barrier.") => "`barrier.init @B, <k>`, `barrier.arrive @B [, <k>]`, `barrier.join|drop|wait @B`",
+        w if BIN_OPS.contains(&w) => "`%r = add|sub|mul|and|or|xor|shl|lshr|ashr <ty> <a>, <b>`",
+        _ => BODY_SYNTAX,
+    }
+}
+
 const BIN_OPS: &[&str] = &[
     "add", "sub", "mul", "and", "or", "xor", "shl", "lshr", "ashr",
 ];
@@ -58,6 +90,7 @@ pub fn parse(src: &str) -> Result<File, Vec<Diagnostic>> {
         diags,
         depth: 0,
         cond_nodes: 0,
+        context: HEADER_SYNTAX,
     };
     let file = p.file();
     match file {
@@ -85,6 +118,9 @@ struct Parser<'a> {
     depth: usize,
     /// Nodes of the condition so far (bounds the tree for later stages).
     cond_nodes: usize,
+    /// The syntax of the construct being parsed: the hint of syntax errors
+    /// that have no more specific one.
+    context: &'static str,
 }
 
 impl<'a> Parser<'a> {
@@ -163,11 +199,9 @@ impl<'a> Parser<'a> {
     /// Records "expected X, found Y" at the current token.
     fn expected<T>(&mut self, what: &str, hint: Option<&str>) -> PResult<T> {
         let found = self.tok().describe();
-        let mut d = Diagnostic::new(format!("expected {what}, found {found}"), self.span())
-            .with_label(format!("expected {what}"));
-        if let Some(h) = hint {
-            d = d.with_hint(h);
-        }
+        let d = Diagnostic::new(format!("expected {what}, found {found}"), self.span())
+            .with_label(format!("expected {what}"))
+            .with_hint(hint.unwrap_or(self.context));
         self.push(d);
         Err(())
     }
@@ -351,6 +385,7 @@ impl<'a> Parser<'a> {
     // ---- declarations -----------------------------------------------------
 
     fn decl_block(&mut self) -> Vec<Decl> {
+        self.context = DECL_SYNTAX;
         let open = self.bump().span;
         let mut decls = Vec::new();
         loop {
@@ -471,6 +506,7 @@ impl<'a> Parser<'a> {
     // ---- threads and functions --------------------------------------------
 
     fn function(&mut self) -> PResult<Function> {
+        self.context = FUNCTION_SYNTAX;
         let start = self.bump().span;
         let r = (|| {
             if self.eat_word("void").is_none() {
@@ -505,6 +541,7 @@ impl<'a> Parser<'a> {
     }
 
     fn thread(&mut self) -> PResult<Thread> {
+        self.context = THREAD_SYNTAX;
         let start = self.bump().span;
         let header = (|| {
             let name = match self.tok().clone() {
@@ -624,6 +661,7 @@ impl<'a> Parser<'a> {
     }
 
     fn stmt(&mut self) -> PResult<Stmt> {
+        self.context = BODY_SYNTAX;
         // `label:`
         if let (Tok::Ident(name) | Tok::Local(name), Tok::Colon) =
             (self.tok().clone(), self.tok_at(1))
@@ -671,6 +709,7 @@ impl<'a> Parser<'a> {
             ),
         };
         let op_span = self.span();
+        self.context = instr_syntax(&word);
         let kind = match word.as_str() {
             "load" => {
                 self.bump();
@@ -1138,6 +1177,7 @@ impl<'a> Parser<'a> {
     // ---- final condition ----------------------------------------------------
 
     fn locations(&mut self) -> PResult<Vec<Observable>> {
+        self.context = LOCATIONS_SYNTAX;
         self.bump();
         self.expect(Tok::LBracket, "`[`")?;
         let mut out = Vec::new();
@@ -1151,6 +1191,7 @@ impl<'a> Parser<'a> {
     }
 
     fn condition(&mut self) -> PResult<Condition> {
+        self.context = COND_SYNTAX;
         let start = self.span();
         let hint = "the final condition is `exists (...)`, `~exists (...)` or `forall (...)`";
         let quantifier = if self.eat_word("exists").is_some() {
@@ -1358,6 +1399,7 @@ impl<'a> Parser<'a> {
     }
 
     fn expect_line(&mut self) -> PResult<Expect> {
+        self.context = EXPECT_SYNTAX;
         let start = self.bump().span;
         let outcome_hint = "`expect` takes `Always`, `Sometimes` or `Never`, then flags among `race ub deadlock cutoff`";
         let outcome = match self.tok() {
