@@ -261,11 +261,15 @@ impl<'a> Lexer<'a> {
                     self.push(Tok::Str(s), start);
                     return;
                 }
+                // Only the description (at top level) may span lines.
+                Some('\n') if self.stack.is_empty() => {
+                    self.bump();
+                }
                 Some('\n') | None => {
                     self.error(
                         "unterminated string",
                         Span::new(start, self.pos),
-                        "close the string with `\"` on the same line",
+                        "close the string with `\"` (on the same line, except the description)",
                     );
                     let s = self.src[body_start..self.pos].to_string();
                     self.push(Tok::Str(s), start);

@@ -938,9 +938,16 @@ impl<'a> Parser<'a> {
         if self.eat(&Tok::LAngle).is_some() {
             let n = self.int("the vector length")?;
             self.expect_word("x")?;
-            let elem = self.ty()?;
+            // The element is a scalar type (no recursion: `<4 x <4 x ...`).
+            let elem = match self.tok() {
+                Tok::Ident(w) => Self::int_ty(w),
+                _ => None,
+            };
+            if elem.is_some() {
+                self.bump();
+            }
             let close = self.expect(Tok::RAngle, "`>`")?;
-            if n.node != 4 || elem.node != TyKind::I32 {
+            if n.node != 4 || elem != Some(TyKind::I32) {
                 self.push(
                     Diagnostic::new("unsupported vector type", span.to(close)).with_hint(
                         "the only vector type is `<4 x i32>` (the b128 intrinsics' value)",
@@ -1081,11 +1088,23 @@ impl<'a> Parser<'a> {
             } else if self.is(&Tok::Bang) {
                 self.bump();
                 let name = self.ident("a metadata kind such as `mmra`")?;
-                let strings = self.metadata_node()?;
-                if name.name == "mmra" {
-                    at.av_none |= strings
-                        .windows(2)
-                        .any(|w| w[0] == "amdgcn-av" && w[1] == "none");
+                let node_span = self.span();
+                match (self.metadata_node()?, name.name.as_str()) {
+                    (Some(strings), "mmra") => {
+                        at.av_none |= strings
+                            .windows(2)
+                            .any(|w| w[0] == "amdgcn-av" && w[1] == "none");
+                    }
+                    (None, "mmra") => {
+                        self.push(
+                            Diagnostic::new("`!mmra` must be written inline", node_span)
+                                .with_label("a metadata reference")
+                                .with_hint("write `!mmra !{!\"amdgcn-av\", !\"none\"}`"),
+                        );
+                        return Err(());
+                    }
+                    // Other metadata (`!nontemporal !0`, ...) is ignored.
+                    _ => {}
                 }
             } else {
                 return self.expected("`align N` or `!mmra !{...}`", None);
@@ -1094,20 +1113,18 @@ impl<'a> Parser<'a> {
         Ok(at)
     }
 
-    /// A metadata operand: `!{!"a", !"b"}`, `!"a"` or `!N`; returns its strings.
-    fn metadata_node(&mut self) -> PResult<Vec<String>> {
+    /// A metadata operand: `!{!"a", !"b"}`, `!"a"` or a reference `!N`;
+    /// returns its strings (`None` for a reference).
+    fn metadata_node(&mut self) -> PResult<Option<Vec<String>>> {
         self.expect(Tok::Bang, "`!`")?;
         match self.tok().clone() {
             Tok::Str(s) => {
                 self.bump();
-                Ok(vec![s])
+                Ok(Some(vec![s]))
             }
             Tok::Int(_) => {
-                self.push(
-                    Diagnostic::new("metadata references are not supported", self.span())
-                        .with_hint("write the node inline: `!mmra !{!\"amdgcn-av\", !\"none\"}`"),
-                );
-                Err(())
+                self.bump();
+                Ok(None)
             }
             Tok::LBrace => {
                 self.bump();
@@ -1128,7 +1145,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RBrace, "`}`")?;
-                Ok(out)
+                Ok(Some(out))
             }
             _ => self.expected("a metadata node `!{...}`", None),
         }

@@ -361,3 +361,53 @@ fn deep_nesting_is_an_error_not_a_crash() {
     );
     assert!(parse(&src).unwrap_err()[0].message.contains("too large"));
 }
+
+#[test]
+fn edge_inputs_fail_cleanly() {
+    for src in [
+        "",
+        "AMDGPU",
+        "AMDGPU x",
+        "AMDGPU x {",
+        "AMDGPU x\n{}\nthread",
+        "\u{feff}é",
+        "AMDGPU x\r\n{}\r\nthread P0 {\r\n  %r = load\r\n}\r\n",
+    ] {
+        let e = parse(src).unwrap_err();
+        let text = amdmm_litmus::render_all(&e, "t", src);
+        assert!(text.starts_with("error: "), "{text}");
+        assert!(e.iter().all(|d| d.hint.is_some()), "{text}");
+    }
+    let deep = format!(
+        "AMDGPU x\n{{}}\nthread P0 {{ %r = load {}i32, ptr @x }}\nexists (true)",
+        "<4 x ".repeat(100_000)
+    );
+    assert!(parse(&deep).is_err());
+    let e = parse("").unwrap_err();
+    assert_eq!(e[0].render("t", ""), "error: expected `AMDGPU`, found end of file\n --> t:1:1\n  |\n1 | \n  | ^ expected `AMDGPU`\n  |\n  = hint: a test starts with `AMDGPU <name>`\n");
+}
+
+#[test]
+fn several_errors_are_reported() {
+    let src =
+        with_body("  %a = lod i32, ptr @x\n  store i32 ptr @x\n  %b = add i32 1, 2\n  %c = foo");
+    let e = parse(&src).unwrap_err();
+    assert_eq!(e.len(), 3, "{e:?}");
+}
+
+#[test]
+fn pasted_llvm_is_accepted() {
+    let v = instrs(
+        "entry:\n  %0 = load atomic i32, ptr addrspace(1) @x syncscope(\"agent\") acquire, align 4, !nontemporal !1\n  %1 = atomicrmw volatile xchg ptr @x, i32 %0 seq_cst, align 4\n  %2 = cmpxchg weak volatile ptr @x, i32 0, i32 1 seq_cst seq_cst\n  tail call void @llvm.amdgcn.s.barrier() #0\n  %3 = add nuw nsw i32 %0, 1",
+    );
+    assert_eq!(v.len(), 5);
+    assert_eq!(v[0].dst.as_ref().unwrap().name, "0");
+    let e = parse(&with_body(
+        "  %r = load atomic i32, ptr @x acquire, !mmra !0",
+    ))
+    .unwrap_err();
+    assert_eq!(e[0].message, "`!mmra` must be written inline");
+    // A multi-line description.
+    let f = ok("AMDGPU d\n\"line one\nline two\"\n{}\nthread P0 { }\nexists (true)");
+    assert_eq!(f.description.unwrap().node, "line one\nline two");
+}

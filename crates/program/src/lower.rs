@@ -120,6 +120,8 @@ struct Cx<'a> {
     called: Vec<bool>,
     /// First access of each symbol: its type and where (for width checks).
     widths: HashMap<u32, (Ty, Span)>,
+    /// Byte offset of the start of each source line.
+    line_starts: Vec<usize>,
 }
 
 impl<'a> Cx<'a> {
@@ -137,14 +139,20 @@ impl<'a> Cx<'a> {
             func_index: HashMap::new(),
             called: Vec::new(),
             widths: HashMap::new(),
+            line_starts: std::iter::once(0)
+                .chain(file.source.match_indices('\n').map(|(i, _)| i + 1))
+                .collect(),
         }
     }
 
     fn pos(&self, span: Span) -> Pos {
-        let (line, col) = self.file.line_col(span.start);
+        let src = &self.file.source;
+        let offset = amdmm_litmus::span::floor_char_boundary(src, span.start);
+        let line = self.line_starts.partition_point(|&s| s <= offset);
+        let start = self.line_starts[line - 1];
         Pos {
             line: line as u32,
-            col: col as u32,
+            col: src[start..offset].chars().count() as u32 + 1,
         }
     }
 

@@ -512,3 +512,19 @@ fn dma_errors() {
         "1, 2, 4, 8 or 16",
     );
 }
+
+#[test]
+fn inlining_is_bounded() {
+    // Each function calls the next one four times: 4^12 copies.
+    let mut src = String::from("AMDGPU e\n{ global x = 0; }\n");
+    for i in 0..12 {
+        let call = format!("  call void @f{}()\n", i + 1);
+        src += &format!("define void @f{i}() {{\n{}}}\n", call.repeat(4));
+    }
+    src += "define void @f12() {\n  store i32 1, ptr @x\n}\nthread P0 {\n  call void @f0()\n}\nexists (true)\n";
+    let text = errors(&src);
+    assert!(
+        text.contains("more than 100000 instructions after inlining"),
+        "{text}"
+    );
+}

@@ -23,7 +23,11 @@ pub(super) struct Code {
     /// checked).
     pub poisoned: std::collections::HashSet<RegId>,
     too_many_regs: bool,
+    too_large: bool,
 }
+
+/// Longest thread body accepted once calls are inlined.
+const MAX_CODE: usize = 100_000;
 
 /// Which operand of a jump a label fills in.
 #[derive(Clone, Copy)]
@@ -922,6 +926,19 @@ impl<'a> Cx<'a> {
                     .with_secondary(def, "defined here")
                     .with_hint("calls are inlined, so recursion is not supported"),
             );
+            return;
+        }
+        if code.code.len() > MAX_CODE {
+            if !code.too_large {
+                code.too_large = true;
+                self.error(
+                    Diagnostic::new(
+                        format!("more than {MAX_CODE} instructions after inlining"),
+                        callee.span,
+                    )
+                    .with_hint("calls are inlined: call functions fewer times"),
+                );
+            }
             return;
         }
         self.called[f as usize] = true;
