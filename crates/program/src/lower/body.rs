@@ -26,6 +26,9 @@ pub(super) struct Code {
     too_large: bool,
 }
 
+/// Placeholder target of a function's `ret void` until its exit is known.
+const RET: u32 = u32::MAX;
+
 /// Longest thread body accepted once calls are inlined.
 const MAX_CODE: usize = 100_000;
 
@@ -141,21 +144,15 @@ impl<'a> Cx<'a> {
             self.lower_body(&mut code, &f.body, &mut frame);
             code.code.push(Instr::Halt);
             code.pos.push(self.pos(f.span));
-            for instr in &mut code.code {
-                // `ret` jumps to the end of this standalone copy.
-                if let Instr::Jump { target } = instr {
-                    if *target == u32::MAX {
-                        *target = (code.pos.len() - 1) as u32;
-                    }
-                }
-            }
+            let end = (code.code.len() - 1) as u32;
+            patch_returns(&mut code.code, 0, end);
             defuse::check(&code, &mut self.diags);
         }
     }
 
     /// Lowers `stmts`; labels are local to this body. In a function body,
     /// `ret void` jumps to the following `CallExit` (patched by the caller:
-    /// such jumps are emitted with target `u32::MAX`).
+    /// such jumps are emitted with target `RET`).
     fn lower_body(&mut self, code: &mut Code, stmts: &'a [ast::Stmt], frame: &mut Frame) {
         // cmpxchg results are pairs throughout the body.
         for s in stmts {
@@ -825,7 +822,7 @@ impl<'a> Cx<'a> {
             InstrKind::Ret => {
                 self.no_result(i, "`ret`");
                 let ins = if frame.in_function() {
-                    Instr::Jump { target: u32::MAX }
+                    Instr::Jump { target: RET }
                 } else {
                     Instr::Halt
                 };
@@ -951,11 +948,15 @@ impl<'a> Cx<'a> {
         frame.stack.pop();
         frame.prefix = saved;
         let exit = self.emit(code, Instr::CallExit { func: f }, i.span) as u32;
-        for ins in &mut code.code[first..] {
-            if let Instr::Jump { target } = ins {
-                if *target == u32::MAX {
-                    *target = exit;
-                }
+        patch_returns(&mut code.code, first, exit);
+}
+
+/// Points the `ret void` jumps (target `RET`) of `code[from..]` at `exit`.
+fn patch_returns(code: &mut [Instr], from: usize, exit: u32) {
+    for ins in &mut code[from..] {
+        if let Instr::Jump { target } = ins {
+            if *target == RET {
+                *target = exit;
             }
         }
     }
