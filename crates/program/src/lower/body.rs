@@ -949,6 +949,7 @@ impl<'a> Cx<'a> {
         frame.prefix = saved;
         let exit = self.emit(code, Instr::CallExit { func: f }, i.span) as u32;
         patch_returns(&mut code.code, first, exit);
+    }
 }
 
 /// Points the `ret void` jumps (target `RET`) of `code[from..]` at `exit`.
