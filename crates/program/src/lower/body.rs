@@ -669,8 +669,13 @@ impl<'a> Cx<'a> {
                 let new = self.operand(code, frame, new);
                 let attrs = self.attrs(Access::CmpXchg, true, *volatile, at, i.op_span);
                 let failure = self.failure(at, i.op_span);
-                let (dst_old, dst_ok) = match &i.dst {
-                    Some(d) => code.pairs[&format!("{}%{}", frame.prefix, d.name)],
+                // Named pairs were allocated when the body was entered.
+                let named = i
+                    .dst
+                    .as_ref()
+                    .and_then(|d| code.pairs.get(&format!("{}%{}", frame.prefix, d.name)));
+                let (dst_old, dst_ok) = match named {
+                    Some(&pair) => pair,
                     None => (self.hidden_reg(code, span), self.hidden_reg(code, span)),
                 };
                 if let Some(addr) = addr {
