@@ -278,6 +278,7 @@ fn explore_combination(
         events,
         po,
         rf: vec![None; n],
+        extra_sw: BitRel::new(n),
         reads,
         writes,
         fences,

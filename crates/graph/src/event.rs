@@ -79,6 +79,9 @@ pub struct ExecutionGraph {
     /// `None` for a read that returns `undef` by the value rules (and for
     /// non-reads).
     pub rf: Vec<Option<u8>>,
+    /// Synchronizes-with edges that come from outside the memory accesses
+    /// (the barrier execution model); part of happens-before.
+    pub extra_sw: BitRel,
     pub reads: EventSet,
     pub writes: EventSet,
     pub fences: EventSet,

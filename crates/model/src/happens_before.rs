@@ -113,11 +113,12 @@ pub fn synchronizes_with(g: &ExecutionGraph) -> BitRel {
 /// inconsistent).
 pub fn happens_before(g: &ExecutionGraph, sw: &BitRel) -> Option<BitRel> {
     let mut hb = g.po.union(sw);
+    hb.union_with(&g.extra_sw);
     let others = full(g.len()) & !g.inits;
     for i in members(g.inits) {
         hb.set_row(i, hb.row(i) | others);
     }
-    if sw.is_empty() {
+    if sw.is_empty() && g.extra_sw.is_empty() {
         return Some(hb);
     }
     hb.close();
