@@ -14,7 +14,9 @@ use amdmm_graph::{
 use amdmm_model::attributes::roles;
 use amdmm_model::{analyze, mo_consistent};
 use amdmm_program::{AddrSpace, Observable, Ordering, Placement, Program, SyncScope, Value};
+use rayon::prelude::*;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Instant;
 
 /// The static part of a test: paths per thread, location instances, the
@@ -93,20 +95,23 @@ pub fn run(program: &Program, opts: &Options) -> Outcome {
         inits,
         shown_locs,
     };
-    let mut acc = Accumulator::default();
     let started = Instant::now();
-    let mut choice = vec![0usize; setup.paths.len()];
     if setup.paths.iter().any(|p| p.is_empty()) {
         // Some thread has no path at all (every path assumed false).
-        finish(&mut outcome, acc);
+        finish(&mut outcome, Accumulator::default());
         return outcome;
     }
+    // Every combination of one path per thread (odometer, last thread fastest).
+    let mut combos = Vec::new();
+    let mut choice = vec![0usize; setup.paths.len()];
     'combos: loop {
-        if let Err(limit) = explore_combination(&setup, &choice, opts, started, &mut acc) {
-            outcome.limit = Some(limit);
-            break 'combos;
+        match Combo::new(&setup, &choice, opts) {
+            Ok(c) => combos.push(c),
+            Err(limit) => {
+                outcome.limit = Some(limit);
+                return outcome;
+            }
         }
-        // Next combination (odometer, last thread fastest).
         let mut t = choice.len();
         loop {
             if t == 0 {
@@ -120,8 +125,58 @@ pub fn run(program: &Program, opts: &Options) -> Outcome {
             choice[t] = 0;
         }
     }
+    // Units of work: a combination and a prefix of reads-from choices. They
+    // run in parallel and merge in order, so the result does not depend on
+    // the number of threads.
+    let units: Vec<(usize, Vec<u8>)> = combos
+        .iter()
+        .enumerate()
+        .flat_map(|(k, c)| c.units().into_iter().map(move |p| (k, p)))
+        .collect();
+    let shared = Shared {
+        started,
+        counted: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+    };
+    let results: Vec<(Accumulator, Option<LimitReason>)> = units
+        .par_iter()
+        .with_max_len(1)
+        .map(|(k, prefix)| {
+            let mut acc = Accumulator::default();
+            let limit = combos[*k]
+                .run_unit(&setup, prefix, opts, &shared, &mut acc)
+                .err();
+            (acc, limit)
+        })
+        .collect();
+    let mut acc = Accumulator::default();
+    for (a, limit) in results {
+        // A unit that stopped because another reached a limit does not
+        // name the limit.
+        if matches!(outcome.limit, None | Some(LimitReason::Stopped)) && limit.is_some() {
+            outcome.limit = limit;
+        }
+        acc.merge(a);
+    }
+    if outcome.limit.is_some() {
+        // No partial answer: what was seen before the limit depends on timing.
+        let candidates = acc.candidates;
+        acc = Accumulator {
+            candidates,
+            ..Accumulator::default()
+        };
+    }
     finish(&mut outcome, acc);
     outcome
+}
+
+/// State shared by the units of one test.
+struct Shared {
+    started: Instant,
+    /// Candidates counted so far (flushed in batches).
+    counted: AtomicU64,
+    /// Set when a limit is reached: every unit stops.
+    stop: AtomicBool,
 }
 
 #[derive(Default)]
@@ -134,6 +189,29 @@ struct Accumulator {
     flags: amdmm_program::Flags,
     cutoff_executions: u64,
     candidates: u64,
+}
+
+impl Accumulator {
+    /// Adds a later unit's findings (its witnesses only for new states, so
+    /// the first execution in sequential order stays the witness).
+    fn merge(&mut self, other: Accumulator) {
+        for (k, (sat, flags, count)) in other.states {
+            let e = self
+                .states
+                .entry(k)
+                .or_insert((sat, amdmm_program::Flags::default(), 0));
+            e.1 = e.1.union(flags);
+            e.2 += count;
+        }
+        for (k, w) in other.witnesses {
+            self.witnesses.entry(k).or_insert(w);
+        }
+        self.positive += other.positive;
+        self.negative += other.negative;
+        self.flags = self.flags.union(other.flags);
+        self.cutoff_executions += other.cutoff_executions;
+        self.candidates += other.candidates;
+    }
 }
 
 fn finish(outcome: &mut Outcome, acc: Accumulator) {
@@ -165,209 +243,356 @@ struct Placed {
     len: usize,
 }
 
-fn explore_combination(
-    setup: &Setup,
-    choice: &[usize],
-    opts: &Options,
-    started: Instant,
-    acc: &mut Accumulator,
-) -> Result<(), LimitReason> {
-    let program = setup.program;
-    let paths: Vec<&Path> = choice
-        .iter()
-        .enumerate()
-        .map(|(t, &c)| &setup.paths[t][c])
-        .collect();
-    // Events: initial writes, then each thread in program order.
-    let total = setup.inits.len() + paths.iter().map(|p| p.events.len()).sum::<usize>();
-    if total > MAX_EVENTS {
-        return Err(LimitReason::TooManyEvents(total));
-    }
-    let mut events: Vec<Event> = Vec::with_capacity(total);
-    for &inst in &setup.inits {
-        let loc = &program.locations[setup.locs.location(inst) as usize];
-        let v = setup.locs.init(program, inst).unwrap_or(Value::Undef);
-        events.push(Event {
-            thread: INIT_THREAD,
-            kind: EventKind::Write,
-            loc: inst,
-            space: loc.space,
-            read_value: Value::Undef,
-            write_value: v,
-            ordering: Ordering::Monotonic,
-            scope: SyncScope::SYSTEM,
-            store_available: Some(amdmm_program::ScopeLevel::System),
-            load_visible: None,
-            make_available: false,
-            make_visible: false,
-            placement: Placement { ids: [0; 6] },
-            deps: 0,
-            instr: 0,
-            line: 0,
-        });
-    }
-    let mut placed = Vec::with_capacity(paths.len());
-    for (t, p) in paths.iter().enumerate() {
-        let thread = &program.threads[t];
-        let wg = thread
-            .placement
-            .instance(amdmm_program::ScopeLevel::Workgroup);
-        let offset = events.len();
-        for pe in &p.events {
-            let inst = if pe.kind == EventKind::Fence {
-                u32::MAX
-            } else {
-                setup.locs.instance(program, pe.loc, wg)
-            };
-            let space = if pe.kind == EventKind::Fence {
-                AddrSpace::Global
-            } else {
-                program.locations[pe.loc as usize].space
-            };
-            let r = roles(opts.model, pe.access, &pe.attrs, space, pe.intrinsic_scope);
-            let mut deps: EventSet = 0;
-            for d in members(pe.deps) {
-                deps |= 1 << (offset + d);
-            }
+/// One combination of thread paths: the graph without reads-from, and the
+/// reads-from candidates of each read.
+struct Combo<'s> {
+    paths: Vec<&'s Path>,
+    placed: Vec<Placed>,
+    /// (thread, index in the path) of each non-initial event.
+    thread_of: Vec<(usize, usize)>,
+    graph: ExecutionGraph,
+    reads: Vec<usize>,
+    /// Per read: `None` (returns undef) and/or the writes it may read from.
+    cands: Vec<Vec<Option<u8>>>,
+}
+
+/// Prefixes of at least this many units are made, when the choices allow.
+const UNITS_WANTED: usize = 64;
+
+impl<'s> Combo<'s> {
+    fn new(setup: &'s Setup, choice: &[usize], opts: &Options) -> Result<Combo<'s>, LimitReason> {
+        let program = setup.program;
+        let paths: Vec<&Path> = choice
+            .iter()
+            .enumerate()
+            .map(|(t, &c)| &setup.paths[t][c])
+            .collect();
+        // Events: initial writes, then each thread in program order.
+        let total = setup.inits.len() + paths.iter().map(|p| p.events.len()).sum::<usize>();
+        if total > MAX_EVENTS {
+            return Err(LimitReason::TooManyEvents(total));
+        }
+        let mut events: Vec<Event> = Vec::with_capacity(total);
+        for &inst in &setup.inits {
+            let loc = &program.locations[setup.locs.location(inst) as usize];
+            let v = setup.locs.init(program, inst).unwrap_or(Value::Undef);
             events.push(Event {
-                thread: t as u32,
-                kind: pe.kind,
+                thread: INIT_THREAD,
+                kind: EventKind::Write,
                 loc: inst,
-                space,
+                space: loc.space,
                 read_value: Value::Undef,
-                write_value: Value::Undef,
-                ordering: pe.attrs.ordering,
-                scope: pe.attrs.scope,
-                store_available: r.store_available,
-                load_visible: r.load_visible,
-                make_available: r.make_available,
-                make_visible: r.make_visible,
-                placement: thread.placement,
-                deps,
-                instr: pe.instr,
-                line: pe.line,
+                write_value: v,
+                ordering: Ordering::Monotonic,
+                scope: SyncScope::SYSTEM,
+                store_available: Some(amdmm_program::ScopeLevel::System),
+                load_visible: None,
+                make_available: false,
+                make_visible: false,
+                placement: Placement { ids: [0; 6] },
+                deps: 0,
+                instr: 0,
+                line: 0,
             });
         }
-        placed.push(Placed {
-            offset,
-            len: p.events.len(),
-        });
-    }
-    let n = events.len();
-    let mut po = BitRel::new(n);
-    for pl in &placed {
-        for a in pl.offset..pl.offset + pl.len {
-            for b in a + 1..pl.offset + pl.len {
-                po.add(a, b);
+        let mut placed = Vec::with_capacity(paths.len());
+        let mut thread_of = Vec::new();
+        for (t, p) in paths.iter().enumerate() {
+            let thread = &program.threads[t];
+            let wg = thread
+                .placement
+                .instance(amdmm_program::ScopeLevel::Workgroup);
+            let offset = events.len();
+            for (i, pe) in p.events.iter().enumerate() {
+                let inst = if pe.kind == EventKind::Fence {
+                    u32::MAX
+                } else {
+                    setup.locs.instance(program, pe.loc, wg)
+                };
+                let space = if pe.kind == EventKind::Fence {
+                    AddrSpace::Global
+                } else {
+                    program.locations[pe.loc as usize].space
+                };
+                let r = roles(opts.model, pe.access, &pe.attrs, space, pe.intrinsic_scope);
+                let mut deps: EventSet = 0;
+                for d in members(pe.deps) {
+                    deps |= 1 << (offset + d);
+                }
+                events.push(Event {
+                    thread: t as u32,
+                    kind: pe.kind,
+                    loc: inst,
+                    space,
+                    read_value: Value::Undef,
+                    write_value: Value::Undef,
+                    ordering: pe.attrs.ordering,
+                    scope: pe.attrs.scope,
+                    store_available: r.store_available,
+                    load_visible: r.load_visible,
+                    make_available: r.make_available,
+                    make_visible: r.make_visible,
+                    placement: thread.placement,
+                    deps,
+                    instr: pe.instr,
+                    line: pe.line,
+                });
+                thread_of.push((t, i));
             }
+            placed.push(Placed {
+                offset,
+                len: p.events.len(),
+            });
         }
-    }
-    let mut reads = 0u64;
-    let mut writes = 0u64;
-    let mut fences = 0u64;
-    let mut atomics = 0u64;
-    let mut inits = 0u64;
-    for (i, e) in events.iter().enumerate() {
-        reads |= (e.is_read() as u64) << i;
-        writes |= (e.is_write() as u64) << i;
-        fences |= (e.is_fence() as u64) << i;
-        atomics |= (e.is_atomic() as u64) << i;
-        inits |= (e.is_init() as u64) << i;
-    }
-    let mut g = ExecutionGraph {
-        events,
-        po,
-        rf: vec![None; n],
-        extra_sw: BitRel::new(n),
-        reads,
-        writes,
-        fences,
-        atomics,
-        inits,
-    };
-    // Reads-from candidates per read: `None` (undef) first, then writes.
-    let read_list: Vec<usize> = members(reads).collect();
-    let mut cands: Vec<Vec<Option<u8>>> = Vec::with_capacity(read_list.len());
-    for &r in &read_list {
-        let loc = g.events[r].loc;
-        let po_before = g.po.column(r);
-        // The latest own write before `r` hides the initial write and every
-        // earlier own write (they are location-ordered before it).
-        let own_latest = members(po_before & writes)
-            .filter(|&w| g.events[w].loc == loc)
-            .last();
-        let mut c = vec![None];
-        for w in members(writes) {
-            let ew = &g.events[w];
-            if ew.loc != loc || w == r || g.po.has(r, w) {
-                continue;
-            }
-            if let Some(own) = own_latest {
-                if w != own && (ew.is_init() || g.po.has(w, own)) {
-                    continue;
+        let n = events.len();
+        let mut po = BitRel::new(n);
+        for pl in &placed {
+            for a in pl.offset..pl.offset + pl.len {
+                for b in a + 1..pl.offset + pl.len {
+                    po.add(a, b);
                 }
             }
-            c.push(Some(w as u8));
         }
-        cands.push(c);
+        let mut reads = 0u64;
+        let mut writes = 0u64;
+        let mut fences = 0u64;
+        let mut atomics = 0u64;
+        let mut inits = 0u64;
+        for (i, e) in events.iter().enumerate() {
+            reads |= (e.is_read() as u64) << i;
+            writes |= (e.is_write() as u64) << i;
+            fences |= (e.is_fence() as u64) << i;
+            atomics |= (e.is_atomic() as u64) << i;
+            inits |= (e.is_init() as u64) << i;
+        }
+        let graph = ExecutionGraph {
+            events,
+            po,
+            rf: vec![None; n],
+            extra_sw: BitRel::new(n),
+            reads,
+            writes,
+            fences,
+            atomics,
+            inits,
+        };
+        let read_list: Vec<usize> = members(reads).collect();
+        let cands = read_list
+            .iter()
+            .map(|&r| read_candidates(&graph, r))
+            .collect();
+        Ok(Combo {
+            paths,
+            placed,
+            thread_of,
+            graph,
+            reads: read_list,
+            cands,
+        })
     }
-    let mut pick = vec![0usize; read_list.len()];
-    let mut vals: Vec<Vec<Option<Value>>> = vec![Vec::new(); paths.len()];
-    loop {
-        acc.candidates += 1;
+
+    /// Can read `k` take source `ck` given that an earlier read `i` took
+    /// `ci`? Only cheap, certain conflicts: read-read coherence along
+    /// program order against writes ordered by program order, and two RMWs
+    /// reading from the same write (RMW atomicity).
+    fn compatible(&self, i: usize, ci: Option<u8>, k: usize, ck: Option<u8>) -> bool {
+        let (Some(wi), Some(wk)) = (ci, ck) else {
+            return true;
+        };
+        let g = &self.graph;
+        let (ri, rk) = (self.reads[i], self.reads[k]);
+        let (wi, wk) = (wi as usize, wk as usize);
+        if g.events[ri].kind == EventKind::Rmw && g.events[rk].kind == EventKind::Rmw && wi == wk {
+            return false;
+        }
+        if wi == wk || g.events[ri].loc != g.events[rk].loc {
+            return true;
+        }
+        // Read-read coherence: ri before rk in po, so wk may not be
+        // modification-ordered before wi; it is when wk is the initial write
+        // or program-ordered before wi.
+        let (w_first, w_second) = if g.po.has(ri, rk) {
+            (wi, wk)
+        } else if g.po.has(rk, ri) {
+            (wk, wi)
+        } else {
+            return true;
+        };
+        !(g.events[w_second].is_init() || g.po.has(w_second, w_first))
+    }
+
+    /// Prefixes of reads-from choices splitting the work into units.
+    fn units(&self) -> Vec<Vec<u8>> {
+        let mut prefixes: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut depth = 0;
+        while prefixes.len() < UNITS_WANTED && depth < self.reads.len() {
+            let mut next = Vec::new();
+            for p in &prefixes {
+                for c in 0..self.cands[depth].len() {
+                    let ck = self.cands[depth][c];
+                    if (0..depth)
+                        .all(|i| self.compatible(i, self.cands[i][p[i] as usize], depth, ck))
+                    {
+                        let mut q = p.clone();
+                        q.push(c as u8);
+                        next.push(q);
+                    }
+                }
+            }
+            prefixes = next;
+            depth += 1;
+        }
+        prefixes
+    }
+
+    /// Explores every reads-from choice that extends `prefix`.
+    fn run_unit(
+        &self,
+        setup: &Setup,
+        prefix: &[u8],
+        opts: &Options,
+        shared: &Shared,
+        acc: &mut Accumulator,
+    ) -> Result<(), LimitReason> {
+        let mut g = self.graph.clone();
+        let mut pick: Vec<u8> = prefix.to_vec();
+        for (k, &c) in prefix.iter().enumerate() {
+            g.rf[self.reads[k]] = self.cands[k][c as usize];
+        }
+        let mut vals: Vec<Vec<Option<Value>>> = vec![Vec::new(); self.paths.len()];
+        let mut local = 0u64;
+        let res = self.dfs(
+            setup, &mut g, &mut pick, &mut vals, opts, shared, acc, &mut local,
+        );
+        let total = shared.counted.fetch_add(local, AtomicOrdering::Relaxed) + local;
+        res?;
         if let Some(max) = opts.max_executions {
-            if acc.candidates > max {
+            if total > max {
+                shared.stop.store(true, AtomicOrdering::Relaxed);
                 return Err(LimitReason::MaxExecutions(max));
             }
         }
-        if acc.candidates & 1023 == 0 {
-            if let Some(t) = opts.timeout {
-                if started.elapsed() > t {
-                    return Err(LimitReason::Timeout(t.as_secs()));
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn dfs(
+        &self,
+        setup: &Setup,
+        g: &mut ExecutionGraph,
+        pick: &mut Vec<u8>,
+        vals: &mut [Vec<Option<Value>>],
+        opts: &Options,
+        shared: &Shared,
+        acc: &mut Accumulator,
+        local: &mut u64,
+    ) -> Result<(), LimitReason> {
+        let k = pick.len();
+        if k == self.reads.len() {
+            acc.candidates += 1;
+            *local += 1;
+            if *local >= 4096 {
+                let total = shared.counted.fetch_add(*local, AtomicOrdering::Relaxed) + *local;
+                *local = 0;
+                if let Some(max) = opts.max_executions {
+                    if total > max {
+                        shared.stop.store(true, AtomicOrdering::Relaxed);
+                        return Err(LimitReason::MaxExecutions(max));
+                    }
+                }
+                if shared.stop.load(AtomicOrdering::Relaxed) {
+                    return Err(LimitReason::Stopped);
+                }
+                if let Some(t) = opts.timeout {
+                    if shared.started.elapsed() > t {
+                        shared.stop.store(true, AtomicOrdering::Relaxed);
+                        return Err(LimitReason::Timeout(t.as_secs()));
+                    }
                 }
             }
+            check_candidate(setup, self, g, vals, opts, acc);
+            return Ok(());
         }
-        for (k, &r) in read_list.iter().enumerate() {
-            g.rf[r] = cands[k][pick[k]];
-        }
-        check_candidate(setup, &paths, &placed, &mut g, &mut vals, opts, acc);
-        // Next reads-from choice.
-        let mut k = read_list.len();
-        loop {
-            if k == 0 {
-                return Ok(());
+        for c in 0..self.cands[k].len() {
+            let ck = self.cands[k][c];
+            if !(0..k).all(|i| self.compatible(i, self.cands[i][pick[i] as usize], k, ck)) {
+                continue;
             }
-            k -= 1;
-            pick[k] += 1;
-            if pick[k] < cands[k].len() {
-                break;
-            }
-            pick[k] = 0;
+            g.rf[self.reads[k]] = ck;
+            pick.push(c as u8);
+            let r = self.dfs(setup, g, pick, vals, opts, shared, acc, local);
+            pick.pop();
+            r?;
         }
+        Ok(())
     }
+}
+
+/// The reads-from candidates of read `r`: `None` (the read returns `undef`)
+/// unless the value rules can never give `undef`, then every write it could
+/// read from.
+fn read_candidates(g: &ExecutionGraph, r: usize) -> Vec<Option<u8>> {
+    let er = &g.events[r];
+    let loc = er.loc;
+    let po_before = g.po.column(r);
+    // The latest own write before `r` hides the initial write and every
+    // earlier own write (they are location-ordered before it).
+    let own_latest = members(po_before & g.writes)
+        .filter(|&w| g.events[w].loc == loc)
+        .last();
+    let mut ws: Vec<usize> = Vec::new();
+    for w in members(g.writes) {
+        let ew = &g.events[w];
+        if ew.loc != loc || w == r || g.po.has(r, w) {
+            continue;
+        }
+        if let Some(own) = own_latest {
+            if w != own && (ew.is_init() || g.po.has(w, own)) {
+                continue;
+            }
+        }
+        ws.push(w);
+    }
+    // `undef` needs either no write location-ordered before the read (no
+    // initial write and no earlier own write), or a race, which the value
+    // rules exclude when the read and every write it could see are atomics
+    // with pairwise inclusive scopes.
+    let something_ordered = own_latest.is_some() || ws.iter().any(|&w| g.events[w].is_init());
+    let all_inclusive_atomics = er.is_atomic()
+        && ws.iter().all(|&a| {
+            let ea = &g.events[a];
+            ea.is_atomic()
+                && amdmm_model::scopes::inclusive(ea, er)
+                && ws
+                    .iter()
+                    .all(|&b| amdmm_model::scopes::inclusive(ea, &g.events[b]))
+        });
+    let mut c = Vec::with_capacity(ws.len() + 1);
+    if !(something_ordered && all_inclusive_atomics) {
+        c.push(None);
+    }
+    c.extend(ws.into_iter().map(|w| Some(w as u8)));
+    c
 }
 
 /// Fixes the values of a candidate from its reads-from, checks path guards,
 /// the model, and every modification order; records what it finds.
 fn check_candidate(
     setup: &Setup,
-    paths: &[&Path],
-    placed: &[Placed],
+    combo: &Combo,
     g: &mut ExecutionGraph,
     vals: &mut [Vec<Option<Value>>],
     opts: &Options,
     acc: &mut Accumulator,
 ) {
+    let paths = &combo.paths[..];
+    let placed = &combo.placed[..];
+    let thread_of = &combo.thread_of[..];
     // Values: evaluate until nothing changes; a value that stays unknown
     // depends on itself through reads-from (out of thin air).
     for v in vals.iter_mut() {
         v.clear();
     }
-    let thread_of: Vec<(usize, usize)> = placed
-        .iter()
-        .enumerate()
-        .flat_map(|(t, pl)| (0..pl.len).map(move |i| (t, i)))
-        .collect();
     let n_init = setup.inits.len();
     let mut done = vec![false; paths.len()];
     loop {

@@ -87,6 +87,9 @@ pub enum LimitReason {
     TooManyEvents(usize),
     /// A feature the engine does not implement yet (named).
     Unsupported(String),
+    /// Another part of the same test reached a limit (internal: never the
+    /// reason reported when a real limit is known).
+    Stopped,
 }
 
 impl std::fmt::Display for LimitReason {
@@ -101,6 +104,7 @@ impl std::fmt::Display for LimitReason {
                 )
             }
             LimitReason::Unsupported(what) => write!(f, "unsupported: {what}"),
+            LimitReason::Stopped => write!(f, "limit reached"),
         }
     }
 }
