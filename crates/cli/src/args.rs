@@ -30,6 +30,8 @@ pub enum Command {
     /// Run litmus tests: files, or directories searched recursively for `.litmus` files.
     #[command(after_help = EXAMPLES)]
     Run(RunArgs),
+    /// Analyse the LDS bank conflicts and addressing of one DS instruction for one wavefront.
+    Lds(crate::lds::LdsArgs),
 }
 
 #[derive(Args, Debug)]

@@ -2,6 +2,7 @@
 
 mod args;
 mod collect;
+mod lds;
 mod output;
 mod progress;
 mod run;
@@ -13,5 +14,6 @@ fn main() -> ExitCode {
     let cli = args::Cli::parse();
     match cli.command {
         args::Command::Run(a) => output::run_command(&a),
+        args::Command::Lds(a) => lds::lds_command(&a),
     }
 }

@@ -1,0 +1,223 @@
+//! LDS bank-conflict analysis of one DS instruction executed by one
+//! wavefront, following chapter 10 ("数据共享操作", data share operations) of
+//! the Vega ISA guide as given in the seed `lds-vega-isa.zh.txt`.
+//!
+//! The pipeline: per-lane VGPR[ADDR] values (from an [`expr::Expr`] over
+//! `lane`, or a file) → [`addressing::compute`] (the DS addressing formulas,
+//! `LDS_BASE`, the M0 clamp) → [`banks::schedule`] (bank of every dword,
+//! conflict degree per pass, cycles) → [`suggest::advise`] (padding or XOR
+//! swizzle) → [`report`] (text table, heat map, JSON).
+//!
+//! Choices the seed leaves open are documented in `docs/lds.md` and live in
+//! [`banks::model`] (scheduling) and [`addressing::size_limit`] (M0).
+
+pub mod addressing;
+pub mod banks;
+pub mod expr;
+pub mod instr;
+pub mod report;
+pub mod suggest;
+
+use addressing::{LaneAccesses, Params};
+use banks::Schedule;
+use instr::Instr;
+use std::fmt;
+
+/// A bad input: what is wrong and how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LdsError {
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it (may be empty).
+    pub hint: String,
+}
+
+impl LdsError {
+    /// A new error.
+    pub fn new(message: impl Into<String>, hint: impl Into<String>) -> LdsError {
+        LdsError {
+            message: message.into(),
+            hint: hint.into(),
+        }
+    }
+}
+
+impl fmt::Display for LdsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message)?;
+        if !self.hint.is_empty() {
+            write!(f, "\n  hint: {}", self.hint)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for LdsError {}
+
+/// Lanes in a wavefront: 64 (GCN/Vega) or 32.
+pub const WAVE_SIZES: [u32; 2] = [64, 32];
+
+fn check_wave(wave: u32) -> Result<(), LdsError> {
+    if WAVE_SIZES.contains(&wave) {
+        Ok(())
+    } else {
+        Err(LdsError::new(
+            format!("a wave has 64 or 32 lanes, not {wave}"),
+            "use --wave 64 or --wave 32",
+        ))
+    }
+}
+
+fn value_to_vgpr(v: i64, lane: u32) -> Result<u32, LdsError> {
+    addressing::to_vgpr(v).ok_or_else(|| {
+        LdsError::new(
+            format!("lane {lane}: address {v} does not fit a 32-bit VGPR"),
+            "LDS addresses are byte offsets from 0 to 65535",
+        )
+    })
+}
+
+/// Evaluates `e` for lanes `0..wave` into VGPR[ADDR] values.
+pub fn vgprs_from_expr(e: &expr::Expr, wave: u32) -> Result<Vec<u32>, LdsError> {
+    check_wave(wave)?;
+    (0..wave)
+        .map(|lane| {
+            let v = e.eval(lane).map_err(|err| {
+                LdsError::new(
+                    format!("in --addr: {}", err.render(e.source())),
+                    String::new(),
+                )
+            })?;
+            value_to_vgpr(v, lane)
+        })
+        .collect()
+}
+
+/// Parses an address file: one address per lane, in lane order. Each
+/// non-blank line that does not start with `#` is an expression (usually a
+/// number: `128`, `0x80`), evaluated with `lane` = its lane. With
+/// `wave = None` the wave size is the number of addresses (32 or 64).
+pub fn vgprs_from_file(text: &str, name: &str, wave: Option<u32>) -> Result<Vec<u32>, LdsError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let lane = out.len() as u32;
+        let where_ = format!("{name}:{}", i + 1);
+        let e = expr::Expr::parse(t).map_err(|err| {
+            LdsError::new(
+                format!("{where_}: {}", err.render(t)),
+                "one address per line, e.g. 128 or 0x80; `#` starts a comment line",
+            )
+        })?;
+        let v = e
+            .eval(lane)
+            .map_err(|err| LdsError::new(format!("{where_}: {}", err.render(t)), String::new()))?;
+        out.push(value_to_vgpr(v, lane).map_err(|mut err| {
+            err.message = format!("{where_}: {}", err.message);
+            err
+        })?);
+    }
+    let want = match wave {
+        Some(w) => {
+            check_wave(w)?;
+            w
+        }
+        None if WAVE_SIZES.contains(&(out.len() as u32)) => out.len() as u32,
+        None => 64,
+    };
+    if out.len() as u32 != want {
+        return Err(LdsError::new(
+            format!(
+                "{name} has {} addresses; a wave{want} needs {want}, one per lane",
+                out.len()
+            ),
+            "put one address per line (blank lines and `#` lines are skipped), or set --wave",
+        ));
+    }
+    Ok(out)
+}
+
+/// Everything known about one instruction executed by one wave.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    /// The instruction.
+    pub instr: Instr,
+    /// Lanes in the wave.
+    pub wave: u32,
+    /// Offsets, LDS_BASE, LDS_SIZE, M0.
+    pub params: Params,
+    /// The `--addr` expression, if the addresses came from one.
+    pub expr: Option<String>,
+    /// Every lane's accesses.
+    pub lanes: Vec<LaneAccesses>,
+    /// Passes, conflicts, cycles.
+    pub schedule: Schedule,
+    /// Padding / swizzle suggestions when conflicts exceed 1.
+    pub advice: suggest::Advice,
+}
+
+/// Computes the addresses and the schedule (no suggestions).
+pub fn schedule_of(
+    instr: &Instr,
+    vgprs: &[u32],
+    params: &Params,
+) -> Result<(Vec<LaneAccesses>, Schedule), LdsError> {
+    check_wave(vgprs.len() as u32)?;
+    let lanes = addressing::compute(instr, vgprs, params)?;
+    let s = banks::schedule(instr.kind, &lanes);
+    Ok((lanes, s))
+}
+
+/// Analyses `instr` with the per-lane VGPR[ADDR] values `vgprs` (32 or 64
+/// of them); `expr` is the source text they came from, if any, used to
+/// phrase suggestions as `--addr` expressions.
+pub fn analyze(
+    instr: &Instr,
+    vgprs: &[u32],
+    params: &Params,
+    expr: Option<&str>,
+) -> Result<Analysis, LdsError> {
+    let (lanes, schedule) = schedule_of(instr, vgprs, params)?;
+    let advice = suggest::advise(instr, vgprs, params, expr, &schedule);
+    Ok(Analysis {
+        instr: instr.clone(),
+        wave: vgprs.len() as u32,
+        params: *params,
+        expr: expr.map(str::to_string),
+        lanes,
+        schedule,
+        advice,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_addresses() {
+        let text = "# comment\n0\n\n4\n";
+        let e = vgprs_from_file(text, "a.txt", None).unwrap_err();
+        assert!(e.message.contains("a.txt has 2 addresses"), "{e}");
+        let text: String = (0..32).map(|l| format!("{}\n", l * 4)).collect();
+        assert_eq!(vgprs_from_file(&text, "a", None).unwrap().len(), 32);
+        assert!(vgprs_from_file(&text, "a", Some(64)).is_err());
+        let e = vgprs_from_file("0\n4\nx\n", "f", None).unwrap_err();
+        assert!(e.message.starts_with("f:3: column 1"), "{e}");
+        let e = vgprs_from_file("0x100000000\n", "f", None).unwrap_err();
+        assert!(e.message.contains("f:1: lane 0"), "{e}");
+    }
+
+    #[test]
+    fn expression_addresses() {
+        let e = expr::Expr::parse("lane*4").unwrap();
+        assert_eq!(vgprs_from_expr(&e, 32).unwrap()[31], 124);
+        assert!(vgprs_from_expr(&e, 16).is_err());
+        let e = expr::Expr::parse("4/(lane-3)").unwrap();
+        let err = vgprs_from_expr(&e, 64).unwrap_err();
+        assert!(err.message.contains("lane 3"), "{err}");
+    }
+}
