@@ -176,10 +176,7 @@ fn analyse(a: &LdsArgs) -> Result<String, LdsError> {
     let (vgprs, expr) = match (&a.addr, &a.addrs) {
         (Some(src), _) => {
             let e = Expr::parse(src).map_err(|err| {
-                LdsError::new(
-                    format!("in --addr: {}", err.render(src)),
-                    "e.g. --addr 'lane*4' or --addr '(lane%8)*128+lane/8*4'",
-                )
+                LdsError::new(format!("in --addr: {}", err.render(src)), err.hint)
             })?;
             (
                 amdmm_lds::vgprs_from_expr(&e, wave.unwrap_or(64))?,

@@ -318,6 +318,15 @@ pub fn compute(instr: &Instr, vgprs: &[u32], p: &Params) -> Result<Vec<LaneAcces
             Form::Two => two_addresses(vgpr, p.offset0, p.offset1, instr.adj().unwrap_or(4)),
             Form::Src2 => src2_addresses(vgpr, p.offset0, p.offset1).to_vec(),
         };
+        if instr.form != Form::Src2 && (vgpr as i32) < 0 {
+            return Err(LdsError::new(
+                format!(
+                    "lane {lane}: VGPR[ADDR] is negative ({}, {vgpr:#x} as 32 bits)",
+                    vgpr as i32
+                ),
+                "LDS addresses are byte offsets from 0 to 65535",
+            ));
+        }
         let mut accesses = Vec::with_capacity(addrs.len());
         for (role, a) in addrs {
             let how = describe_vgpr(instr, vgpr, p, role);

@@ -60,10 +60,18 @@ impl fmt::Display for ExprError {
 impl std::error::Error for ExprError {}
 
 impl ExprError {
-    /// The error with the expression quoted and a caret under the column.
+    /// The error without its hint, then the expression quoted with a caret
+    /// under the column (the hint is left to the caller).
     pub fn render(&self, src: &str) -> String {
         let caret = " ".repeat(self.column.saturating_sub(1)) + "^";
-        format!("{self}\n  {src}\n  {caret}")
+        let lane = self
+            .lane
+            .map(|l| format!(" (at lane {l})"))
+            .unwrap_or_default();
+        format!(
+            "column {}: {}{lane}\n  {src}\n  {caret}",
+            self.column, self.message
+        )
     }
 }
 
@@ -575,6 +583,7 @@ mod tests {
     fn render_points_at_the_column() {
         let e = perr("lane*$");
         let r = e.render("lane*$");
+        assert!(r.starts_with("column 6: unexpected character `$`\n"), "{r}");
         assert!(r.ends_with("lane*$\n       ^"), "{r}");
     }
 }

@@ -83,10 +83,7 @@ pub fn vgprs_from_expr(e: &expr::Expr, wave: u32) -> Result<Vec<u32>, LdsError> 
     (0..wave)
         .map(|lane| {
             let v = e.eval(lane).map_err(|err| {
-                LdsError::new(
-                    format!("in --addr: {}", err.render(e.source())),
-                    String::new(),
-                )
+                LdsError::new(format!("in --addr: {}", err.render(e.source())), err.hint)
             })?;
             value_to_vgpr(v, lane)
         })
@@ -109,12 +106,15 @@ pub fn vgprs_from_file(text: &str, name: &str, wave: Option<u32>) -> Result<Vec<
         let e = expr::Expr::parse(t).map_err(|err| {
             LdsError::new(
                 format!("{where_}: {}", err.render(t)),
-                "one address per line, e.g. 128 or 0x80; `#` starts a comment line",
+                format!(
+                    "{}; one address per line, e.g. 128 or 0x80 (`#` starts a comment line)",
+                    err.hint
+                ),
             )
         })?;
         let v = e
             .eval(lane)
-            .map_err(|err| LdsError::new(format!("{where_}: {}", err.render(t)), String::new()))?;
+            .map_err(|err| LdsError::new(format!("{where_}: {}", err.render(t)), err.hint))?;
         out.push(value_to_vgpr(v, lane).map_err(|mut err| {
             err.message = format!("{where_}: {}", err.message);
             err

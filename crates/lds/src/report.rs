@@ -183,6 +183,15 @@ fn strip(dwords: &[Vec<Dword>]) -> String {
         .collect()
 }
 
+/// `32-way`, or `none` when no access reached a bank.
+fn way(n: u32) -> String {
+    if n == 0 {
+        "none".to_string()
+    } else {
+        format!("{n}-way")
+    }
+}
+
 fn plural(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -220,11 +229,11 @@ pub fn text(a: &Analysis) -> String {
     let _ = writeln!(o);
     let _ = writeln!(
         o,
-        "cycles {} (this instruction takes {}..{}), max conflict {}-way, {}, {}",
+        "cycles {} (this instruction takes {}..{}), max conflict {}, {}, {}",
         s.cycles,
         s.min_cycles,
         s.max_cycles,
-        s.max_conflict,
+        way(s.max_conflict),
         plural(s.broadcasts, "broadcast", "broadcasts"),
         plural(s.clamped, "clamped access", "clamped accesses"),
     );
@@ -242,8 +251,10 @@ pub fn text(a: &Analysis) -> String {
         } else {
             format!("{}-{}", ps.start_cycle, ps.start_cycle + ps.cycles - 1)
         };
-        let worst = if ps.worst_banks.is_empty() {
+        let worst = if ps.conflict == 0 {
             "(no access reaches a bank)".to_string()
+        } else if ps.conflict == 1 {
+            "-".to_string()
         } else {
             ps.worst_banks
                 .iter()
@@ -257,7 +268,7 @@ pub fn text(a: &Analysis) -> String {
             ps.index,
             format!("{}-{}", ps.first_lane, ps.last_lane),
             cyc,
-            format!("{}-way", ps.conflict),
+            way(ps.conflict),
         );
     }
     let _ = writeln!(o);
@@ -301,9 +312,9 @@ pub fn text(a: &Analysis) -> String {
         let load: String = ps.bank_load.iter().map(|&n| heat_char(n)).collect();
         let _ = writeln!(
             o,
-            "{:>label_w$}  {load}  {}-way, {}",
+            "{:>label_w$}  {load}  {}, {}",
             format!("pass {} load", ps.index),
-            ps.conflict,
+            way(ps.conflict),
             plural(ps.cycles, "cycle", "cycles"),
         );
     }
