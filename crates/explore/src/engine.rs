@@ -353,29 +353,21 @@ impl<'s> Combo<'s> {
                 }
             }
         }
-        let mut reads = 0u64;
-        let mut writes = 0u64;
-        let mut fences = 0u64;
-        let mut atomics = 0u64;
-        let mut inits = 0u64;
-        for (i, e) in events.iter().enumerate() {
-            reads |= (e.is_read() as u64) << i;
-            writes |= (e.is_write() as u64) << i;
-            fences |= (e.is_fence() as u64) << i;
-            atomics |= (e.is_atomic() as u64) << i;
-            inits |= (e.is_init() as u64) << i;
-        }
-        let graph = ExecutionGraph {
+        let mut graph = ExecutionGraph {
             events,
             po,
             rf: vec![None; n],
             extra_sw: BitRel::new(n),
-            reads,
-            writes,
-            fences,
-            atomics,
-            inits,
+            reads: 0,
+            writes: 0,
+            fences: 0,
+            atomics: 0,
+            inits: 0,
+            same_loc: Vec::new(),
+            po_inv: BitRel::new(n),
         };
+        graph.index();
+        let reads = graph.reads;
         let read_list: Vec<usize> = members(reads).collect();
         let cands = read_list
             .iter()

@@ -87,6 +87,11 @@ pub struct ExecutionGraph {
     pub fences: EventSet,
     pub atomics: EventSet,
     pub inits: EventSet,
+    /// Per event: the events accessing the same location instance (empty for
+    /// fences). Fixed for a graph; see [`ExecutionGraph::index`].
+    pub same_loc: Vec<EventSet>,
+    /// `po` inverted. Fixed for a graph; see [`ExecutionGraph::index`].
+    pub po_inv: BitRel,
 }
 
 impl ExecutionGraph {
@@ -107,6 +112,35 @@ impl ExecutionGraph {
             }
         }
         r
+    }
+
+    /// Computes the derived fields (`reads`, `writes`, `fences`, `atomics`,
+    /// `inits`, `same_loc`, `po_inv`) from `events` and `po`.
+    pub fn index(&mut self) {
+        let n = self.events.len();
+        let (mut reads, mut writes, mut fences, mut atomics, mut inits) = (0, 0, 0, 0, 0);
+        for (i, e) in self.events.iter().enumerate() {
+            reads |= (e.is_read() as u64) << i;
+            writes |= (e.is_write() as u64) << i;
+            fences |= (e.is_fence() as u64) << i;
+            atomics |= (e.is_atomic() as u64) << i;
+            inits |= (e.is_init() as u64) << i;
+        }
+        self.reads = reads;
+        self.writes = writes;
+        self.fences = fences;
+        self.atomics = atomics;
+        self.inits = inits;
+        self.same_loc = (0..n)
+            .map(|i| {
+                if self.events[i].is_fence() {
+                    0
+                } else {
+                    self.at_loc(self.events[i].loc)
+                }
+            })
+            .collect();
+        self.po_inv = self.po.inverse();
     }
 
     /// The events that access location instance `loc`.

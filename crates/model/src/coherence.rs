@@ -24,16 +24,7 @@ use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
 pub fn mo_constraints(g: &ExecutionGraph, hb: &BitRel, hb_inv: &BitRel) -> BitRel {
     let n = g.len();
     let mut c = BitRel::new(n);
-    let same_loc_writes = |e: usize| -> EventSet {
-        let loc = g.events[e].loc;
-        let mut s = 0;
-        for w in members(g.writes) {
-            if g.events[w].loc == loc {
-                s |= 1 << w;
-            }
-        }
-        s
-    };
+    let same_loc_writes = |e: usize| -> EventSet { g.same_loc[e] & g.writes };
     for w in members(g.writes) {
         let here = same_loc_writes(w) & !(1u64 << w);
         // Initial write first; write-write coherence.

@@ -59,37 +59,47 @@ pub fn analyze(g: &ExecutionGraph) -> Result<Analysis, Reject> {
     let sw = happens_before::synchronizes_with(g);
     let hb = happens_before::happens_before(g, &sw).ok_or(Reject::CyclicHappensBefore)?;
     let hb_inv = hb.inverse();
-    let po_inv = g.po.inverse();
+    let po_inv = &g.po_inv;
     let mut make_available: EventSet = 0;
     let mut make_visible: EventSet = 0;
     for (i, e) in g.events.iter().enumerate() {
         make_available |= (e.make_available as u64) << i;
         make_visible |= (e.make_visible as u64) << i;
     }
-    // A topological order of hb: fewer predecessors first.
-    let mut topo: Vec<u8> = (0..n as u8).collect();
-    topo.sort_by_key(|&e| hb_inv.row(e as usize).count_ones());
+    // A topological order of hb: fewer predecessors first (counting sort).
+    let mut topo_buf = [0u8; MAX_EVENTS];
+    let mut count = [0u8; MAX_EVENTS + 1];
+    for e in 0..n {
+        count[hb_inv.row(e).count_ones() as usize + 1] += 1;
+    }
+    for k in 1..=MAX_EVENTS {
+        count[k] += count[k - 1];
+    }
+    for e in 0..n {
+        let k = hb_inv.row(e).count_ones() as usize;
+        topo_buf[count[k] as usize] = e as u8;
+        count[k] += 1;
+    }
+    let topo = &topo_buf[..n];
     let mut av = [0; MAX_EVENTS];
     let mut vis = [0; MAX_EVENTS];
     let mut lo = BitRel::new(n);
-    let mut loc_writes = [0u64; MAX_EVENTS];
-    let mut loc_access = [0u64; MAX_EVENTS];
-    for e in 0..n {
-        if g.events[e].is_fence() {
-            continue;
-        }
-        let here = g.at_loc(g.events[e].loc);
-        loc_access[e] = here;
-        loc_writes[e] = here & g.writes;
-    }
     for w in members(g.writes) {
+        let here = g.same_loc[w] & !(1u64 << w);
         av[w] = availability::availability_ops(g, &hb_inv, make_available, w);
+        // Visibility matters only up to the reads of the location: only
+        // operations that happen before (or are) one of them can order `w`
+        // before a read.
+        let mut relevant: EventSet = 0;
+        for r in members(here & g.reads) {
+            relevant |= hb_inv.row(r) | (1u64 << r);
+        }
         let (visible, _levels) =
-            visibility::visibility_ops(g, &hb_inv, av[w], make_visible, &topo, w);
+            visibility::visibility_ops(g, &hb_inv, av[w], make_visible, topo, relevant, w);
         vis[w] = visible;
         let mut row = 0;
-        for y in members(loc_access[w] & !(1u64 << w)) {
-            if location_order::location_ordered(g, &hb, &po_inv, av[w], visible, w, y) {
+        for y in members(here) {
+            if location_order::location_ordered(g, &hb, po_inv, av[w], visible, w, y) {
                 row |= 1 << y;
             }
         }
@@ -99,8 +109,9 @@ pub fn analyze(g: &ExecutionGraph) -> Result<Analysis, Reject> {
     let mut rules = [None; MAX_EVENTS];
     let mut race = false;
     for r in members(g.reads) {
-        let seen = values::may_see(loc_writes[r], &lo_inv, &hb, r);
-        let rule = values::read_rule(g, &lo_inv, loc_writes[r], seen, r);
+        let writes_here = g.same_loc[r] & g.writes;
+        let seen = values::may_see(writes_here, &lo_inv, &hb, r);
+        let rule = values::read_rule(g, &lo_inv, writes_here, seen, r);
         if !rule.allows(g.rf[r]) {
             return Err(Reject::Value);
         }

@@ -31,25 +31,37 @@ pub type VisLevels = [Option<ScopeLevel>; MAX_EVENTS];
 /// identified by its level. When several rules apply, the widest instance is
 /// kept: it contains the narrower ones (docs/semantics.md, "Visibility
 /// instances").  `topo` lists the events in a topological order of
-/// happens-before, so the second rule sees every `X` before `Y`.
+/// happens-before, so the second rule sees every `X` before `Y`. Only the
+/// events in `relevant` are considered (the caller passes those that happen
+/// before a read of the location: no other can matter for location order).
 pub fn visibility_ops(
     g: &ExecutionGraph,
     hb_inv: &BitRel,
     av: EventSet,
     make_visible: EventSet,
     topo: &[u8],
+    relevant: EventSet,
     w: usize,
 ) -> (EventSet, VisLevels) {
     let ew = &g.events[w];
     let mut levels: VisLevels = [None; MAX_EVENTS];
     let mut visible: EventSet = 0;
+    // Only load-visible accesses of the location and MakeVisible operations
+    // can be visibility operations.
+    let capable = relevant & (make_visible | (g.same_loc[w] & g.reads)) & !(1u64 << w);
+    if capable == 0 || av == 0 {
+        return (0, levels);
+    }
     for &y in topo {
         let y = y as usize;
-        let ey = &g.events[y];
+        if capable >> y & 1 == 0 {
+            continue;
+        }
         let before = hb_inv.row(y);
         if before & (av | visible) == 0 {
             continue;
         }
+        let ey = &g.events[y];
         let mut roles: [Option<ScopeLevel>; 2] = [None, None];
         if ey.is_read() && !ey.is_fence() && ey.loc == ew.loc && y != w {
             roles[0] = ey.load_visible;

@@ -53,6 +53,7 @@ impl ScopeLevel {
     }
 
     /// The narrower of two levels.
+    #[inline]
     pub fn narrower(self, other: ScopeLevel) -> ScopeLevel {
         self.max(other)
     }
@@ -154,12 +155,14 @@ impl Placement {
         }
     }
 
+    #[inline]
     pub fn instance(&self, level: ScopeLevel) -> u32 {
         self.ids[level as usize]
     }
 
     /// True when `self`'s instance of `level` also contains a thread placed at
     /// `other`.
+    #[inline]
     pub fn same_instance(&self, other: &Placement, level: ScopeLevel) -> bool {
         self.instance(level) == other.instance(level)
     }
