@@ -16,7 +16,8 @@ Examples:
   amdmm lds ds_read_b32 --addr 'lane*132'          padded to stride 33: 2 cycles
   amdmm lds ds_write_b32 --addr '(lane%8)*128+lane/8*4'
   amdmm lds ds_read2_b32 --addr 'lane*8' --offset0 0 --offset1 1
-  amdmm lds ds_add_src2_u32 --addr 'lane*4' --offset1 0x80   src2 mode 1 (offset1[7] = 1)
+  amdmm lds ds_add_src2_u32 --addr '(1<<17) + lane*4' --offset1 0x80
+                                  src2 mode 1: data term 1 dword above the destination
   amdmm lds ds_read_b32 --addr 'lane*4' --m0 128   lanes 32-63 are clamped by M0
   amdmm lds ds_read_b64 --addrs addrs.txt --json
   amdmm lds --list

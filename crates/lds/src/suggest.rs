@@ -118,7 +118,8 @@ pub fn advise(
     let try_it = |f: &dyn Fn(u32) -> Option<u32>| -> Option<(u32, u32)> {
         let v: Option<Vec<u32>> = vgprs.iter().map(|&x| f(x)).collect();
         let (_, s) = crate::schedule_of(instr, &v?, params).ok()?;
-        Some((s.cycles, s.max_conflict))
+        // A transformation must not win by pushing accesses past the limit.
+        (s.clamped <= current.clamped).then_some((s.cycles, s.max_conflict))
     };
     // Padding: largest block first, so ties keep the least memory.
     let mut best: Option<(u32, u32, u32)> = None;
@@ -245,6 +246,31 @@ mod tests {
         let a = advice_for("ds_add_u32", "0");
         assert!(a.suggestions.is_empty());
         assert!(a.note.unwrap().contains("serialise"));
+    }
+
+    /// A candidate that clamps more accesses than the original (and so
+    /// "removes" conflicts by dropping accesses) is never suggested.
+    #[test]
+    fn suggestions_do_not_clamp_more() {
+        let i = lookup("ds_read_b32").unwrap();
+        let e = Expr::parse("lane*64").unwrap();
+        let v = crate::vgprs_from_expr(&e, 64).unwrap();
+        // Limit 2048: lanes 0-31 (0..1984) inside, 32-63 clamped. Stride 16
+        // dwords: banks 0 and 16, 16 lanes each → 16-way in pass 0.
+        let p = Params {
+            m0: 2048,
+            ..Params::default()
+        };
+        let a = crate::analyze(&i, &v, &p, Some("lane*64")).unwrap();
+        assert_eq!((a.schedule.cycles, a.schedule.clamped), (17, 32));
+        for s in &a.advice.suggestions {
+            let e = Expr::parse(s.expr.as_deref().unwrap()).unwrap();
+            let v = crate::vgprs_from_expr(&e, 64).unwrap();
+            let b = crate::analyze(&i, &v, &p, None).unwrap();
+            assert!(b.schedule.clamped <= 32, "{s:?}");
+            assert_eq!(b.schedule.cycles, s.cycles);
+        }
+        assert!(!a.advice.suggestions.is_empty());
     }
 
     #[test]
