@@ -579,6 +579,38 @@ mod tests {
         assert_eq!(ev(&ok, 0), 200);
     }
 
+    /// Random strings over the expression alphabet: parsing and evaluating
+    /// return `Ok` or `Err`, never panic (deterministic generator).
+    #[test]
+    fn random_input_never_panics() {
+        let alphabet: Vec<char> = "lane0123456789xX_+-*/%<>&|^~() é".chars().collect();
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20_000 {
+            let len = (next() % 24) as usize;
+            let s: String = (0..len)
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .collect();
+            if let Ok(e) = Expr::parse(&s) {
+                for lane in [0, 1, 31, 63] {
+                    let _ = e.eval(lane);
+                }
+            } else {
+                let err = Expr::parse(&s).unwrap_err();
+                assert!(
+                    err.column >= 1 && err.column <= s.chars().count() + 1,
+                    "{s:?}"
+                );
+                let _ = err.render(&s);
+            }
+        }
+    }
+
     #[test]
     fn render_points_at_the_column() {
         let e = perr("lane*$");

@@ -211,6 +211,59 @@ mod tests {
         assert!(e.message.contains("f:1: lane 0"), "{e}");
     }
 
+    /// Random addresses and fields through every instruction and both
+    /// reports: errors or results, never a panic; cycles within the bounds.
+    #[test]
+    fn random_analyses_never_panic() {
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let table = instr::all();
+        let mut ok = 0;
+        for round in 0..400 {
+            let ins = &table[round % table.len()];
+            let wave = if next() % 4 == 0 { 32 } else { 64 };
+            let mask = [0xEFFF_u64, 0x3FF, 0xFF, 0xFFFF_FFFF][(next() % 4) as usize];
+            let align = u64::from(ins.align());
+            let misalign = next() % 8 == 0;
+            let vgprs: Vec<u32> = (0..wave)
+                .map(|lane| {
+                    let v = next() & mask;
+                    (if misalign && lane == 0 {
+                        v | 1
+                    } else {
+                        v / align * align
+                    }) as u32
+                })
+                .collect();
+            let p = Params {
+                offset0: (next() % 4) as u8,
+                offset1: (next() & 0x83) as u8,
+                m0: if next() % 3 == 0 {
+                    (next() % 70_000) as u32
+                } else {
+                    addressing::M0_NO_LIMIT
+                },
+                ..Params::default()
+            };
+            if let Ok(a) = analyze(ins, &vgprs, &p, Some("lane")) {
+                ok += 1;
+                let s = &a.schedule;
+                assert!(
+                    s.min_cycles <= s.cycles && s.cycles <= s.max_cycles,
+                    "{ins:?}"
+                );
+                let _ = report::text(&a);
+                let _ = report::json(&a);
+            }
+        }
+        assert!(ok > 100, "only {ok} of 400 random inputs were valid");
+    }
+
     #[test]
     fn expression_addresses() {
         let e = expr::Expr::parse("lane*4").unwrap();
