@@ -12,7 +12,7 @@ use amdmm_graph::{
     relation::members, BitRel, Event, EventKind, EventSet, ExecutionGraph, INIT_THREAD, MAX_EVENTS,
 };
 use amdmm_model::attributes::roles;
-use amdmm_model::{analyze, mo_consistent};
+use amdmm_model::{analyze, mo_consistent, Analysis};
 use amdmm_program::{AddrSpace, Observable, Ordering, Placement, Program, SyncScope, Value};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -32,7 +32,11 @@ struct Setup<'p> {
     shown_locs: Vec<u32>,
 }
 
-pub fn run(program: &Program, opts: &Options) -> Outcome {
+/// Called with every consistent complete execution (graph, axioms' analysis,
+/// modification order): a hook for property tests.
+pub type Visitor<'v> = &'v (dyn Fn(&ExecutionGraph, &Analysis, &BitRel) + Sync);
+
+pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outcome {
     let columns = program.shown_observables();
     let mut outcome = Outcome {
         columns: columns.iter().map(|o| program.observable_name(o)).collect(),
@@ -134,6 +138,7 @@ pub fn run(program: &Program, opts: &Options) -> Outcome {
         .flat_map(|(k, c)| c.units().into_iter().map(move |p| (k, p)))
         .collect();
     let shared = Shared {
+        visitor,
         started,
         counted: AtomicU64::new(0),
         stop: AtomicBool::new(false),
@@ -171,7 +176,8 @@ pub fn run(program: &Program, opts: &Options) -> Outcome {
 }
 
 /// State shared by the units of one test.
-struct Shared {
+struct Shared<'v> {
+    visitor: Option<Visitor<'v>>,
     started: Instant,
     /// Candidates counted so far (flushed in batches).
     counted: AtomicU64,
@@ -502,7 +508,7 @@ impl<'s> Combo<'s> {
                     }
                 }
             }
-            check_candidate(setup, self, g, vals, opts, acc);
+            check_candidate(setup, self, g, vals, opts, shared, acc);
             return Ok(());
         }
         for c in 0..self.cands[k].len() {
@@ -575,6 +581,7 @@ fn check_candidate(
     g: &mut ExecutionGraph,
     vals: &mut [Vec<Option<Value>>],
     opts: &Options,
+    shared: &Shared,
     acc: &mut Accumulator,
 ) {
     let paths = &combo.paths[..];
@@ -656,6 +663,9 @@ fn check_candidate(
     for_each_mo(g, &analysis.mo_required, relevant, &mut |mo: &BitRel| {
         if !mo_consistent(g, &analysis, mo) {
             return;
+        }
+        if let Some(visit) = shared.visitor {
+            visit(g, &analysis, mo);
         }
         let state = final_state(setup, paths, g, vals, mo);
         if !found.contains(&state) {

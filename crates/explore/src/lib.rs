@@ -44,5 +44,15 @@ impl Default for Options {
 
 /// Explores every candidate execution of `program` and returns the outcome.
 pub fn explore(program: &Program, opts: &Options) -> Outcome {
-    engine::run(program, opts)
+    engine::run(program, opts, None)
 }
+
+/// Like [`explore`], calling `visit` with every consistent execution (for
+/// property tests and tools that inspect executions).
+pub fn explore_visiting(program: &Program, opts: &Options, visit: engine::Visitor) -> Outcome {
+    engine::run(program, opts, Some(visit))
+}
+
+pub use amdmm_graph::{BitRel, ExecutionGraph};
+pub use amdmm_model::Analysis;
+pub use engine::Visitor;

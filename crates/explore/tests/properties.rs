@@ -1,0 +1,259 @@
+//! Property tests: random small programs, and on every execution the engine
+//! produces, the informational properties of memory-model.txt
+//! ("Properties" 1, 2, 3 and 5), plus determinism across thread counts.
+
+use amdmm_explore::{explore, explore_visiting, Analysis, BitRel, ExecutionGraph, Options};
+use amdmm_graph::relation::members;
+use amdmm_model::availability::av_level;
+use amdmm_model::scopes::{includes, inclusive_at};
+use amdmm_model::ModelKind;
+use proptest::prelude::*;
+use std::sync::Mutex;
+
+#[derive(Clone, Debug)]
+enum Op {
+    Store {
+        loc: usize,
+        val: i64,
+        atomic: Option<(usize, usize)>,
+        av_none: bool,
+    },
+    Load {
+        loc: usize,
+        atomic: Option<(usize, usize)>,
+        av_none: bool,
+    },
+    Fence {
+        ord: usize,
+        scope: usize,
+        av_none: bool,
+    },
+    Rmw {
+        loc: usize,
+        ord: usize,
+        scope: usize,
+    },
+    AvStore {
+        loc: usize,
+        val: i64,
+        scope: usize,
+    },
+    AvLoad {
+        loc: usize,
+        scope: usize,
+    },
+}
+
+const LOCS: [&str; 3] = ["@x", "@y", "@t"];
+const SCOPES: [&str; 5] = ["", "agent", "cluster", "workgroup", "wavefront"];
+const STORE_ORD: [&str; 3] = ["monotonic", "release", "seq_cst"];
+const LOAD_ORD: [&str; 3] = ["monotonic", "acquire", "seq_cst"];
+const FENCE_ORD: [&str; 3] = ["acquire", "release", "seq_cst"];
+const RMW_ORD: [&str; 4] = ["monotonic", "acquire", "release", "acq_rel"];
+
+fn scope_attr(k: usize) -> String {
+    if SCOPES[k].is_empty() {
+        String::new()
+    } else {
+        format!(" syncscope(\"{}\")", SCOPES[k])
+    }
+}
+
+fn mmra(av_none: bool) -> &'static str {
+    if av_none {
+        ", !mmra !{!\"amdgcn-av\", !\"none\"}"
+    } else {
+        ""
+    }
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    let atomic = proptest::option::of((0..3usize, 0..5usize));
+    prop_oneof![
+        (0..3usize, 1..3i64, atomic.clone(), any::<bool>()).prop_map(
+            |(loc, val, atomic, av_none)| Op::Store {
+                loc,
+                val,
+                atomic,
+                av_none
+            }
+        ),
+        (0..3usize, atomic, any::<bool>()).prop_map(|(loc, atomic, av_none)| Op::Load {
+            loc,
+            atomic,
+            av_none
+        }),
+        (0..3usize, 0..5usize, any::<bool>()).prop_map(|(ord, scope, av_none)| Op::Fence {
+            ord,
+            scope,
+            av_none
+        }),
+        (0..3usize, 0..4usize, 0..5usize).prop_map(|(loc, ord, scope)| Op::Rmw { loc, ord, scope }),
+        (0..2usize, 1..3i64, 0..5usize).prop_map(|(loc, val, scope)| Op::AvStore {
+            loc,
+            val,
+            scope
+        }),
+        (0..2usize, 0..5usize).prop_map(|(loc, scope)| Op::AvLoad { loc, scope }),
+    ]
+}
+
+fn render(threads: &[(u32, u32, Vec<Op>)]) -> String {
+    let mut s = String::from("AMDGPU random\n{\n  global x = 0;\n  global y;\n  lds t = 0;\n}\n");
+    for (i, (wg, wave, ops)) in threads.iter().enumerate() {
+        // The first thread is in workgroup 0, whose LDS the condition shows.
+        let wg = if i == 0 { &0 } else { wg };
+        s += &format!("thread P{i} @ wg {wg}, wave {} {{\n", wave + 10 * wg);
+        for (k, o) in ops.iter().enumerate() {
+            s += &match o {
+                Op::Store { loc, val, atomic: None, .. } => {
+                    format!("  store i32 {val}, ptr {}\n", LOCS[*loc])
+                }
+                Op::Store { loc, val, atomic: Some((ord, sc)), av_none } => format!(
+                    "  store atomic i32 {val}, ptr {}{} {}{}\n",
+                    LOCS[*loc],
+                    scope_attr(*sc),
+                    STORE_ORD[*ord],
+                    mmra(*av_none)
+                ),
+                Op::Load { loc, atomic: None, .. } => {
+                    format!("  %r{k} = load i32, ptr {}\n", LOCS[*loc])
+                }
+                Op::Load { loc, atomic: Some((ord, sc)), av_none } => format!(
+                    "  %r{k} = load atomic i32, ptr {}{} {}{}\n",
+                    LOCS[*loc],
+                    scope_attr(*sc),
+                    LOAD_ORD[*ord],
+                    mmra(*av_none)
+                ),
+                Op::Fence { ord, scope, av_none } => format!(
+                    "  fence{} {}{}\n",
+                    scope_attr(*scope),
+                    FENCE_ORD[*ord],
+                    mmra(*av_none)
+                ),
+                Op::Rmw { loc, ord, scope } => format!(
+                    "  %r{k} = atomicrmw add ptr {}, i32 1{} {}\n",
+                    LOCS[*loc],
+                    scope_attr(*scope),
+                    RMW_ORD[*ord]
+                ),
+                Op::AvStore { loc, val, scope } => format!(
+                    "  call void @llvm.amdgcn.av.global.store.b128(ptr {}, i32 {val}, metadata !\"{}\")\n",
+                    LOCS[*loc], SCOPES[*scope]
+                ),
+                Op::AvLoad { loc, scope } => format!(
+                    "  %r{k} = call i32 @llvm.amdgcn.av.global.load.b128(ptr {}, metadata !\"{}\")\n",
+                    LOCS[*loc], SCOPES[*scope]
+                ),
+            };
+        }
+        s += "}\n";
+    }
+    s += "locations [@x; @y; wg0:@t;]\nexists (true)\n";
+    s
+}
+
+fn program() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        (0..2u32, 0..2u32, proptest::collection::vec(op(), 1..4)),
+        2..4,
+    )
+    .prop_map(|t| render(&t))
+}
+
+/// Checks properties 1, 2, 3 and 5 on one execution; returns a message on
+/// failure.
+fn check(g: &ExecutionGraph, a: &Analysis, _mo: &BitRel) -> Result<(), String> {
+    // 1. "Happens-before is necessary for location-order."
+    for (w, y) in a.lo.edges() {
+        if !a.hb.has(w, y) {
+            return Err(format!("property 1: e{w} lo e{y} without hb"));
+        }
+    }
+    for w in members(g.writes) {
+        let ew = &g.events[w];
+        // 2. "A write cannot be made available in a scope that does not
+        //    contain it."
+        for x in members(a.av[w]) {
+            if !includes(&g.events[x], av_level(g, x, w), ew) {
+                return Err(format!(
+                    "property 2: e{x} makes e{w} available outside its scope"
+                ));
+            }
+        }
+        // 3. "Visibility is bounded by availability": every visibility
+        //    operation is preceded in hb by an availability operation.
+        for y in members(a.vis[w]) {
+            if !members(a.av[w]).any(|x| a.hb.has(x, y)) {
+                return Err(format!(
+                    "property 3: e{y} makes e{w} visible without availability"
+                ));
+            }
+        }
+        // 5. "Availability and visibility chains": a write ordered before a
+        //    read other than by program order passes through an availability
+        //    and a visibility operation with inclusive scopes.
+        for r in members(a.lo.row(w) & g.reads) {
+            if ew.is_init() || g.po.has(w, r) {
+                continue;
+            }
+            // Some availability operation X and visibility operation Y with
+            // X hb Y and inclusive scopes (Y in either of its roles).
+            let chain = members(a.av[w]).any(|x| {
+                let (ex, lx) = (&g.events[x], av_level(g, x, w));
+                members(a.vis[w]).any(|y| {
+                    let ey = &g.events[y];
+                    let roles = [Some(ey.scope.level), ey.load_visible];
+                    a.hb.has(x, y)
+                        && roles
+                            .into_iter()
+                            .flatten()
+                            .any(|ly| inclusive_at(ex, lx, ey, ly))
+                })
+            });
+            if !chain {
+                return Err(format!("property 5: e{w} lo e{r} without an av/vis chain"));
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
+
+    #[test]
+    fn informational_properties_hold(src in program(), upstream in any::<bool>()) {
+        let p = amdmm_program::load(&src).map_err(|d| TestCaseError::fail(format!("{d:?}\n{src}")))?;
+        let opts = Options {
+            model: if upstream { ModelKind::Upstream } else { ModelKind::Seed },
+            ..Options::default()
+        };
+        let failure: Mutex<Option<String>> = Mutex::new(None);
+        let visited = std::sync::atomic::AtomicUsize::new(0);
+        let visit = |g: &ExecutionGraph, a: &Analysis, mo: &BitRel| {
+            visited.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if let Err(e) = check(g, a, mo) {
+                failure.lock().unwrap().get_or_insert(e);
+            }
+        };
+        explore_visiting(&p, &opts, &visit);
+        // Every such program has some consistent execution.
+        prop_assert!(visited.into_inner() > 0, "no execution visited\n{}", src);
+        if let Some(e) = failure.into_inner().unwrap() {
+            return Err(TestCaseError::fail(format!("{e}\n{src}")));
+        }
+    }
+
+    #[test]
+    fn results_do_not_depend_on_thread_count(src in program()) {
+        let p = amdmm_program::load(&src).map_err(|d| TestCaseError::fail(format!("{d:?}\n{src}")))?;
+        let opts = Options { witnesses: true, ..Options::default() };
+        let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let two = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let a = one.install(|| explore(&p, &opts));
+        let b = two.install(|| explore(&p, &opts));
+        prop_assert_eq!(a, b);
+    }
+}
