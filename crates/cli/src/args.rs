@@ -32,6 +32,9 @@ pub enum Command {
     Run(RunArgs),
     /// Analyse the LDS bank conflicts and addressing of one DS instruction for one wavefront.
     Lds(crate::lds::LdsArgs),
+    /// Translate another suite into litmus tests (`import vulkan-alloy`: the Khronos Vulkan
+    /// memory model tests), check the translations and write the cross-check report.
+    Import(crate::import::ImportArgs),
 }
 
 #[derive(Args, Debug)]

@@ -2,6 +2,7 @@
 
 mod args;
 mod collect;
+mod import;
 mod lds;
 mod output;
 mod progress;
@@ -15,5 +16,6 @@ fn main() -> ExitCode {
     match cli.command {
         args::Command::Run(a) => output::run_command(&a),
         args::Command::Lds(a) => lds::lds_command(&a),
+        args::Command::Import(a) => import::import_command(&a),
     }
 }

@@ -1,0 +1,317 @@
+//! `amdmm import vulkan-alloy`: translate the Khronos Vulkan memory model
+//! tests, run each translation, compare with the Khronos expectations, write
+//! the tests (agreeing ones to `--out`, the others to `--pending`) and the
+//! report (`--report`).
+
+use amdmm_explore::Options;
+use amdmm_import::differences::{self, Kind};
+use amdmm_import::report::{self, Entry, Status};
+use amdmm_import::{Expected, Flags, Observation, Translation, Verdict};
+use clap::{Args, Subcommand};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct ImportArgs {
+    #[command(subcommand)]
+    pub suite: Suite,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Suite {
+    /// The Khronos Vulkan memory model tests (`.test` files of Vulkan-MemoryModel/alloy/tests).
+    ///
+    /// Each test is translated (or skipped, with the reason), run, and compared with its
+    /// Khronos expectation lines. Without --out, the translations are printed.
+    #[command(name = "vulkan-alloy")]
+    VulkanAlloy(VulkanAlloyArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct VulkanAlloyArgs {
+    /// `.test` files, or directories (searched recursively for `*.test`, in sorted order).
+    #[arg(value_name = "FILE_OR_DIR", required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Write the translations whose amdmm result agrees with the Khronos expectations (or
+    /// carries a documented model difference) here, as NAME.litmus.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Write the other translations (no engine verdict yet, or a disagreement) here.
+    #[arg(long, value_name = "DIR")]
+    pub pending: Option<PathBuf>,
+
+    /// Regenerate the generated part of this Markdown report (created if missing).
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+
+    /// Give up on one translation (verdict Unknown) after SECS seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 120.0)]
+    pub timeout: f64,
+}
+
+pub fn import_command(a: &ImportArgs) -> ExitCode {
+    match &a.suite {
+        Suite::VulkanAlloy(v) => match vulkan_alloy(v) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
+    }
+}
+
+fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+        let rd = fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for entry in rd {
+            let p = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+            if p.is_dir() {
+                walk(&p, out)?;
+            } else if p.extension().is_some_and(|x| x == "test") {
+                out.push(p);
+            }
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let before = out.len();
+            walk(p, &mut out)?;
+            out[before..].sort();
+            if out.len() == before {
+                return Err(format!("{}: no .test files in this directory", p.display()));
+            }
+        } else if p.exists() {
+            out.push(p.clone());
+        } else {
+            return Err(format!("{}: no such file or directory", p.display()));
+        }
+    }
+    Ok(out)
+}
+
+/// Runs a translation; `Err` when amdmm cannot read it (a translator bug).
+fn run(t: &Translation, timeout: f64) -> Result<(Verdict, String), String> {
+    let text = t.render(&t.expected.representative(), &[]);
+    let program = amdmm_program::load(&text).map_err(|diags| {
+        let shown: Vec<String> = diags
+            .iter()
+            .map(|d| d.render(&t.test_name(), &text))
+            .collect();
+        format!(
+            "the translation of {} does not load:\n{}",
+            t.name,
+            shown.join("\n")
+        )
+    })?;
+    let opts = Options {
+        timeout: Some(Duration::from_secs_f64(timeout)),
+        ..Options::default()
+    };
+    let outcome = amdmm_explore::explore(&program, &opts);
+    let f = amdmm_program::Flags::from(outcome.flags);
+    let verdict = Verdict {
+        observation: Observation::from_name(amdmm_report::observation_name(&outcome)),
+        flags: Flags {
+            race: f.race,
+            ub: f.ub,
+            deadlock: f.deadlock,
+            cutoff: f.cutoff,
+        },
+    };
+    Ok((verdict, amdmm_report::unknown_reason(&outcome)))
+}
+
+/// The parts of the expectation the Khronos lines leave open.
+fn open_parts(e: &Expected) -> Vec<String> {
+    let mut v = Vec::new();
+    let obs = e.observations();
+    if obs.len() > 1 {
+        let names: Vec<&str> = obs.iter().map(|o| o.name()).collect();
+        v.push(format!("the observation ({})", names.join(" or ")));
+    }
+    if e.race().is_none() {
+        v.push("the race flag".to_string());
+    }
+    if e.ub().is_none() {
+        v.push(
+            "the ub flag (raised when a read whose value the test fixes races: its llvm.assume is then on undef)"
+                .to_string(),
+        );
+    }
+    v
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> Result<String, String> {
+    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let p = dir.join(format!("{name}.litmus"));
+    fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+    Ok(p.display().to_string())
+}
+
+fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
+    if !(a.timeout.is_finite() && a.timeout > 0.0) {
+        return Err("--timeout needs a positive number of seconds".to_string());
+    }
+    let files = collect(&a.paths)?;
+    let mut entries = Vec::new();
+    let mut printed = Vec::new();
+    for f in &files {
+        let name = f
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let src = fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let t = match amdmm_import::translate(&name, &src) {
+            Ok(t) => t,
+            Err(reason) => {
+                entries.push(Entry {
+                    name,
+                    status: Status::Skipped(reason),
+                    constraint: None,
+                    dropped: Vec::new(),
+                    path: None,
+                });
+                continue;
+            }
+        };
+        let (verdict, why) = run(&t, a.timeout)?;
+        let constraint = t.expected.constraint();
+        let status = if verdict.observation.is_none() {
+            Status::Pending { reason: why }
+        } else if t.expected.admits(&verdict) {
+            Status::Agree {
+                result: verdict,
+                open: t.expected.determined().is_none(),
+            }
+        } else {
+            match differences::find(&name, &verdict.to_string()) {
+                Some(d) if d.kind == Kind::ModelDifference => Status::Difference {
+                    result: verdict,
+                    note: d.note,
+                },
+                Some(d) => Status::SuspectedBug {
+                    result: verdict,
+                    note: d.note,
+                },
+                None => Status::Disagree { result: verdict },
+            }
+        };
+        let (expect, extra, dir) = match &status {
+            Status::Agree { result, open } => {
+                let mut extra = Vec::new();
+                if *open {
+                    extra.push(format!(
+                        "The Khronos lines leave open {}; the expect line records amdmm's result there.",
+                        open_parts(&t.expected).join(", ")
+                    ));
+                }
+                (*result, extra, a.out.as_deref())
+            }
+            Status::Difference { result, note } => (
+                *result,
+                vec![format!(
+                    "DOCUMENTED DIFFERENCE between the models (docs/vulkan-crosscheck.md): {note} \
+                     The expect line is amdmm's result; the Khronos expectation is: {constraint}."
+                )],
+                a.out.as_deref(),
+            ),
+            Status::SuspectedBug { note, .. } => (
+                t.expected.representative(),
+                vec![format!(
+                    "Suspected amdmm bug (docs/vulkan-crosscheck.md): {note} The expect line is the Khronos expectation."
+                )],
+                a.pending.as_deref(),
+            ),
+            Status::Disagree { result } => (
+                t.expected.representative(),
+                vec![format!(
+                    "Disagreement not analysed yet: amdmm gives {result}. The expect line is the Khronos expectation."
+                )],
+                a.pending.as_deref(),
+            ),
+            Status::Pending { reason } => (
+                t.expected.representative(),
+                vec![format!(
+                    "Pending: amdmm gives no verdict yet ({reason}). The expect line is the Khronos expectation."
+                )],
+                a.pending.as_deref(),
+            ),
+            Status::Skipped(_) => unreachable!("translated"),
+        };
+        let text = t.render(&expect, &extra);
+        let path = match (&a.out, dir) {
+            (None, _) => {
+                printed.push(text);
+                None
+            }
+            (Some(_), Some(d)) => Some(write(d, &name, &text)?),
+            (Some(_), None) => None,
+        };
+        entries.push(Entry {
+            name,
+            status,
+            constraint: Some(constraint),
+            dropped: t
+                .expected
+                .lines
+                .iter()
+                .filter_map(|(l, u)| match u {
+                    amdmm_import::expect::LineUse::Dropped(why) => {
+                        Some((l.text.clone(), why.to_string()))
+                    }
+                    _ => None,
+                })
+                .collect(),
+            path,
+        });
+    }
+    // The listing: on stdout when files were written, else on stderr after the tests.
+    let mut listing = String::new();
+    for e in &entries {
+        let line = match &e.status {
+            Status::Skipped(r) => format!("skip     {}: {} ({r})", e.name, r.key()),
+            Status::Agree { result, .. } => format!("agree    {}: {result}", e.name),
+            Status::Difference { result, .. } => format!(
+                "differ   {}: {result} (documented model difference)",
+                e.name
+            ),
+            Status::SuspectedBug { result, .. } => {
+                format!("bug?     {}: {result} (suspected amdmm bug)", e.name)
+            }
+            Status::Disagree { result } => format!(
+                "DISAGREE {}: {result}, Khronos: {}",
+                e.name,
+                e.constraint.as_deref().unwrap_or("")
+            ),
+            Status::Pending { reason } => format!("pending  {}: {reason}", e.name),
+        };
+        listing.push_str(&line);
+        listing.push('\n');
+    }
+    let c = report::counts(&entries);
+    listing.push_str(&format!(
+        "{} files: {} translated ({} agree, {} documented differences, {} suspected bugs, {} disagree, {} pending), {} skipped\n",
+        c.files, c.translated, c.agree, c.differences, c.suspected_bugs, c.disagree, c.pending, c.skipped
+    ));
+    if a.out.is_some() {
+        print!("{listing}");
+    } else {
+        print!("{}", printed.join("\n"));
+        eprint!("{listing}");
+    }
+    if let Some(r) = &a.report {
+        let doc = fs::read_to_string(r).unwrap_or_else(|_| {
+            "# Cross-check against the Khronos Vulkan memory model tests\n".to_string()
+        });
+        let new = report::splice(&doc, &report::render(&entries));
+        fs::write(r, new).map_err(|e| format!("{}: {e}", r.display()))?;
+    }
+    Ok(())
+}
