@@ -61,19 +61,20 @@ impl Translation {
     /// `extra` sentences appended to the description.
     pub fn render(&self, expect: &Verdict, extra: &[String]) -> String {
         let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "// Adapted from {}.test of the Khronos Vulkan memory model test suite\n\
-             // ({UPSTREAM}).\n\
-             // Original work: {} Licensed under Creative Commons Attribution 4.0\n\
-             // International (http://creativecommons.org/licenses/by/4.0/).\n\
-             // Changes: translated into the amdmm litmus format by\n\
-             // `amdmm import vulkan-alloy` (docs/vulkan-crosscheck.md); this\n\
-             // adaptation is distributed under the same licence.\n//\n// The original:",
+        let header = format!(
+            "Adapted from {}.test of the Khronos Vulkan memory model test suite ({UPSTREAM}). \
+             Original work: {} Licensed under Creative Commons Attribution 4.0 International \
+             (http://creativecommons.org/licenses/by/4.0/). Changes: translated into the amdmm \
+             litmus format by `amdmm import vulkan-alloy` (docs/vulkan-crosscheck.md); this \
+             adaptation is distributed under the same licence.",
             self.name, self.copyright
         );
+        for l in wrap(&header, 76).lines() {
+            let _ = writeln!(s, "// {l}");
+        }
+        let _ = writeln!(s, "//\n// The original:");
         for l in self.source.lines() {
-            let _ = writeln!(s, "//   {l}").map(|_| ());
+            let _ = writeln!(s, "{}", format!("//   {l}").trim_end());
         }
         let _ = writeln!(
             s,
@@ -87,7 +88,9 @@ impl Translation {
             self.copyright.trim_end_matches('.')
         );
         if !self.description.is_empty() {
-            let _ = write!(d, " Original comment: {}", self.description.join(" "));
+            let comment = self.description.join(" ");
+            let stop = if comment.ends_with('.') { "" } else { "." };
+            let _ = write!(d, " Original comment: {comment}{stop}");
         }
         d.push_str(
             " Only executions with the test's observed values are kept (llvm.assume); \

@@ -1,0 +1,192 @@
+//! End-to-end tests of `amdmm import vulkan-alloy`: the listing, the files
+//! written to `--out` / `--pending`, the report, and that the committed
+//! translation (`litmus/vulkan-alloy/`) is what the importer produces.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn amdmm(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_amdmm"))
+        .args(args)
+        .current_dir(manifest_dir())
+        .output()
+        .expect("the amdmm binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("amdmm-import-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    fs::create_dir_all(&d).unwrap();
+    d
+}
+
+const FIXTURES: &str = "tests/fixtures/vulkan-alloy";
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn writes_agreeing_tests_pending_tests_and_the_report() {
+    let d = scratch("write");
+    let (out, pending, report) = (d.join("out"), d.join("pending"), d.join("report.md"));
+    let o = amdmm(&[
+        "import",
+        "vulkan-alloy",
+        FIXTURES,
+        "--out",
+        s(&out),
+        "--pending",
+        s(&pending),
+        "--report",
+        s(&report),
+    ]);
+    let listing = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{listing}\n{}", stderr(&o));
+    assert!(listing.contains("agree    mp: Always"), "{listing}");
+    assert!(
+        listing.contains("agree    fencefencebroken: Never race"),
+        "{listing}"
+    );
+    assert!(listing.contains("skip     ssw3: SSW"), "{listing}");
+    assert!(
+        listing.contains("skip     test1: storage-class semantics"),
+        "{listing}"
+    );
+    assert!(
+        listing.contains("differ   noncohcoww: Never race ub (documented model difference)"),
+        "{listing}"
+    );
+    // Barriers may or may not be supported by the engine yet.
+    assert!(
+        listing.contains("pending  cbarinst:") || listing.contains("agree    cbarinst: Always"),
+        "{listing}"
+    );
+    assert!(listing.contains("6 files: 4 translated"), "{listing}");
+
+    let mp = fs::read_to_string(out.join("mp.litmus")).unwrap();
+    assert!(mp.contains("AMDGPU VK.mp"));
+    assert!(mp.contains("Creative Commons Attribution 4.0"));
+    assert!(
+        mp.contains("call void @llvm.amdgcn.av.global.store.b128(ptr @x, i32 1, metadata !\"\")")
+    );
+    assert!(mp
+        .contains("syncscope(\"workgroup\") release, align 4, !mmra !{!\"amdgcn-av\", !\"none\"}"));
+    assert!(mp.contains("call void @llvm.assume(i1 %c0)"));
+    assert!(mp.ends_with("expect Always\n"));
+    let coww = fs::read_to_string(out.join("noncohcoww.litmus")).unwrap();
+    assert!(coww.contains("DOCUMENTED DIFFERENCE"));
+    assert!(!out.join("ssw3.litmus").exists());
+
+    let doc = fs::read_to_string(&report).unwrap();
+    assert!(doc.contains("BEGIN GENERATED"));
+    assert!(
+        doc.contains("| mp | Always; race: no; ub: no | Always | agree |"),
+        "{doc}"
+    );
+    assert!(doc.contains("| ssw3 | SSW |"), "{doc}");
+
+    // What was written to --out passes its own check.
+    let o = amdmm(&["run", "--check", "--no-time", s(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let _ = fs::remove_dir_all(&d);
+}
+
+#[test]
+fn prints_translations_without_out() {
+    let o = amdmm(&["import", "vulkan-alloy", &format!("{FIXTURES}/mp.test")]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stdout(&o).starts_with("// Adapted from mp.test"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).contains("forall (P1:%r0 != undef /\\ P1:%r1 != undef)"));
+    assert!(stderr(&o).contains("agree    mp: Always"));
+}
+
+#[test]
+fn report_keeps_the_hand_written_analysis() {
+    let d = scratch("report");
+    let report = d.join("r.md");
+    fs::write(
+        &report,
+        format!(
+            "# Title\n\nintro\n\n{}\nold table\n{}\n\n## Analysis\n\nkept\n",
+            amdmm_import::report::BEGIN,
+            amdmm_import::report::END
+        ),
+    )
+    .unwrap();
+    let o = amdmm(&[
+        "import",
+        "vulkan-alloy",
+        &format!("{FIXTURES}/mp.test"),
+        "--out",
+        s(&d.join("out")),
+        "--report",
+        s(&report),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc = fs::read_to_string(&report).unwrap();
+    assert!(doc.contains("intro") && doc.contains("## Analysis\n\nkept"));
+    assert!(!doc.contains("old table"));
+    assert!(doc.contains("| mp |"));
+    let _ = fs::remove_dir_all(&d);
+}
+
+#[test]
+fn bad_paths_are_errors() {
+    let o = amdmm(&["import", "vulkan-alloy", "no/such/dir"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no/such/dir"));
+}
+
+/// The committed translation is the importer's output (run
+/// scripts/vulkan-crosscheck.sh after changing the importer or the engine).
+#[test]
+fn committed_translation_is_up_to_date() {
+    let corpus = manifest_dir().join("../../../shared/corpora/vulkan-alloy");
+    let committed = manifest_dir().join("../../litmus/vulkan-alloy");
+    if !corpus.is_dir() || !committed.is_dir() {
+        eprintln!("skipped: the Khronos corpus or litmus/vulkan-alloy is not present");
+        return;
+    }
+    let d = scratch("fresh");
+    let o = amdmm(&[
+        "import",
+        "vulkan-alloy",
+        s(&corpus),
+        "--out",
+        s(&d.join("out")),
+        "--pending",
+        s(&d.join("pending")),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for entry in fs::read_dir(&committed).unwrap() {
+        let p = entry.unwrap().path();
+        let name = p.file_name().unwrap();
+        let fresh = fs::read_to_string(d.join("out").join(name)).unwrap_or_default();
+        assert_eq!(
+            fs::read_to_string(&p).unwrap(),
+            fresh,
+            "{} differs from the importer's output: run scripts/vulkan-crosscheck.sh",
+            p.display()
+        );
+    }
+    let _ = fs::remove_dir_all(&d);
+}
