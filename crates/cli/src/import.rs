@@ -148,6 +148,15 @@ fn open_parts(e: &Expected) -> Vec<String> {
     v
 }
 
+/// `a`, `a and b`, `a, b and c`.
+fn join_and(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
 fn write(dir: &Path, name: &str, text: &str) -> Result<String, String> {
     fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let p = dir.join(format!("{name}.litmus"));
@@ -209,7 +218,7 @@ fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
                 if *open {
                     extra.push(format!(
                         "The Khronos lines leave open {}; the expect line records amdmm's result there.",
-                        open_parts(&t.expected).join(", ")
+                        join_and(&open_parts(&t.expected))
                     ));
                 }
                 (*result, extra, a.out.as_deref())

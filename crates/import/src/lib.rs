@@ -50,3 +50,143 @@ pub fn translate(name: &str, src: &str) -> Result<Translation, SkipReason> {
     let expected = Expected::from_lines(&file.expectations)?;
     translate::translate(name, src, &file, &threads, expected)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MP: &str = "// Copyright (c) 2017-2018 Khronos Group. This work is licensed under a\n\
+        // Creative Commons Attribution 4.0 International License; see\n\
+        // http://creativecommons.org/licenses/by/4.0/\n\n// message passing\n\
+        NEWWG\nNEWSG\nNEWTHREAD\nst.av.scopedev.sc0 x = 1\nst.atom.rel.scopewg.sc0.semsc0 y = 1\n\
+        NEWSG\nNEWTHREAD\nld.atom.acq.semvis.scopewg.sc0.semsc0 y = 1\nld.vis.scopedev.sc0 x\n\
+        SATISFIABLE consistent[X] && #dr=0\nNOSOLUTION consistent[X] && #dr>0\n";
+
+    fn render(t: &Translation) -> String {
+        t.render(&t.expected.representative(), &[])
+    }
+
+    #[test]
+    fn translates_message_passing() {
+        let t = translate("mp", MP).unwrap();
+        let s = render(&t);
+        assert!(s.contains("Original work: Copyright (c) 2017-2018 Khronos Group."));
+        assert!(s.contains("//   NEWSG\n"));
+        assert!(s.contains("Original comment: message passing."));
+        assert!(s.contains("thread P1 @ agent 0, wg 0, wave 1 {"));
+        assert!(s.contains(
+            "call void @llvm.amdgcn.av.global.store.b128(ptr @x, i32 1, metadata !\"\")"
+        ));
+        assert!(s.contains(
+            "store atomic i32 1, ptr @y syncscope(\"workgroup\") release, align 4, !mmra !{!\"amdgcn-av\", !\"none\"}"
+        ));
+        // semvis: a MakeVisible acquire, no av-none.
+        assert!(
+            s.contains("%r0 = load atomic i32, ptr @y syncscope(\"workgroup\") acquire, align 4\n")
+        );
+        assert!(
+            s.contains("%r1 = call i32 @llvm.amdgcn.av.global.load.b128(ptr @x, metadata !\"\")")
+        );
+        assert!(s.contains("%c0 = icmp eq i32 %r0, 1\n  call void @llvm.assume(i1 %c0)\n}"));
+        assert!(s.contains("forall (P1:%r0 != undef /\\ P1:%r1 != undef)\nexpect Always\n"));
+        assert!(!t.uses_barriers);
+    }
+
+    #[test]
+    fn placement_lanes_and_agents() {
+        let src = "NEWTHREAD\nst.nonpriv.sc0 x = 1\nNEWTHREAD\nld.nonpriv.sc0 x\nNEWQF\nNEWWG\nNEWSG\nNEWTHREAD\n\
+                   ld.atom.scopeqf.sc0 x\nNOSOLUTION consistent[X]\n";
+        let s = render(&translate("t", src).unwrap());
+        assert!(s.contains("thread P0 @ agent 0, wg 0, wave 0 {"));
+        assert!(s.contains("thread P1 @ agent 0, wg 0, wave 0 {"));
+        assert!(s.contains("thread P2 @ agent 1, wg 1, wave 1 {"));
+        assert!(s.contains("load atomic i32, ptr @x syncscope(\"agent\") monotonic"));
+    }
+
+    #[test]
+    fn observed_values() {
+        let exp = "SATISFIABLE consistent[X] && #dr=0\n";
+        let two = format!("NEWTHREAD\nst.nonpriv.sc0 x = 1\nst.nonpriv.sc0 x = 1\nNEWSG\nNEWTHREAD\nld.nonpriv.sc0 x = 1\n{exp}");
+        assert_eq!(
+            translate("t", &two).unwrap_err(),
+            SkipReason::AmbiguousValue { line: 6 }
+        );
+        let zero = format!(
+            "NEWTHREAD\nst.nonpriv.sc0 x = 0\nNEWSG\nNEWTHREAD\nld.nonpriv.sc0 x = 0\n{exp}"
+        );
+        assert_eq!(
+            translate("t", &zero).unwrap_err(),
+            SkipReason::AmbiguousValue { line: 5 }
+        );
+        let free = format!(
+            "NEWTHREAD\nst.nonpriv.sc0 x = 1\nNEWSG\nNEWTHREAD\nld.nonpriv.sc0 x = 7\n{exp}"
+        );
+        let t = translate("t", &free).unwrap();
+        assert!(t.notes[0].contains("no write stores the observed value 7"));
+        assert!(!render(&t).contains("call void @llvm.assume"));
+        let own = format!("NEWTHREAD\nrmw.scopewg.sc0 x = 1 1\n{exp}");
+        assert!(matches!(
+            translate("t", &own),
+            Err(SkipReason::Malformed { .. })
+        ));
+    }
+
+    #[test]
+    fn barriers() {
+        let exp = "SATISFIABLE consistent[X] && #dr=0\n";
+        let src = format!(
+            "NEWTHREAD\nst.nonpriv.sc0 x = 1\ncbar.acq.rel.scopewg.semsc0.semav 0\nNEWSG\nNEWTHREAD\n\
+             cbar.acq.rel.scopewg.semsc0.semav 0\nld.nonpriv.sc0 x\n{exp}"
+        );
+        let t = translate("t", &src).unwrap();
+        assert!(t.uses_barriers);
+        let s = render(&t);
+        assert!(s.contains("barrier B0 workgroup = 2;"));
+        assert!(s.contains(
+            "  barrier.join @B0\n  ; st.nonpriv.sc0 x = 1\n  store i32 1, ptr @x\n  ; cbar.acq.rel.scopewg.semsc0.semav 0\n\
+             \x20 fence syncscope(\"workgroup\") release\n  barrier.arrive @B0\n  barrier.wait @B0\n\
+             \x20 fence syncscope(\"workgroup\") acquire, !mmra !{!\"amdgcn-av\", !\"none\"}\n"
+        ));
+        let wide =
+            format!("NEWTHREAD\ncbar.scopewg 0\nNEWWG\nNEWSG\nNEWTHREAD\ncbar.scopewg 0\n{exp}");
+        assert_eq!(
+            translate("t", &wide).unwrap_err(),
+            SkipReason::BarrierScope { instance: 0 }
+        );
+        let crossed = format!(
+            "NEWTHREAD\ncbar.scopewg 0\ncbar.scopewg 1\nNEWSG\nNEWTHREAD\ncbar.scopewg 1\ncbar.scopewg 0\n{exp}"
+        );
+        assert!(matches!(
+            translate("t", &crossed),
+            Err(SkipReason::Malformed { .. })
+        ));
+    }
+
+    #[test]
+    fn skips() {
+        let exp = "SATISFIABLE consistent[X] && #dr=0\n";
+        let sloc = format!("NEWTHREAD\nst.nonpriv.sc0 x = 1\nSLOC x y\n{exp}");
+        assert_eq!(
+            translate("t", &sloc).unwrap_err(),
+            SkipReason::Sloc { line: 3 }
+        );
+        let ssw = format!("NEWTHREAD 0\nst.nonpriv.sc0 x = 1\nNEWSG\nNEWTHREAD 1\nld.nonpriv.sc0 x\nSSW 0 1\n{exp}");
+        assert_eq!(
+            translate("t", &ssw).unwrap_err(),
+            SkipReason::Ssw { line: 6 }
+        );
+        let split = format!("NEWTHREAD\nrmw.acq.rel.semav.scopewg.sc0.semsc0 x = 0 1\n{exp}");
+        assert_eq!(
+            translate("t", &split).unwrap_err(),
+            SkipReason::SplitAvVis { line: 2 }
+        );
+        assert_eq!(
+            translate(
+                "t",
+                "NEWTHREAD\nst.nonpriv.sc0 x = 1\nSATISFIABLE NOCHAINS consistent[X]\n"
+            )
+            .unwrap_err(),
+            SkipReason::NoExpectation
+        );
+    }
+}
