@@ -264,6 +264,8 @@ struct Combo<'s> {
 
 /// Prefixes of at least this many units are made, when the choices allow.
 const UNITS_WANTED: usize = 64;
+/// Reads-from spaces smaller than this are not split.
+const SPLIT_ABOVE: usize = 4096;
 
 impl<'s> Combo<'s> {
     fn new(setup: &'s Setup, choice: &[usize], opts: &Options) -> Result<Combo<'s>, LimitReason> {
@@ -371,6 +373,7 @@ impl<'s> Combo<'s> {
             inits: 0,
             same_loc: Vec::new(),
             po_inv: BitRel::new(n),
+            scope_peers: Vec::new(),
         };
         graph.index();
         let reads = graph.reads;
@@ -419,9 +422,18 @@ impl<'s> Combo<'s> {
         !(g.events[w_second].is_init() || g.po.has(w_second, w_first))
     }
 
-    /// Prefixes of reads-from choices splitting the work into units.
+    /// Prefixes of reads-from choices splitting the work into units. A small
+    /// space stays one unit: splitting costs more than it saves.
     fn units(&self) -> Vec<Vec<u8>> {
         let mut prefixes: Vec<Vec<u8>> = vec![Vec::new()];
+        let space = self
+            .cands
+            .iter()
+            .try_fold(1usize, |acc, c| acc.checked_mul(c.len()))
+            .unwrap_or(usize::MAX);
+        if space < SPLIT_ABOVE {
+            return prefixes;
+        }
         let mut depth = 0;
         while prefixes.len() < UNITS_WANTED && depth < self.reads.len() {
             let mut next = Vec::new();

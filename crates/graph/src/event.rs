@@ -92,6 +92,10 @@ pub struct ExecutionGraph {
     pub same_loc: Vec<EventSet>,
     /// `po` inverted. Fixed for a graph; see [`ExecutionGraph::index`].
     pub po_inv: BitRel,
+    /// Per event `y` and scope level `L`: the events `x` such that `x`'s
+    /// instance of `L` includes `y` (equivalently `y`'s includes `x`; initial
+    /// writes belong to every instance). Fixed for a graph.
+    pub scope_peers: Vec<[EventSet; 6]>,
 }
 
 impl ExecutionGraph {
@@ -141,6 +145,25 @@ impl ExecutionGraph {
             })
             .collect();
         self.po_inv = self.po.inverse();
+        self.scope_peers = (0..n)
+            .map(|y| {
+                let ey = &self.events[y];
+                let mut peers = [0u64; 6];
+                for level in ScopeLevel::ALL {
+                    let mut m = 0u64;
+                    for (x, ex) in self.events.iter().enumerate() {
+                        if ex.is_init()
+                            || ey.is_init()
+                            || ex.placement.same_instance(&ey.placement, level)
+                        {
+                            m |= 1 << x;
+                        }
+                    }
+                    peers[level as usize] = m;
+                }
+                peers
+            })
+            .collect();
     }
 
     /// The events that access location instance `loc`.

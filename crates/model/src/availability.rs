@@ -1,7 +1,6 @@
 //! Availability operations (memory-model.txt, "Ordering" → "Availability
 //! Operation").
 
-use crate::scopes::includes;
 use amdmm_graph::{relation::members, BitRel, Event, EventSet, ExecutionGraph};
 use amdmm_program::{AddrSpace, ScopeLevel};
 
@@ -41,38 +40,73 @@ pub fn acts_on(op: &Event, w: &Event) -> bool {
 /// and, `Z`'s scope instance includes `X`."
 pub fn availability_ops(
     g: &ExecutionGraph,
+    hb: &BitRel,
     hb_inv: &BitRel,
     make_available: EventSet,
     w: usize,
-) -> EventSet {
+) -> AvOps {
     let ew = &g.events[w];
-    let mut av: EventSet = 0;
-    if ew.store_available.is_some() {
-        av |= 1 << w;
+    let mut av = AvOps::default();
+    if let Some(l) = ew.store_available {
+        av.add(w, l);
     }
     for x in members(g.po.row(w) & make_available) {
-        if acts_on(&g.events[x], ew) {
-            av |= 1 << x;
+        let ex = &g.events[x];
+        if acts_on(ex, ew) {
+            av.add(x, ex.scope.level);
         }
     }
     // Third bullet, to a fixpoint: each round can only add operations that
     // some availability operation happens-before.
+    let mut reach: EventSet = 0;
+    let mut seen: EventSet = 0;
     loop {
+        for z in members(av.all & !seen) {
+            reach |= hb.row(z);
+        }
+        seen = av.all;
         let mut added = false;
-        for x in members(make_available & !av) {
+        for x in members(make_available & !av.all & reach) {
             let ex = &g.events[x];
-            if !acts_on(ex, ew) || !includes(ex, ex.scope.level, ew) {
+            // "whose scope instance includes `W`"
+            if !acts_on(ex, ew) || g.scope_peers[w][ex.scope.level as usize] >> x & 1 == 0 {
                 continue;
             }
-            let found =
-                members(av & hb_inv.row(x)).any(|z| includes(&g.events[z], av_level(g, z, w), ex));
-            if found {
-                av |= 1 << x;
+            // "`Z` happens-before `X`, and, `Z`'s scope instance includes `X`"
+            if av.including(&g.scope_peers[x]) & hb_inv.row(x) != 0 {
+                av.add(x, ex.scope.level);
                 added = true;
             }
         }
         if !added {
             return av;
         }
+    }
+}
+
+/// The availability operations on one write, grouped by the level of the
+/// scope instance each makes the write available in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AvOps {
+    pub all: EventSet,
+    pub by_level: [EventSet; 6],
+}
+
+impl AvOps {
+    #[inline]
+    fn add(&mut self, z: usize, level: ScopeLevel) {
+        self.all |= 1 << z;
+        self.by_level[level as usize] |= 1 << z;
+    }
+
+    /// The operations whose scope instance includes the event with the given
+    /// scope peers (`ExecutionGraph::scope_peers[y]`).
+    #[inline]
+    pub fn including(&self, peers: &[EventSet; 6]) -> EventSet {
+        let mut m = 0;
+        for l in 0..6 {
+            m |= self.by_level[l] & peers[l];
+        }
+        m
     }
 }

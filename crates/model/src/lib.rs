@@ -37,6 +37,8 @@ pub struct Analysis {
     pub hb: BitRel,
     /// Per write: its availability operations.
     pub av: [EventSet; MAX_EVENTS],
+    /// Per write: its availability operations grouped by scope level.
+    pub av_ops: [availability::AvOps; MAX_EVENTS],
     /// Per write: its visibility operations.
     pub vis: [EventSet; MAX_EVENTS],
     /// Location order (write → access).
@@ -82,11 +84,13 @@ pub fn analyze(g: &ExecutionGraph) -> Result<Analysis, Reject> {
     }
     let topo = &topo_buf[..n];
     let mut av = [0; MAX_EVENTS];
+    let mut av_ops = [availability::AvOps::default(); MAX_EVENTS];
     let mut vis = [0; MAX_EVENTS];
     let mut lo = BitRel::new(n);
     for w in members(g.writes) {
         let here = g.same_loc[w] & !(1u64 << w);
-        av[w] = availability::availability_ops(g, &hb_inv, make_available, w);
+        av_ops[w] = availability::availability_ops(g, &hb, &hb_inv, make_available, w);
+        av[w] = av_ops[w].all;
         // Visibility matters only up to the reads of the location: only
         // operations that happen before (or are) one of them can order `w`
         // before a read.
@@ -95,11 +99,11 @@ pub fn analyze(g: &ExecutionGraph) -> Result<Analysis, Reject> {
             relevant |= hb_inv.row(r) | (1u64 << r);
         }
         let (visible, _levels) =
-            visibility::visibility_ops(g, &hb_inv, av[w], make_visible, topo, relevant, w);
+            visibility::visibility_ops(g, &hb_inv, &av_ops[w], make_visible, topo, relevant, w);
         vis[w] = visible;
         let mut row = 0;
         for y in members(here) {
-            if location_order::location_ordered(g, &hb, po_inv, av[w], visible, w, y) {
+            if location_order::location_ordered(g, &hb_inv, po_inv, &av_ops[w], visible, w, y) {
                 row |= 1 << y;
             }
         }
@@ -126,6 +130,7 @@ pub fn analyze(g: &ExecutionGraph) -> Result<Analysis, Reject> {
         sw,
         hb,
         av,
+        av_ops,
         vis,
         lo,
         rules,

@@ -1,8 +1,7 @@
 //! Location order (memory-model.txt, "Ordering" → "Location Order").
 
-use crate::availability::av_level;
-use crate::scopes::includes;
-use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
+use crate::availability::AvOps;
+use amdmm_graph::{BitRel, EventSet, ExecutionGraph};
 
 /// Is write `w` location-ordered before access `y` (same location, `y ≠ w`)?
 ///
@@ -24,9 +23,9 @@ use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
 #[allow(clippy::too_many_arguments)]
 pub fn location_ordered(
     g: &ExecutionGraph,
-    hb: &BitRel,
+    hb_inv: &BitRel,
     po_inv: &BitRel,
-    av: EventSet,
+    av: &AvOps,
     vis: EventSet,
     w: usize,
     y: usize,
@@ -36,9 +35,7 @@ pub fn location_ordered(
     if ew.is_init() || g.po.has(w, y) {
         return true;
     }
-    if ey.is_write()
-        && members(av).any(|z| hb.has(z, y) && includes(&g.events[z], av_level(g, z, w), ey))
-    {
+    if ey.is_write() && av.including(&g.scope_peers[y]) & hb_inv.row(y) != 0 {
         return true;
     }
     ey.is_read() && vis & ((1u64 << y) | po_inv.row(y)) != 0

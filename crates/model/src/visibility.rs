@@ -1,9 +1,9 @@
 //! Visibility operations (memory-model.txt, "Ordering" → "Visibility
 //! Operation").
 
-use crate::availability::{acts_on, av_level};
-use crate::scopes::{common_level, includes, inclusive_at};
-use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph, MAX_EVENTS};
+use crate::availability::{acts_on, AvOps};
+use crate::scopes::common_level;
+use amdmm_graph::{BitRel, EventSet, ExecutionGraph, MAX_EVENTS};
 use amdmm_program::ScopeLevel;
 
 /// For each event, the widest level at which it makes the write visible
@@ -37,7 +37,7 @@ pub type VisLevels = [Option<ScopeLevel>; MAX_EVENTS];
 pub fn visibility_ops(
     g: &ExecutionGraph,
     hb_inv: &BitRel,
-    av: EventSet,
+    av: &AvOps,
     make_visible: EventSet,
     topo: &[u8],
     relevant: EventSet,
@@ -46,10 +46,11 @@ pub fn visibility_ops(
     let ew = &g.events[w];
     let mut levels: VisLevels = [None; MAX_EVENTS];
     let mut visible: EventSet = 0;
+    let mut vis_by_level = [0u64; 6];
     // Only load-visible accesses of the location and MakeVisible operations
     // can be visibility operations.
     let capable = relevant & (make_visible | (g.same_loc[w] & g.reads)) & !(1u64 << w);
-    if capable == 0 || av == 0 {
+    if capable == 0 || av.all == 0 {
         return (0, levels);
     }
     for &y in topo {
@@ -58,42 +59,47 @@ pub fn visibility_ops(
             continue;
         }
         let before = hb_inv.row(y);
-        if before & (av | visible) == 0 {
+        if before & (av.all | visible) == 0 {
             continue;
         }
         let ey = &g.events[y];
         let mut roles: [Option<ScopeLevel>; 2] = [None, None];
-        if ey.is_read() && !ey.is_fence() && ey.loc == ew.loc && y != w {
+        if ey.is_read() && !ey.is_fence() && ey.loc == ew.loc {
             roles[0] = ey.load_visible;
         }
         if make_visible >> y & 1 == 1 && acts_on(ey, ew) {
             roles[1] = Some(ey.scope.level);
         }
-        let mut best: Option<ScopeLevel> = None;
-        let mut widen = |l: ScopeLevel| {
-            best = Some(match best {
-                Some(b) if b <= l => b,
-                _ => l,
-            })
-        };
+        // `peers[l]`: the events whose instance of level `l` includes `y`.
+        let peers = &g.scope_peers[y];
+        let mut best: Option<usize> = None;
         for ly in roles.into_iter().flatten() {
-            for x in members(av & before) {
-                let lx = av_level(g, x, w);
-                if inclusive_at(&g.events[x], lx, ey, ly) {
-                    widen(common_level(lx, ly));
+            let ly = ly as usize;
+            // First rule: an availability operation X (instance of level lx)
+            // with X hb Y and inclusive scopes; Y makes W visible in the
+            // common instance, of level max(lx, ly). The widest wins.
+            for lx in 0..6 {
+                if av.by_level[lx] & before & peers[lx] & peers[ly] != 0 {
+                    let l = common_level(ScopeLevel::ALL[lx], ScopeLevel::ALL[ly]) as usize;
+                    best = Some(best.map_or(l, |b| b.min(l)));
+                    break;
                 }
             }
-            for x in members(visible & before) {
-                let ex = &g.events[x];
-                let Some(l1) = levels[x] else { continue };
-                if includes(ex, l1, ey) && includes(ey, ly, ex) {
-                    widen(l1.narrower(ly));
+            // Second rule: a visibility operation X with X hb Y, whose
+            // instance S1 (level l1) includes Y, and X in Y's instance S2;
+            // Y makes W visible in S1 ∩ S2, of level max(l1, ly).
+            for l1 in 0..6 {
+                if vis_by_level[l1] & before & peers[l1] & peers[ly] != 0 {
+                    let l = l1.max(ly);
+                    best = Some(best.map_or(l, |b| b.min(l)));
+                    break;
                 }
             }
         }
         if let Some(l) = best {
-            levels[y] = Some(l);
+            levels[y] = Some(ScopeLevel::ALL[l]);
             visible |= 1 << y;
+            vis_by_level[l] |= 1 << y;
         }
     }
     (visible, levels)

@@ -46,7 +46,17 @@ pub fn witness_text(outcome: &Outcome, w: &Witness) -> String {
         if edges.is_empty() {
             continue;
         }
-        let list: Vec<String> = edges.iter().map(|(a, b)| format!("e{a}->e{b}")).collect();
+        // A self-edge marks one event (e.g. a read that returned undef).
+        let list: Vec<String> = edges
+            .iter()
+            .map(|(a, b)| {
+                if a == b {
+                    format!("e{a}")
+                } else {
+                    format!("e{a}->e{b}")
+                }
+            })
+            .collect();
         let _ = writeln!(s, "  {name}: {}", list.join(", "));
     }
     s

@@ -479,7 +479,9 @@ impl Lowering {
                 id => vec![(HwObject::Id(id), arrive)],
             },
             Intrinsic::Wait(id) => match self.id(generation, call, id)? {
-                id if id >= 0 => {
+                // "This is a no-op on the NULL named barrier object"
+                0 => vec![],
+                id if id >= 1 => {
                     // "For named barrier objects, this instruction always waits
                     // on the last named barrier object that the thread has
                     // joined, even if it is different from the barrier object
