@@ -103,10 +103,9 @@ impl AvOps {
     /// scope peers (`ExecutionGraph::scope_peers[y]`).
     #[inline]
     pub fn including(&self, peers: &[EventSet; 6]) -> EventSet {
-        let mut m = 0;
-        for l in 0..6 {
-            m |= self.by_level[l] & peers[l];
-        }
-        m
+        self.by_level
+            .iter()
+            .zip(peers)
+            .fold(0, |m, (ops, peers)| m | (ops & peers))
     }
 }
