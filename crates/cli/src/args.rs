@@ -35,6 +35,9 @@ pub enum Command {
     /// Translate another suite into litmus tests (`import vulkan-alloy`: the Khronos Vulkan
     /// memory model tests), check the translations and write the cross-check report.
     Import(crate::import::ImportArgs),
+    /// Print the machine code each operation of a test lowers to on a target, following the
+    /// code-sequence tables of AMDGPUUsage (docs/hardware.md).
+    Lower(crate::lower::LowerArgs),
 }
 
 #[derive(Args, Debug)]

@@ -4,6 +4,7 @@ mod args;
 mod collect;
 mod import;
 mod lds;
+mod lower;
 mod output;
 mod progress;
 mod run;
@@ -17,5 +18,6 @@ fn main() -> ExitCode {
         args::Command::Run(a) => output::run_command(&a),
         args::Command::Lds(a) => lds::lds_command(&a),
         args::Command::Import(a) => import::import_command(&a),
+        args::Command::Lower(a) => lower::lower_command(&a),
     }
 }

@@ -1,0 +1,76 @@
+//! The `lower` command: print the machine code each operation of a litmus
+//! test lowers to on a target, following the code-sequence tables (crate
+//! `amdmm-hw`, docs/hardware.md).
+
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "\
+Examples:
+  amdmm lower --target gfx942 litmus/MP+rel-acq.agent.litmus
+  amdmm lower --target gfx90a:tgsplit litmus/MP+rel-acq.workgroup.samewg.litmus
+  amdmm lower --target gfx1100:cumode litmus/SB+sc.litmus
+  amdmm lower --target gfx1250 litmus/MP+rel-acq.cluster.samecluster.litmus
+
+Targets: gfx600, gfx700, gfx900, gfx90a, gfx942, gfx1010, gfx1100, gfx1200,
+gfx1250; features :tgsplit (gfx90a, gfx942), :cumode (gfx1010, gfx1100,
+gfx1200), :wave32/:wave64 (GFX10+).
+
+Each operation is printed as a `;` comment with the table row it comes from
+(line in AMDGPUUsage-memory-model.md and in the seed amdgpu-usage.zh.txt),
+followed by its machine code: only the instructions the memory model needs,
+with their cache-policy bits.
+
+Exit status: 0 success; 2 bad input (unknown target, unreadable or invalid
+test, an operation the target has no code for).";
+
+/// Options of `amdmm lower`.
+#[derive(Args, Debug)]
+#[command(after_help = EXAMPLES)]
+pub struct LowerArgs {
+    /// Target: NAME[:FEATURE]..., e.g. gfx942, gfx942:tgsplit, gfx1100:cumode.
+    #[arg(long, value_name = "TARGET")]
+    pub target: String,
+
+    /// The litmus test.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
+
+pub fn lower_command(a: &LowerArgs) -> ExitCode {
+    let target = match amdmm_hw::Target::parse(&a.target) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let file = a.file.display().to_string();
+    let src = match std::fs::read_to_string(&a.file) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: cannot read {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let program = match amdmm_program::load(&src) {
+        Ok(p) => p,
+        Err(diags) => {
+            for d in &diags {
+                eprint!("{}", d.render(&file, &src));
+            }
+            return ExitCode::from(2);
+        }
+    };
+    match amdmm_hw::lower(&program, &target) {
+        Ok(l) => {
+            print!("{}", amdmm_hw::lower::render(&l));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {file}: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

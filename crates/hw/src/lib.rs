@@ -1,0 +1,16 @@
+//! amdmm-hw: the AMDGPU code-sequence tables as data, lowering of litmus
+//! programs to machine code through them, and operational models of the
+//! hardware memory systems the tables target.
+//!
+//! - [`tables`]: one module per table of AMDGPUUsage's memory-model chapter.
+//! - [`isa`]: the memory-model-relevant machine instructions (typed).
+//! - [`target`]: targets and features (`gfx942:tgsplit`, `gfx1100:cumode`).
+//! - [`lower`]: `Program` → per-thread machine code.
+
+pub mod isa;
+pub mod lower;
+pub mod tables;
+pub mod target;
+
+pub use lower::{lower, LowerError, Lowered};
+pub use target::{all_targets, target_names, Gen, Target};

@@ -1,0 +1,1162 @@
+//! Lowering a litmus [`Program`] to machine code through the code-sequence
+//! tables ([`crate::tables`]).
+//!
+//! Every memory operation is mapped to a table row `(LLVM instruction,
+//! ordering, scope, address space)`; the row's steps whose conditions hold for
+//! the target are emitted, and the step that is "the access itself" becomes a
+//! concrete [`MemOp`] (`global_load_b32 sc1`, `ds_write_b32`, ...). Barriers,
+//! LDS DMA and async marks, which the memory-model tables do not cover, are
+//! lowered by the small tables at the end of this module.
+
+use crate::isa::{Counter, Cpol, Family, MInstr, MemKind, MemOp, ScopeOp};
+use crate::tables::{self, Ctx, LlvmOp, Ord, Row, ScopeLevel, Space, TableError};
+use crate::target::{Gen, Target};
+use amdmm_program::{
+    AddrSpace, BarrierOp, DmaKind, HwBarrier, Instr, MemAttrs, Observable, Operand, Ordering, Pos,
+    Program, RegId, RmwOp, Ty,
+};
+use std::fmt;
+
+/// One machine instruction with where it came from.
+#[derive(Clone, Copy, Debug)]
+pub struct LInstr {
+    pub instr: MInstr,
+    /// The table row (for the memory-model tables), if any.
+    pub row: Option<&'static Row>,
+    /// This instruction is the access of the operation (the one that reads or
+    /// writes memory).
+    pub is_access: bool,
+}
+
+/// The machine code of one instruction of the program.
+#[derive(Clone, Debug)]
+pub struct LOp {
+    /// Index of the instruction in `Thread::code`.
+    pub index: usize,
+    pub pos: Pos,
+    /// The LLVM operation, as text (`store atomic i32 1, @y release agent`).
+    pub text: String,
+    /// The table the row comes from (empty for barriers, DMA, marks).
+    pub table: &'static str,
+    pub code: Vec<LInstr>,
+}
+
+#[derive(Clone, Debug)]
+pub struct LThread {
+    pub name: String,
+    pub ops: Vec<LOp>,
+}
+
+/// A lowered program.
+#[derive(Clone, Debug)]
+pub struct Lowered {
+    pub target: Target,
+    pub name: String,
+    pub threads: Vec<LThread>,
+}
+
+/// An operation the target cannot lower.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LowerError {
+    pub thread: String,
+    pub pos: Pos,
+    pub message: String,
+}
+
+impl fmt::Display for LowerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.thread, self.pos.line, self.pos.col, self.message
+        )
+    }
+}
+
+/// Lowers every thread of `p` for `target`.
+pub fn lower(p: &Program, target: &Target) -> Result<Lowered, LowerError> {
+    let observed: Vec<Observable> = p.shown_observables();
+    let mut threads = Vec::new();
+    for (ti, t) in p.threads.iter().enumerate() {
+        let mut ops = Vec::new();
+        let mut marks = MarkState::default();
+        let straight = !t
+            .code
+            .iter()
+            .any(|i| matches!(i, Instr::Jump { .. } | Instr::Branch { .. }));
+        let mut k = 0;
+        while k < t.code.len() {
+            let instr = &t.code[k];
+            let pos = t.pos.get(k).copied().unwrap_or_default();
+            let err = |message: String| LowerError {
+                thread: t.name.clone(),
+                pos,
+                message,
+            };
+            let used = |r: RegId| {
+                observed.contains(&Observable::Reg {
+                    thread: ti as u32,
+                    reg: r,
+                }) || t.code.iter().any(|i| reads(i).contains(&r))
+            };
+            let next = t.code.get(k + 1);
+            let (op, consumed) =
+                lower_instr(p, target, instr, next, used, &mut marks, straight).map_err(err)?;
+            if let Some(mut op) = op {
+                op.index = k;
+                op.pos = pos;
+                marks.count(target, &op.code);
+                ops.push(op);
+            }
+            k += consumed;
+        }
+        threads.push(LThread {
+            name: t.name.clone(),
+            ops,
+        });
+    }
+    Ok(Lowered {
+        target: *target,
+        name: p.name.clone(),
+        threads,
+    })
+}
+
+fn op_text(
+    p: &Program,
+    op: &str,
+    ty: Ty,
+    addr: &amdmm_program::Addr,
+    value: Option<Operand>,
+    attrs: &MemAttrs,
+) -> String {
+    let mut s = format!("{op} {}", ty_name(ty));
+    if let Some(v) = value {
+        s.push_str(&format!(" {}", operand(v)));
+        s.push(',');
+    }
+    s.push_str(&format!(" {}", addr_name(p, addr)));
+    if attrs.ordering.is_atomic() {
+        s.push_str(&format!(" {} {}", attrs.ordering.name(), attrs.scope));
+    }
+    if attrs.volatile {
+        s.push_str(" volatile");
+    }
+    if attrs.av_none {
+        s.push_str(" !amdgcn-av none");
+    }
+    s
+}
+
+fn ty_name(t: Ty) -> &'static str {
+    match t {
+        Ty::I1 => "i1",
+        Ty::I8 => "i8",
+        Ty::I16 => "i16",
+        Ty::I32 => "i32",
+        Ty::I64 => "i64",
+        Ty::I128 => "i128",
+        Ty::V4I32 => "<4 x i32>",
+    }
+}
+
+fn ty_bits(t: Ty) -> u32 {
+    match t {
+        Ty::I1 | Ty::I8 => 8,
+        Ty::I16 => 16,
+        Ty::I32 => 32,
+        Ty::I64 => 64,
+        Ty::I128 | Ty::V4I32 => 128,
+    }
+}
+
+fn operand(o: Operand) -> String {
+    match o {
+        Operand::Const(c) => c.to_string(),
+        Operand::Reg(r) => format!("%r{r}"),
+        Operand::Undef => "undef".into(),
+    }
+}
+
+fn addr_name(p: &Program, a: &amdmm_program::Addr) -> String {
+    let sym = p
+        .symbols
+        .get(a.symbol as usize)
+        .map(|s| (s.name.as_str(), s.is_array))
+        .unwrap_or(("?", false));
+    let space = p
+        .symbols
+        .get(a.symbol as usize)
+        .and_then(|s| p.locations.get(s.first as usize))
+        .map(|l| l.space)
+        .unwrap_or(AddrSpace::Global);
+    let base = if sym.1 {
+        format!("@{}[{}]", sym.0, operand(a.index))
+    } else {
+        format!("@{}", sym.0)
+    };
+    match space {
+        AddrSpace::Global => base,
+        AddrSpace::Lds => format!("{base} (lds)"),
+    }
+}
+
+fn addr_space(p: &Program, a: &amdmm_program::Addr) -> Space {
+    let s = p
+        .symbols
+        .get(a.symbol as usize)
+        .and_then(|s| p.locations.get(s.first as usize))
+        .map(|l| l.space)
+        .unwrap_or(AddrSpace::Global);
+    match s {
+        AddrSpace::Global => Space::Global,
+        AddrSpace::Lds => Space::Local,
+    }
+}
+
+/// Registers an instruction reads.
+fn reads(i: &Instr) -> Vec<RegId> {
+    let mut ops: Vec<Operand> = Vec::new();
+    match i {
+        Instr::Load { addr, .. } => ops.push(addr.index),
+        Instr::Store { value, addr, .. } => {
+            ops.push(*value);
+            ops.push(addr.index)
+        }
+        Instr::Rmw { addr, value, .. } => {
+            ops.push(*value);
+            ops.push(addr.index)
+        }
+        Instr::CmpXchg {
+            addr,
+            expected,
+            new,
+            ..
+        } => {
+            ops.push(addr.index);
+            ops.push(*expected);
+            ops.push(*new)
+        }
+        Instr::Move { src, .. } => ops.push(*src),
+        Instr::Bin { a, b, .. } | Instr::Cmp { a, b, .. } => {
+            ops.push(*a);
+            ops.push(*b)
+        }
+        Instr::Select { cond, a, b, .. } => {
+            ops.push(*cond);
+            ops.push(*a);
+            ops.push(*b)
+        }
+        Instr::Branch { cond, .. } | Instr::Assume { cond } => ops.push(*cond),
+        Instr::Dma { src, dst, .. } => {
+            ops.push(src.index);
+            ops.push(dst.index)
+        }
+        _ => {}
+    }
+    ops.into_iter()
+        .filter_map(|o| match o {
+            Operand::Reg(r) => Some(r),
+            _ => None,
+        })
+        .collect()
+}
+
+fn rmw_name(op: RmwOp) -> &'static str {
+    match op {
+        RmwOp::Xchg => "swap",
+        RmwOp::Add => "add",
+        RmwOp::Sub => "sub",
+        RmwOp::And => "and",
+        RmwOp::Or => "or",
+        RmwOp::Xor => "xor",
+        RmwOp::Max => "smax",
+        RmwOp::Min => "smin",
+        RmwOp::UMax => "umax",
+        RmwOp::UMin => "umin",
+    }
+}
+
+/// The instruction family for an access: the tables' `buffer/global/flat`
+/// resolved per target (GFX6 has only MUBUF `buffer_*` for global memory;
+/// GFX7-GFX8 add `flat_*`; GFX9+ have `global_*`), and `ds_*` for LDS.
+fn family(target: &Target, space: Space) -> Family {
+    match space {
+        Space::Local => Family::Ds,
+        _ if target.major <= 8 => Family::Buffer,
+        _ => Family::Global,
+    }
+}
+
+/// The ordering a row is looked up with.
+///
+/// AMDGPUUsage, "Memory Model": "Acquire memory ordering is not meaningful on
+/// store atomic instructions and is treated as non-atomic. Release memory
+/// ordering is not meaningful on load atomic instructions and is treated as
+/// non-atomic. Acquire-release memory ordering is not meaningful on load or
+/// store atomic instructions and is treated as acquire and release
+/// respectively."
+fn row_ordering(op: LlvmOp, o: Ordering) -> Ordering {
+    match (op, o) {
+        (LlvmOp::LoadAtomic, Ordering::Release) | (LlvmOp::StoreAtomic, Ordering::Acquire) => {
+            Ordering::NotAtomic
+        }
+        (LlvmOp::LoadAtomic, Ordering::AcqRel) => Ordering::Acquire,
+        (LlvmOp::StoreAtomic, Ordering::AcqRel) => Ordering::Release,
+        _ => o,
+    }
+}
+
+/// The scope a row is looked up with.
+///
+/// AMDGPUUsage, "Memory Model": "A memory synchronization scope wider than
+/// work-group is not meaningful for the group (LDS) address space and is
+/// treated as work-group." The tables before GFX125x have no `cluster` rows:
+/// there a cluster scope is lowered as `agent`, the next wider scope (a
+/// cluster instance lies inside an agent instance, so this is conservative).
+/// `-one-as` scopes use the rows of their scope (the GFX12 scope table maps
+/// `agent-one-as` like `agent`, and the other tables list only the scopes).
+fn row_scope(target: &Target, space: Option<Space>, s: ScopeLevel) -> ScopeLevel {
+    let s = if space == Some(Space::Local) && s < ScopeLevel::Workgroup {
+        ScopeLevel::Workgroup
+    } else {
+        s
+    };
+    if s == ScopeLevel::Cluster && target.gen != Gen::Gfx125x {
+        ScopeLevel::Agent
+    } else {
+        s
+    }
+}
+
+/// The ordering of a `cmpxchg` row: the success ordering strengthened by the
+/// failure ordering (a failed cmpxchg is a load with the failure ordering).
+fn cmpxchg_ordering(success: Ordering, failure: Ordering) -> Ordering {
+    if success == Ordering::SeqCst || failure == Ordering::SeqCst {
+        return Ordering::SeqCst;
+    }
+    match (
+        success.is_release(),
+        success.is_acquire() || failure.is_acquire(),
+    ) {
+        (true, true) => Ordering::AcqRel,
+        (true, false) => Ordering::Release,
+        (false, true) => Ordering::Acquire,
+        (false, false) => success,
+    }
+}
+
+struct MemReq {
+    op: LlvmOp,
+    ord: Ord,
+    scope: ScopeLevel,
+    space: Option<Space>,
+    volatile: bool,
+    ret: bool,
+    av_none: bool,
+    kind: MemKind,
+    bits: u32,
+    text: String,
+}
+
+/// Looks the operation up in the target's table and emits its sequence.
+fn table_sequence(target: &Target, r: &MemReq) -> Result<LOp, String> {
+    let table = tables::table(target.gen);
+    if target.tgsplit && r.space == Some(Space::Local) {
+        // AMDGPUUsage, "Memory Model GFX90A"/"GFX942": "Each CU has a single
+        // LDS memory shared by the wavefronts of the work-groups executing on
+        // it. The exception is when in tgsplit execution mode when no LDS is
+        // allocated as wavefronts of the same work-group can be in different
+        // CUs."
+        return Err(format!(
+            "{}: {target} allocates no LDS (\"in tgsplit execution mode ... no LDS is allocated\")",
+            r.text
+        ));
+    }
+    let scope = row_scope(target, r.space, r.scope);
+    let ord = row_ordering(r.op, r.ord);
+    let op = match (r.op, ord) {
+        (LlvmOp::LoadAtomic, Ordering::NotAtomic) => LlvmOp::Load,
+        (LlvmOp::StoreAtomic, Ordering::NotAtomic) => LlvmOp::Store,
+        (o, _) => o,
+    };
+    let Some(row) = table.find(op, ord, scope, r.space) else {
+        return Err(format!(
+            "{}: no row of table \"{}\" for {} {} {} {}",
+            target,
+            table.name,
+            op.name(),
+            ord.name(),
+            scope,
+            r.space
+                .map(tables::space_name)
+                .unwrap_or("(no address space)")
+        ));
+    };
+    let ctx = Ctx {
+        target: *target,
+        volatile: r.volatile,
+        nontemporal: false,
+        ret: r.ret,
+        scope,
+    };
+    let emitted = tables::expand(table, row, r.space, &ctx).map_err(|e| match e {
+        TableError::NoRow(m) | TableError::Unavailable(m) => m,
+    })?;
+    let mut code = Vec::new();
+    let hw = tables::hw_scope(target, scope);
+    for e in emitted {
+        if r.av_none && e.instr.is_cache_op() {
+            continue;
+        }
+        let (instr, is_access) = match e.instr {
+            MInstr::Access(c) => {
+                let space = r.space.unwrap_or(Space::Global);
+                let fam = family(target, space);
+                let mut cpol = resolve_scope(c, hw);
+                if fam == Family::Ds {
+                    // LDS instructions carry no cache policy.
+                    cpol = Cpol::NONE;
+                }
+                (
+                    MInstr::Mem(MemOp {
+                        family: fam,
+                        kind: r.kind,
+                        bits: r.bits,
+                        cpol,
+                        new_ds_names: target.major >= 11,
+                    }),
+                    true,
+                )
+            }
+            MInstr::GlobalInv(ScopeOp::Table) => (MInstr::GlobalInv(scope_op(hw)), false),
+            MInstr::GlobalWb(ScopeOp::Table) => (MInstr::GlobalWb(scope_op(hw)), false),
+            other => (other, false),
+        };
+        code.push(LInstr {
+            instr,
+            row: Some(e.row),
+            is_access,
+        });
+    }
+    Ok(LOp {
+        index: 0,
+        pos: Pos::default(),
+        text: r.text.clone(),
+        table: table.name,
+        code: merge_waitcnts(code),
+    })
+}
+
+/// Merges adjacent `s_waitcnt` instructions into one (`s_waitcnt
+/// lgkmcnt(0) & vmcnt(0)` of the tables is one instruction).
+///
+/// AMDGPUUsage, "Memory Model": "The `s_waitcnt` and cache management
+/// instructions such as `buffer_wbinvl1_vol` are defined with respect to other
+/// memory instructions executed by the same thread. This allows them to be
+/// moved earlier or later which can allow them to be combined with other
+/// instances of the same instruction".
+fn merge_waitcnts(code: Vec<LInstr>) -> Vec<LInstr> {
+    fn min(a: Option<u8>, b: Option<u8>) -> Option<u8> {
+        match (a, b) {
+            (Some(x), Some(y)) => Some(x.min(y)),
+            (x, None) => x,
+            (None, y) => y,
+        }
+    }
+    let mut out: Vec<LInstr> = Vec::with_capacity(code.len());
+    for i in code {
+        if let (
+            Some(LInstr {
+                instr:
+                    MInstr::Waitcnt {
+                        vm: v0,
+                        exp: e0,
+                        lgkm: l0,
+                    },
+                ..
+            }),
+            MInstr::Waitcnt { vm, exp, lgkm },
+        ) = (out.last().copied(), i.instr)
+        {
+            if let Some(last) = out.last_mut() {
+                last.instr = MInstr::Waitcnt {
+                    vm: min(v0, vm),
+                    exp: min(e0, exp),
+                    lgkm: min(l0, lgkm),
+                };
+            }
+            continue;
+        }
+        out.push(i);
+    }
+    out
+}
+
+fn scope_op(h: Option<crate::isa::HwScope>) -> ScopeOp {
+    use crate::isa::HwScope;
+    match h {
+        None | Some(HwScope::Cu) => ScopeOp::Cu,
+        Some(HwScope::Se) => ScopeOp::Se,
+        Some(HwScope::Dev) => ScopeOp::Dev,
+        Some(HwScope::Sys) => ScopeOp::Sys,
+    }
+}
+
+fn resolve_scope(mut c: Cpol, hw: Option<crate::isa::HwScope>) -> Cpol {
+    if c.scope == Some(ScopeOp::Table) {
+        c.scope = Some(scope_op(hw));
+    }
+    c
+}
+
+#[allow(clippy::too_many_arguments)]
+fn mem_req(
+    p: &Program,
+    op: LlvmOp,
+    attrs: &MemAttrs,
+    ord: Ordering,
+    addr: &amdmm_program::Addr,
+    ty: Ty,
+    kind: MemKind,
+    ret: bool,
+    text: String,
+) -> MemReq {
+    let atomic_op = match op {
+        LlvmOp::Load if attrs.ordering.is_atomic() => LlvmOp::LoadAtomic,
+        LlvmOp::Store if attrs.ordering.is_atomic() => LlvmOp::StoreAtomic,
+        o => o,
+    };
+    MemReq {
+        op: atomic_op,
+        ord,
+        scope: attrs.scope.level,
+        space: Some(addr_space(p, addr)),
+        volatile: attrs.volatile,
+        ret,
+        av_none: attrs.av_none,
+        kind,
+        bits: ty_bits(ty),
+        text,
+    }
+}
+
+/// Lowers one instruction; returns the machine code (if any) and how many
+/// program instructions it consumed (a GFX6-GFX11 `s_barrier` covers an
+/// arrive and the wait that follows it).
+fn lower_instr(
+    p: &Program,
+    target: &Target,
+    instr: &Instr,
+    next: Option<&Instr>,
+    used: impl Fn(RegId) -> bool,
+    marks: &mut MarkState,
+    straight: bool,
+) -> Result<(Option<LOp>, usize), String> {
+    let one = |op: LOp| Ok((Some(op), 1));
+    match instr {
+        Instr::Load {
+            dst: _,
+            ty,
+            addr,
+            attrs,
+            visible,
+        } => {
+            let text = match visible {
+                Some(s) => format!(
+                    "call llvm.amdgcn.av.global.load.b128 {} scope {s}",
+                    addr_name(p, addr)
+                ),
+                None => op_text(p, "load", *ty, addr, None, attrs),
+            };
+            let req = match visible {
+                // A load-visible with scope S: the row of a monotonic atomic
+                // load at S (memory-model.txt: "An atomic operation that
+                // results in a read operation is a load-visible operation
+                // with scope syncscope.").
+                Some(s) => {
+                    let a = MemAttrs {
+                        ordering: Ordering::Monotonic,
+                        scope: *s,
+                        volatile: false,
+                        av_none: false,
+                    };
+                    mem_req(
+                        p,
+                        LlvmOp::LoadAtomic,
+                        &a,
+                        Ordering::Monotonic,
+                        addr,
+                        *ty,
+                        MemKind::Load,
+                        true,
+                        text,
+                    )
+                }
+                None => mem_req(
+                    p,
+                    LlvmOp::Load,
+                    attrs,
+                    attrs.ordering,
+                    addr,
+                    *ty,
+                    MemKind::Load,
+                    true,
+                    text,
+                ),
+            };
+            one(table_sequence(target, &req)?)
+        }
+        Instr::Store {
+            ty,
+            value,
+            addr,
+            attrs,
+            available,
+        } => {
+            let text = match available {
+                Some(s) => format!(
+                    "call llvm.amdgcn.av.global.store.b128 {}, {} scope {s}",
+                    addr_name(p, addr),
+                    operand(*value)
+                ),
+                None => op_text(p, "store", *ty, addr, Some(*value), attrs),
+            };
+            let req = match available {
+                // A store-available with scope S: the row of a monotonic
+                // atomic store at S (memory-model.txt: "An atomic operation
+                // that results in a store operation is a store-available
+                // operation with scope syncscope.").
+                Some(s) => {
+                    let a = MemAttrs {
+                        ordering: Ordering::Monotonic,
+                        scope: *s,
+                        volatile: false,
+                        av_none: false,
+                    };
+                    mem_req(
+                        p,
+                        LlvmOp::StoreAtomic,
+                        &a,
+                        Ordering::Monotonic,
+                        addr,
+                        *ty,
+                        MemKind::Store,
+                        false,
+                        text,
+                    )
+                }
+                None => mem_req(
+                    p,
+                    LlvmOp::Store,
+                    attrs,
+                    attrs.ordering,
+                    addr,
+                    *ty,
+                    MemKind::Store,
+                    false,
+                    text,
+                ),
+            };
+            one(table_sequence(target, &req)?)
+        }
+        Instr::Rmw {
+            dst,
+            ty,
+            op,
+            addr,
+            value,
+            attrs,
+        } => {
+            let text = format!(
+                "atomicrmw {} {}",
+                rmw_name(*op),
+                op_text(p, "", *ty, addr, Some(*value), attrs).trim_start()
+            );
+            let req = mem_req(
+                p,
+                LlvmOp::AtomicRmw,
+                attrs,
+                attrs.ordering,
+                addr,
+                *ty,
+                MemKind::Atomic(rmw_name(*op)),
+                used(*dst),
+                text,
+            );
+            one(table_sequence(target, &req)?)
+        }
+        Instr::CmpXchg {
+            ty,
+            addr,
+            expected,
+            new,
+            attrs,
+            failure,
+            ..
+        } => {
+            let text = format!(
+                "cmpxchg {} {}, {}, {} {} {} {}",
+                ty_name(*ty),
+                addr_name(p, addr),
+                operand(*expected),
+                operand(*new),
+                attrs.scope,
+                attrs.ordering.name(),
+                failure.name()
+            );
+            // The success flag is computed from the returned old value: a
+            // cmpxchg is always an atomic with return.
+            let ord = cmpxchg_ordering(attrs.ordering, *failure);
+            let req = mem_req(
+                p,
+                LlvmOp::AtomicRmw,
+                attrs,
+                ord,
+                addr,
+                *ty,
+                MemKind::CmpSwap,
+                true,
+                text,
+            );
+            one(table_sequence(target, &req)?)
+        }
+        Instr::Fence { attrs } => {
+            let mut text = format!("fence {} {}", attrs.ordering.name(), attrs.scope);
+            if attrs.av_none {
+                text.push_str(" !amdgcn-av none");
+            }
+            let req = MemReq {
+                op: LlvmOp::Fence,
+                ord: attrs.ordering,
+                scope: attrs.scope.level,
+                space: None,
+                volatile: false,
+                ret: false,
+                av_none: attrs.av_none,
+                kind: MemKind::Load,
+                bits: 32,
+                text,
+            };
+            one(table_sequence(target, &req)?)
+        }
+        Instr::Dma {
+            kind,
+            src,
+            dst,
+            size,
+        } => one(lower_dma(p, target, *kind, src, dst, *size)?),
+        Instr::AsyncMark => {
+            marks.mark();
+            Ok((None, 1))
+        }
+        Instr::WaitAsyncMark { outstanding } => {
+            let code = marks.wait(target, *outstanding, straight);
+            one(LOp {
+                index: 0,
+                pos: Pos::default(),
+                text: format!("call llvm.amdgcn.wait.asyncmark({outstanding})"),
+                table: "",
+                code: code
+                    .into_iter()
+                    .map(|instr| LInstr {
+                        instr,
+                        row: None,
+                        is_access: false,
+                    })
+                    .collect(),
+            })
+        }
+        Instr::Hw(b) => lower_hw_barrier(target, b, next),
+        Instr::Barrier(b) => lower_barrier_object(p, target, b, next),
+        _ => Ok((None, 1)),
+    }
+}
+
+fn plain(text: String, code: Vec<MInstr>) -> LOp {
+    LOp {
+        index: 0,
+        pos: Pos::default(),
+        text,
+        table: "",
+        code: code
+            .into_iter()
+            .map(|instr| LInstr {
+                instr,
+                row: None,
+                is_access: false,
+            })
+            .collect(),
+    }
+}
+
+/// LDS DMA (AMDGPUDMAOperations.md): GFX9-GFX11 `global_load_lds_*` (GFX6-GFX8
+/// `buffer_load_* lds`), completion counted by `vmcnt`; GFX1250
+/// `global_load_async_to_lds_*`, counted by `asynccnt`. GFX12.0 has no LDS
+/// DMA instruction.
+fn lower_dma(
+    p: &Program,
+    target: &Target,
+    kind: DmaKind,
+    src: &amdmm_program::Addr,
+    dst: &amdmm_program::Addr,
+    size: u32,
+) -> Result<LOp, String> {
+    let name = match kind {
+        DmaKind::Tracked => "llvm.amdgcn.global.load.lds",
+        DmaKind::GlobalAsync => "llvm.amdgcn.global.load.async.lds",
+        DmaKind::LoadAsync => "llvm.amdgcn.load.async.to.lds",
+    };
+    let text = format!(
+        "call {name} {}, {}, size {size}",
+        addr_name(p, src),
+        addr_name(p, dst)
+    );
+    let fam = match target.gen {
+        Gen::Gfx12 => {
+            return Err(format!(
+            "{target}: `{name}` has no instruction on GFX12.0 (LDS DMA is GFX9-GFX11 and GFX12.5)"
+        ))
+        }
+        _ if target.major <= 8 => Family::Buffer,
+        _ => Family::Global,
+    };
+    let bits = size.saturating_mul(8);
+    Ok(plain(
+        text,
+        vec![MInstr::Mem(MemOp {
+            family: fam,
+            kind: MemKind::LoadLds,
+            bits,
+            cpol: Cpol::NONE,
+            new_ds_names: target.major >= 11,
+        })],
+    ))
+}
+
+/// Which targets have LLVM's BackOffBarrier feature (AMDGPU.td: gfx90a, gfx942
+/// and GFX10+); without it "there cannot be any outstanding memory operations
+/// before issuing the `s_barrier` instruction" (execution-synchronization.txt,
+/// table "s_barrier GFX6-11").
+fn back_off_barrier(t: &Target) -> bool {
+    !matches!(t.name, "gfx600" | "gfx700" | "gfx900")
+}
+
+/// execution-synchronization.txt, table "s_barrier GFX6-11", row "*arrive*
+/// then *wait*":
+///
+/// ```text
+/// | **BackOffBarrier**
+/// | s_barrier
+/// | **No BackOffBarrier**
+/// | s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+/// | s_waitcnt_vscnt null, 0x0
+/// | s_barrier
+/// ```
+///
+/// Table "s_barrier GFX12": *arrive* is `s_barrier_signal <N>` (or
+/// `s_barrier_signal_isfirst <N>`), *wait* is `s_barrier_wait <N>`; the
+/// workgroup barrier is `-1`.
+fn arrive_wait_gfx6_11(t: &Target) -> Vec<MInstr> {
+    let mut v = Vec::new();
+    if !back_off_barrier(t) {
+        v.push(MInstr::Waitcnt {
+            vm: Some(0),
+            exp: Some(0),
+            lgkm: Some(0),
+        });
+        if t.major >= 10 {
+            v.push(MInstr::WaitcntVscnt(0));
+        }
+    }
+    v.push(MInstr::SBarrier);
+    v
+}
+
+fn const_id(o: &Operand) -> Result<i64, String> {
+    match o {
+        Operand::Const(c) => Ok(*c),
+        _ => Err("barrier id must be a constant to be lowered".into()),
+    }
+}
+
+fn lower_hw_barrier(
+    t: &Target,
+    b: &HwBarrier,
+    next: Option<&Instr>,
+) -> Result<(Option<LOp>, usize), String> {
+    let split = t.major >= 12;
+    let named = t.gen == Gen::Gfx125x;
+    let no_split = |what: &str| {
+        Err(format!(
+            "{t}: `{what}` needs the split-barrier feature (GFX12+); GFX6-GFX11 have only `s_barrier` (\"*arrive* - Not available separately\")"
+        ))
+    };
+    let no_named = |what: &str| {
+        Err(format!(
+            "{t}: `{what}` needs named barrier objects (GFX12.5)"
+        ))
+    };
+    let out = |text: &str, code: Vec<MInstr>| Ok((Some(plain(text.to_string(), code)), 1));
+    match b {
+        HwBarrier::Barrier => {
+            if split {
+                out(
+                    "call llvm.amdgcn.s.barrier",
+                    vec![MInstr::SBarrierSignal(-1), MInstr::SBarrierWait(-1)],
+                )
+            } else {
+                out("call llvm.amdgcn.s.barrier", arrive_wait_gfx6_11(t))
+            }
+        }
+        HwBarrier::Signal(id) | HwBarrier::SignalVar(id, _) => {
+            let id = const_id(id)?;
+            if !split {
+                // An arrive immediately followed by its wait is one s_barrier.
+                if let Some(Instr::Hw(HwBarrier::Wait(w))) = next {
+                    if const_id(w)? == id && id == -1 {
+                        return Ok((
+                            Some(plain(
+                                format!("call llvm.amdgcn.s.barrier.signal({id}) + s.barrier.wait({id})"),
+                                arrive_wait_gfx6_11(t),
+                            )),
+                            2,
+                        ));
+                    }
+                }
+                return no_split("s.barrier.signal");
+            }
+            if (0..=16).contains(&id) && !named {
+                return no_named("s.barrier.signal");
+            }
+            out(
+                &format!("call llvm.amdgcn.s.barrier.signal({id})"),
+                vec![MInstr::SBarrierSignal(id)],
+            )
+        }
+        HwBarrier::SignalIsFirst(id) | HwBarrier::SignalIsFirstTo { id, .. } => {
+            let id = const_id(id)?;
+            if !split {
+                return no_split("s.barrier.signal.isfirst");
+            }
+            out(
+                &format!("call llvm.amdgcn.s.barrier.signal.isfirst({id})"),
+                vec![MInstr::SBarrierSignalIsFirst(id)],
+            )
+        }
+        HwBarrier::Wait(id) => {
+            let id = const_id(id)?;
+            if !split {
+                return no_split("s.barrier.wait");
+            }
+            out(
+                &format!("call llvm.amdgcn.s.barrier.wait({id})"),
+                vec![MInstr::SBarrierWait(id)],
+            )
+        }
+        HwBarrier::Init(id, _) => {
+            let id = const_id(id)?;
+            if !named {
+                return no_named("s.barrier.init");
+            }
+            out(
+                &format!("call llvm.amdgcn.s.barrier.init({id})"),
+                vec![MInstr::SBarrierInit(id)],
+            )
+        }
+        HwBarrier::Join(id) => {
+            let id = const_id(id)?;
+            if !named {
+                return no_named("s.barrier.join");
+            }
+            out(
+                &format!("call llvm.amdgcn.s.barrier.join({id})"),
+                vec![MInstr::SBarrierJoin(id)],
+            )
+        }
+        HwBarrier::Leave => {
+            if !named {
+                return no_named("s.barrier.leave");
+            }
+            out(
+                "call llvm.amdgcn.s.barrier.leave",
+                vec![MInstr::SBarrierLeave],
+            )
+        }
+    }
+}
+
+/// Barrier objects declared in the test: a workgroup barrier is barrier `-1`,
+/// a cluster barrier `-3` (table "s_barrier IDs GFX12"); init/join/drop of
+/// these are automatic ("Automatically initialized by the hardware when a
+/// workgroup is launched", "Any thread launched within a workgroup
+/// automatically *joins*").
+fn lower_barrier_object(
+    p: &Program,
+    t: &Target,
+    b: &BarrierOp,
+    next: Option<&Instr>,
+) -> Result<(Option<LOp>, usize), String> {
+    let decl = |id: u32| p.barriers.get(id as usize);
+    let name = |id: u32| {
+        decl(id)
+            .map(|d| d.name.clone())
+            .unwrap_or_else(|| "?".into())
+    };
+    let hw_id = |id: u32| -> Result<i64, String> {
+        match decl(id).map(|d| d.scope) {
+            Some(ScopeLevel::Workgroup) => Ok(-1),
+            Some(ScopeLevel::Cluster) if t.gen == Gen::Gfx125x => Ok(-3),
+            Some(s) => Err(format!(
+                "{t}: no hardware barrier object of scope {s} for barrier `{}`",
+                name(id)
+            )),
+            None => Err("unknown barrier".into()),
+        }
+    };
+    let out = |text: String, code: Vec<MInstr>, n: usize| Ok((Some(plain(text, code)), n));
+    match b {
+        BarrierOp::Init { barrier, .. }
+        | BarrierOp::Join { barrier }
+        | BarrierOp::Drop { barrier } => {
+            hw_id(*barrier)?;
+            Ok((None, 1))
+        }
+        BarrierOp::Arrive { barrier, .. } => {
+            let id = hw_id(*barrier)?;
+            if t.major >= 12 {
+                return out(
+                    format!("barrier.arrive {}", name(*barrier)),
+                    vec![MInstr::SBarrierSignal(id)],
+                    1,
+                );
+            }
+            match next {
+                Some(Instr::Barrier(BarrierOp::Wait { barrier: w })) if w == barrier => out(
+                    format!("barrier.arrive {0} + barrier.wait {0}", name(*barrier)),
+                    arrive_wait_gfx6_11(t),
+                    2,
+                ),
+                _ => Err(format!(
+                    "{t}: a barrier *arrive* not immediately followed by its *wait* has no GFX6-GFX11 code (\"Not available separately, see *arrive* then *wait*\")"
+                )),
+            }
+        }
+        BarrierOp::Wait { barrier } => {
+            let id = hw_id(*barrier)?;
+            if t.major >= 12 {
+                return out(
+                    format!("barrier.wait {}", name(*barrier)),
+                    vec![MInstr::SBarrierWait(id)],
+                    1,
+                );
+            }
+            Err(format!(
+                "{t}: a barrier *wait* without the *arrive* before it has no GFX6-GFX11 code (\"Not available separately\")"
+            ))
+        }
+    }
+}
+
+/// Async marks lowered to counter waits (issue 7: "`s_waitcnt vmcnt(k)`
+/// before GFX12, `s_wait_asynccnt k` on GFX12.5").
+///
+/// async-operations.txt: "A mark M is said to be *completed* only when all
+/// async operations program ordered before M are reported by the
+/// implementation as having finished". Completion is reported in order
+/// within a counter (AMDGPUUsage: "completion is reported to a wavefront in
+/// execution order"), so waiting for the mark that leaves `N` marks
+/// outstanding is waiting until at most `k` operations counted by the same
+/// counter remain, `k` being the number issued after that mark.
+#[derive(Default)]
+struct MarkState {
+    /// Count of counted operations issued so far.
+    issued: u32,
+    /// `issued` at each mark.
+    marks: Vec<u32>,
+}
+
+impl MarkState {
+    fn mark(&mut self) {
+        self.marks.push(self.issued);
+    }
+
+    /// Counts the operations of `code` that the async counter of `t` tracks.
+    fn count(&mut self, t: &Target, code: &[LInstr]) {
+        for i in code {
+            if let MInstr::Mem(m) = i.instr {
+                if m.family == Family::Ds {
+                    continue;
+                }
+                let counted = match t.gen {
+                    // GFX12.5: asynccnt counts the async LDS DMA only.
+                    Gen::Gfx125x => m.kind == MemKind::LoadLds,
+                    // GFX10+: stores and atomics without return are counted by vscnt/storecnt.
+                    _ if t.major >= 10 => m.kind != MemKind::Store,
+                    _ => true,
+                };
+                if counted {
+                    self.issued += 1;
+                }
+            }
+        }
+    }
+
+    fn wait(&self, t: &Target, outstanding: u32, straight: bool) -> Vec<MInstr> {
+        let n = self.marks.len();
+        let k = if !straight || (outstanding as usize) >= n {
+            if (outstanding as usize) >= n {
+                // Nothing to wait for.
+                return Vec::new();
+            }
+            0
+        } else {
+            let m = self.marks[n - 1 - outstanding as usize];
+            (self.issued - m).min(63)
+        };
+        let k = k as u8;
+        match t.gen {
+            Gen::Gfx125x => vec![MInstr::Wait(Counter::Async, k)],
+            Gen::Gfx12 => vec![MInstr::Wait(Counter::Load, k)],
+            _ => vec![MInstr::waitcnt_vm(k)],
+        }
+    }
+}
+
+/// Renders a lowered program: per thread, each operation as a comment then
+/// its machine code, with the table row it comes from.
+pub fn render(l: &Lowered) -> String {
+    let mut s = format!("{} {}\n", l.target, l.name);
+    for t in &l.threads {
+        s.push_str(&format!("{}:\n", t.name));
+        for op in &t.ops {
+            let src = match op.code.iter().find_map(|i| i.row) {
+                Some(r) => format!(
+                    "  [{} row, AMDGPUUsage-memory-model.md:{}{}]",
+                    short(op.table),
+                    r.en_line,
+                    if r.zh_line > 0 {
+                        format!(", amdgpu-usage.zh.txt:{}", r.zh_line)
+                    } else {
+                        String::new()
+                    }
+                ),
+                None => String::new(),
+            };
+            s.push_str(&format!("  ; {}{}\n", op.text, src));
+            if op.code.is_empty() {
+                s.push_str("    ; (no code)\n");
+            }
+            for i in &op.code {
+                s.push_str(&format!("    {}\n", i.instr));
+            }
+        }
+    }
+    s
+}
+
+fn short(table: &str) -> &str {
+    table
+        .strip_prefix("AMDHSA Memory Model Code Sequences ")
+        .unwrap_or(table)
+}

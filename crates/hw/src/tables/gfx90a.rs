@@ -1,0 +1,3489 @@
+//! Table "AMDHSA Memory Model Code Sequences GFX90A" as data.
+//!
+//! Targets: gfx90a (features: `:tgsplit`).
+//! Seed: amdgpu-usage.zh.txt, "表 80 AMDHSA 内存模型代码序列 GFX90A"; translation: AMDGPUUsage-memory-model.md.
+//! Each row: the English cell (`en`), the seed's original (`zh`), then the data.
+
+use super::{Cond, LlvmOp, Ord, Row, ScopeLevel, Space, Step, Table};
+#[allow(unused_imports)]
+use crate::isa::{Counter, Cpol, MInstr, ScopeOp, Th};
+
+pub static TABLE: Table = Table {
+    name: "AMDHSA Memory Model Code Sequences GFX90A",
+    zh_name: "表 80 AMDHSA 内存模型代码序列 GFX90A",
+    rows: ROWS,
+};
+
+static ROWS: &[Row] = &[
+    // ---- load / *none* / *none* / global, generic, private, constant
+    // en (AMDGPUUsage-memory-model.md:1566):
+    //   - !volatile & !nontemporal
+    //
+    //     1. buffer/global/flat_load
+    //
+    //   - !volatile & nontemporal
+    //
+    //     1. buffer/global/flat_load
+    //        glc=1 slc=1
+    //
+    //   - volatile
+    //
+    //     1. buffer/global/flat_load
+    //        glc=1
+    //     2. s_waitcnt vmcnt(0)
+    //
+    //      - Must happen before
+    //        any following volatile
+    //        global/generic
+    //        load/store.
+    //      - Ensures that
+    //        volatile
+    //        operations to
+    //        different
+    //        addresses will not
+    //        be reordered by
+    //        hardware.
+    // zh (amdgpu-usage.zh.txt:8078), original:
+    //   load (加载)
+    //   none
+    //   none
+    //   • global
+    //   • generic (通用)
+    //   • private
+    //   • constant
+    //   • !volatile & !nontemporal (非易失性 & 非临时性)
+    //   1. buffer/global/flat_load
+    //   • !volatile & nontemporal (非易失性 & 临时性)
+    //   1. buffer/global/flat_load glc=1 slc=1
+    //   • volatile (易失性)
+    //   1. buffer/global/flat_load glc=1
+    //   2. s_waitcnt vmcnt(0)
+    //   • 必须在任何后续的易失性全局/通用加载/存储之前发生。
+    //   • 确保对不同地址的易失性操作不会被硬件重新排序。
+    Row {
+        op: LlvmOp::Load,
+        ord: Ord::NotAtomic,
+        scopes: &[],
+        spaces: &[Space::Global, Space::Generic, Space::Private, Space::Constant],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::Plain], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[Cond::NonTemporal], MInstr::Access(Cpol::NONE.glc().slc())),
+            Step::Emit(&[Cond::Volatile], MInstr::Access(Cpol::NONE.glc())),
+            Step::Emit(&[Cond::Volatile], MInstr::waitcnt_vm(0)),
+        ],
+        en_line: 1566,
+        zh_line: 8078,
+    },
+    // ---- load / *none* / *none* / local
+    // en (AMDGPUUsage-memory-model.md:1593):
+    //   1. ds_load
+    // zh (amdgpu-usage.zh.txt:8110), original:
+    //   load (加载)
+    //   none
+    //   none
+    //   • local (本地)
+    //   1. ds_load
+    Row {
+        op: LlvmOp::Load,
+        ord: Ord::NotAtomic,
+        scopes: &[],
+        spaces: &[Space::Local],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 1593,
+        zh_line: 8110,
+    },
+    // ---- store / *none* / *none* / global, generic, private, constant
+    // en (AMDGPUUsage-memory-model.md:1594):
+    //   - !volatile & !nontemporal
+    //
+    //     1. buffer/global/flat_store
+    //
+    //   - !volatile & nontemporal
+    //
+    //     1. buffer/global/flat_store
+    //        glc=1 slc=1
+    //
+    //   - volatile
+    //
+    //     1. buffer/global/flat_store
+    //     2. s_waitcnt vmcnt(0)
+    //
+    //      - Must happen before
+    //        any following volatile
+    //        global/generic
+    //        load/store.
+    //      - Ensures that
+    //        volatile
+    //        operations to
+    //        different
+    //        addresses will not
+    //        be reordered by
+    //        hardware.
+    // zh (amdgpu-usage.zh.txt:8120), original:
+    //   store (存储)
+    //   none
+    //   none
+    //   • global
+    //   • generic (通用)
+    //   • private
+    //   • constant
+    //   • !volatile & !nontemporal (非易失性 & 非临时性)
+    //   1. buffer/global/flat_store
+    //   • !volatile & nontemporal (非易失性 & 临时性)
+    //   1. buffer/global/flat_store glc=1 slc=1
+    //   • volatile (易失性)
+    //   1. buffer/global/flat_store
+    //   2. s_waitcnt vmcnt(0)
+    //   • 必须在任何后续的易失性全局/通用加载/存储之前发生。
+    //   • 确保对不同地址的易失性操作不会被硬件重新排序。
+    Row {
+        op: LlvmOp::Store,
+        ord: Ord::NotAtomic,
+        scopes: &[],
+        spaces: &[Space::Global, Space::Generic, Space::Private, Space::Constant],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::Plain], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[Cond::NonTemporal], MInstr::Access(Cpol::NONE.glc().slc())),
+            Step::Emit(&[Cond::Volatile], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[Cond::Volatile], MInstr::waitcnt_vm(0)),
+        ],
+        en_line: 1594,
+        zh_line: 8120,
+    },
+    // ---- store / *none* / *none* / local
+    // en (AMDGPUUsage-memory-model.md:1620):
+    //   1. ds_store
+    // zh (amdgpu-usage.zh.txt:8152), original:
+    //   store (存储)
+    //   none
+    //   none
+    //   • local (本地)
+    //   1. ds_store
+    //   无序原子
+    Row {
+        op: LlvmOp::Store,
+        ord: Ord::NotAtomic,
+        scopes: &[],
+        spaces: &[Space::Local],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 1620,
+        zh_line: 8152,
+    },
+    // ---- load atomic / unordered / *any* / *any*
+    // en (AMDGPUUsage-memory-model.md:1623):
+    //   *Same as non-atomic*.
+    // zh (amdgpu-usage.zh.txt:8164), original:
+    //   load atomic (原子加载)
+    //   unordered (无序)
+    //   any (任何)
+    //   any (任何)
+    //   与非原子相同.
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Unordered,
+        scopes: &[],
+        spaces: &[],
+        requires: &[],
+        code: &[
+            Step::SameAs(LlvmOp::Load, Ord::NotAtomic),
+        ],
+        en_line: 1623,
+        zh_line: 8164,
+    },
+    // ---- store atomic / unordered / *any* / *any*
+    // en (AMDGPUUsage-memory-model.md:1624):
+    //   *Same as non-atomic*.
+    // zh (amdgpu-usage.zh.txt:8174), original:
+    //   store atomic (原子存储)
+    //   unordered (无序)
+    //   any (任何)
+    //   any (任何)
+    //   与非原子相同.
+    Row {
+        op: LlvmOp::StoreAtomic,
+        ord: Ord::Unordered,
+        scopes: &[],
+        spaces: &[],
+        requires: &[],
+        code: &[
+            Step::SameAs(LlvmOp::Store, Ord::NotAtomic),
+        ],
+        en_line: 1624,
+        zh_line: 8174,
+    },
+    // ---- atomicrmw / unordered / *any* / *any*
+    // en (AMDGPUUsage-memory-model.md:1625):
+    //   *Same as monotonic atomic*.
+    // zh (amdgpu-usage.zh.txt:8184), original:
+    //   atomicrmw (原子读-修改-写)
+    //   unordered (无序)
+    //   any (任何)
+    //   any (任何)
+    //   与单调原子相同.
+    //   单调原子
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Unordered,
+        scopes: &[],
+        spaces: &[],
+        requires: &[],
+        code: &[
+            Step::SameAs(LlvmOp::AtomicRmw, Ord::Monotonic),
+        ],
+        en_line: 1625,
+        zh_line: 8184,
+    },
+    // ---- load atomic / monotonic / singlethread, wavefront / global, generic
+    // en (AMDGPUUsage-memory-model.md:1628):
+    //   1. buffer/global/flat_load
+    // zh (amdgpu-usage.zh.txt:8196), original:
+    //   load atomic (原子加载)
+    //   monotonic (单调)
+    //   • singlethread
+    //   • wavefront
+    //   • global
+    //   • generic (通用)
+    //   1. buffer/global/flat_load
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Monotonic,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 1628,
+        zh_line: 8196,
+    },
+    // ---- load atomic / monotonic / workgroup / global, generic
+    // en (AMDGPUUsage-memory-model.md:1630):
+    //   1. buffer/global/flat_load
+    //      glc=1
+    //
+    //     - If not TgSplit execution
+    //       mode, omit glc=1.
+    // zh (amdgpu-usage.zh.txt:8210), original:
+    //   load atomic (原子加载)
+    //   monotonic (单调)
+    //   • workgroup
+    //   • global
+    //   • generic (通用)
+    //   1. buffer/global/flat_load glc=1
+    //   • 如果不是 TgSplit 执行模式,则省略 glc=1。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Monotonic,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[Cond::TgSplit], MInstr::Access(Cpol::NONE.glc())),
+        ],
+        en_line: 1630,
+        zh_line: 8210,
+    },
+    // ---- load atomic / monotonic / singlethread, wavefront, workgroup / local
+    // en (AMDGPUUsage-memory-model.md:1636):
+    //   *If TgSplit execution mode,
+    //   local address space cannot
+    //   be used.*
+    //
+    //   1. ds_load
+    // zh (amdgpu-usage.zh.txt:8224), original:
+    //   load atomic (原子加载)
+    //   monotonic (单调)
+    //   • singlethread
+    //   • wavefront
+    //   • workgroup
+    //   • local (本地)
+    //   如果是 TgSplit 执行模式,则无法使用本地地址空间。
+    //   1. ds_load
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Monotonic,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront, ScopeLevel::Workgroup],
+        spaces: &[Space::Local],
+        requires: &[Cond::NoTgSplit],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 1636,
+        zh_line: 8224,
+    },
+    // ---- load atomic / monotonic / agent / global, generic
+    // en (AMDGPUUsage-memory-model.md:1641):
+    //   1. buffer/global/flat_load
+    //      glc=1
+    // zh (amdgpu-usage.zh.txt:8240), original:
+    //   load atomic (原子加载)
+    //   monotonic (单调)
+    //   • agent
+    //   • global
+    //   • generic (通用)
+    //   1. buffer/global/flat_load glc=1
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Monotonic,
+        scopes: &[ScopeLevel::Agent],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.glc())),
+        ],
+        en_line: 1641,
+        zh_line: 8240,
+    },
+    // ---- load atomic / monotonic / system / global, generic
+    // en (AMDGPUUsage-memory-model.md:1643):
+    //   1. buffer/global/flat_load
+    //      glc=1
+    // zh (amdgpu-usage.zh.txt:8252), original:
+    //   load atomic (原子加载)
+    //   monotonic (单调)
+    //   • system
+    //   • global
+    //   • generic (通用)
+    //   1. buffer/global/flat_load glc=1
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Monotonic,
+        scopes: &[ScopeLevel::System],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.glc())),
+        ],
+        en_line: 1643,
+        zh_line: 8252,
+    },
+    // ---- store atomic / monotonic / singlethread, wavefront, workgroup, agent / global, generic
+    // en (AMDGPUUsage-memory-model.md:1645):
+    //   1. buffer/global/flat_store
+    // zh (amdgpu-usage.zh.txt:8264), original:
+    //   store atomic (原子存储)
+    //   monotonic (单调)
+    //   • singlethread
+    //   • wavefront
+    //   • workgroup
+    //   • agent
+    //   • global
+    //   • generic (通用)
+    //   1. buffer/global/flat_store
+    Row {
+        op: LlvmOp::StoreAtomic,
+        ord: Ord::Monotonic,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront, ScopeLevel::Workgroup, ScopeLevel::Agent],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 1645,
+        zh_line: 8264,
+    },
+    // ---- store atomic / monotonic / system / global, generic
+    // en (AMDGPUUsage-memory-model.md:1649):
+    //   1. buffer/global/flat_store
+    // zh (amdgpu-usage.zh.txt:8282), original:
+    //   store atomic (原子存储)
+    //   monotonic (单调)
+    //   • system
+    //   • global
+    //   • generic (通用)
+    //   1. buffer/global/flat_store
+    Row {
+        op: LlvmOp::StoreAtomic,
+        ord: Ord::Monotonic,
+        scopes: &[ScopeLevel::System],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 1649,
+        zh_line: 8282,
+    },
+    // ---- store atomic / monotonic / singlethread, wavefront, workgroup / local
+    // en (AMDGPUUsage-memory-model.md:1651):
+    //   *If TgSplit execution mode,
+    //   local address space cannot
+    //   be used.*
+    //
+    //   1. ds_store
+    // zh (amdgpu-usage.zh.txt:8294), original:
+    //   store atomic (原子存储)
+    //   monotonic (单调)
+    //   • singlethread
+    //   • wavefront
+    //   • workgroup
+    //   • local (本地)
+    //   如果是 TgSplit 执行模式,则无法使用本地地址空间。
+    //   1. ds_store
+    Row {
+        op: LlvmOp::StoreAtomic,
+        ord: Ord::Monotonic,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront, ScopeLevel::Workgroup],
+        spaces: &[Space::Local],
+        requires: &[Cond::NoTgSplit],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 1651,
+        zh_line: 8294,
+    },
+    // ---- atomicrmw / monotonic / singlethread, wavefront, workgroup, agent / global, generic
+    // en (AMDGPUUsage-memory-model.md:1656):
+    //   1. buffer/global/flat_atomic
+    // zh (amdgpu-usage.zh.txt:8310), original:
+    //   atomicrmw (原子读-修改-写)
+    //   monotonic (单调)
+    //   • singlethread
+    //   • wavefront
+    //   • workgroup
+    //   • agent
+    //   • global
+    //   • generic (通用)
+    //   1. buffer/global/flat_atomic
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Monotonic,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront, ScopeLevel::Workgroup, ScopeLevel::Agent],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 1656,
+        zh_line: 8310,
+    },
+    // ---- atomicrmw / monotonic / system / global, generic
+    // en (AMDGPUUsage-memory-model.md:1660):
+    //   1. buffer/global/flat_atomic
+    // zh (amdgpu-usage.zh.txt:8328), original:
+    //   atomicrmw (原子读-修改-写)
+    //   monotonic (单调)
+    //   • system
+    //   • global
+    //   • generic (通用)
+    //   1. buffer/global/flat_atomic
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Monotonic,
+        scopes: &[ScopeLevel::System],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 1660,
+        zh_line: 8328,
+    },
+    // ---- atomicrmw / monotonic / singlethread, wavefront, workgroup / local
+    // en (AMDGPUUsage-memory-model.md:1662):
+    //   *If TgSplit execution mode,
+    //   local address space cannot
+    //   be used.*
+    //
+    //   1. ds_atomic
+    // zh (amdgpu-usage.zh.txt:8340), original:
+    //   atomicrmw (原子读-修改-写)
+    //   monotonic (单调)
+    //   • singlethread
+    //   • wavefront
+    //   • workgroup
+    //   • local (本地)
+    //   如果是 TgSplit 执行模式,则无法使用本地地址空间。
+    //   1. ds_atomic
+    //   获取原子
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Monotonic,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront, ScopeLevel::Workgroup],
+        spaces: &[Space::Local],
+        requires: &[Cond::NoTgSplit],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 1662,
+        zh_line: 8340,
+    },
+    // ---- load atomic / acquire / singlethread, wavefront / global, local, generic
+    // en (AMDGPUUsage-memory-model.md:1669):
+    //   1. buffer/global/ds/flat_load
+    // zh (amdgpu-usage.zh.txt:8358), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • singlethread
+    //   • wavefront
+    //   • global
+    //   • local (本地)
+    //   • generic (通用)
+    //   1. buffer/global/ds/flat_load
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront],
+        spaces: &[Space::Global, Space::Local, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 1669,
+        zh_line: 8358,
+    },
+    // ---- load atomic / acquire / workgroup / global
+    // en (AMDGPUUsage-memory-model.md:1672):
+    //   1. buffer/global_load glc=1
+    //
+    //     - If not TgSplit execution
+    //       mode, omit glc=1.
+    //
+    //   2. s_waitcnt vmcnt(0)
+    //
+    //     - If not TgSplit execution
+    //       mode, omit.
+    //     - Must happen before the
+    //       following buffer_wbinvl1_vol.
+    //
+    //   3. buffer_wbinvl1_vol
+    //
+    //     - If not TgSplit execution
+    //       mode, omit.
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (amdgpu-usage.zh.txt:8374), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • workgroup
+    //   • global
+    //   1. buffer/global_load glc=1
+    //   • 如果不是 TgSplit 执行模式,则省略 glc=1。
+    //   1. s_waitcnt vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则省略。
+    //   • 必须在后续的 buffer_wbinvl1_vol 之前发生。
+    //   1. buffer_wbinvl1_vol
+    //   • 如果不是 TgSplit 执行模式,则省略。
+    //   • 必须在任何后续的全局/通用加载/原子加载/存储/原子存储/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Global],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[Cond::TgSplit], MInstr::Access(Cpol::NONE.glc())),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 1672,
+        zh_line: 8374,
+    },
+    // ---- load atomic / acquire / workgroup / local
+    // en (AMDGPUUsage-memory-model.md:1699):
+    //   *If TgSplit execution mode,
+    //   local address space cannot
+    //   be used.*
+    //
+    //   1. ds_load
+    //   2. s_waitcnt lgkmcnt(0)
+    //
+    //     - If OpenCL, omit.
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than the local load
+    //       atomic value being
+    //       acquired.
+    // zh (amdgpu-usage.zh.txt:8400), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • workgroup
+    //   • local (本地)
+    //   如果是 TgSplit 执行模式,则无法使用本地地址空间。
+    //   1. ds_load
+    //   2. s_waitcnt lgkmcnt(0)
+    //   • 如果是 OpenCL,则省略。
+    //   • 必须在任何后续的全局/通用加载/原子加载/存储/原子存储/原子读-修改-写之前发生。
+    //   • 确保任何后续的全局数据读取都不比正在获取的本地原子加载值旧。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Local],
+        requires: &[Cond::NoTgSplit],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+        ],
+        en_line: 1699,
+        zh_line: 8400,
+    },
+    // ---- load atomic / acquire / agent / global
+    // en (AMDGPUUsage-memory-model.md:1755):
+    //   1. buffer/global_load
+    //      glc=1
+    //   2. s_waitcnt vmcnt(0)
+    //
+    //     - Must happen before
+    //       following
+    //       buffer_wbinvl1_vol.
+    //     - Ensures the load
+    //       has completed
+    //       before invalidating
+    //       the cache.
+    //
+    //   3. buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale global data.
+    // zh (amdgpu-usage.zh.txt:8448), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • agent
+    //   • global
+    //   1. buffer/global_load glc=1
+    //   2. s_waitcnt vmcnt(0)
+    //   • 必须在后续的 buffer_wbinvl1_vol 之前发生。
+    //   • 确保加载在使缓存无效之前已完成。
+    //   1. buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Agent],
+        spaces: &[Space::Global],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.glc())),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 1755,
+        zh_line: 8448,
+    },
+    // ---- load atomic / acquire / system / global
+    // en (AMDGPUUsage-memory-model.md:1779):
+    //   1. buffer/global/flat_load
+    //      glc=1
+    //   2. s_waitcnt vmcnt(0)
+    //
+    //     - Must happen before
+    //       following buffer_invl2 and
+    //       buffer_wbinvl1_vol.
+    //     - Ensures the load
+    //       has completed
+    //       before invalidating
+    //       the cache.
+    //
+    //   3. buffer_invl2;
+    //      buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale L1 global data,
+    //       nor see stale L2 MTYPE
+    //       NC global data.
+    //       MTYPE RW and CC memory will
+    //       never be stale in L2 due to
+    //       the memory probes.
+    // zh (amdgpu-usage.zh.txt:8470), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • system
+    //   • global
+    //   1. buffer/global/flat_load glc=1
+    //   2. s_waitcnt vmcnt(0)
+    //   • 必须在以下 buffer_invl2 和 buffer_wbinvl1_vol 之前发生。
+    //   • 确保加载在使缓存无效之前已完成。
+    //   1. buffer_invl2; buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的 L1 全局数据,也不会看到过时的 L2 MTYPE NC 全局数据。由于内存探测,MTYPE RW 和 CC 内存永远不会在 L2 中过时。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::System],
+        spaces: &[Space::Global],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.glc())),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::BufferInv { sc0: false, sc1: false }),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 1779,
+        zh_line: 8470,
+    },
+    // ---- atomicrmw / acquire / singlethread, wavefront / global, generic
+    // en (AMDGPUUsage-memory-model.md:1872):
+    //   1. buffer/global/flat_atomic
+    // zh (amdgpu-usage.zh.txt:8544), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • singlethread
+    //   • wavefront
+    //   • global
+    //   • generic (通用)
+    //   1. buffer/global/flat_atomic
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 1872,
+        zh_line: 8544,
+    },
+    // ---- atomicrmw / acquire / singlethread, wavefront / local
+    // en (AMDGPUUsage-memory-model.md:1874):
+    //   *If TgSplit execution mode,
+    //   local address space cannot
+    //   be used.*
+    //
+    //   1. ds_atomic
+    // zh (amdgpu-usage.zh.txt:8558), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • singlethread
+    //   • wavefront
+    //   • local (本地)
+    //   如果是 TgSplit 执行模式,则无法使用本地地址空间。
+    //   1. ds_atomic
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront],
+        spaces: &[Space::Local],
+        requires: &[Cond::NoTgSplit],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 1874,
+        zh_line: 8558,
+    },
+    // ---- atomicrmw / acquire / workgroup / global
+    // en (AMDGPUUsage-memory-model.md:1879):
+    //   1. buffer/global_atomic
+    //   2. s_waitcnt vmcnt(0)
+    //
+    //     - If not TgSplit execution
+    //       mode, omit.
+    //     - Must happen before the
+    //       following buffer_wbinvl1_vol.
+    //     - Ensures the atomicrmw
+    //       has completed
+    //       before invalidating
+    //       the cache.
+    //
+    //   3. buffer_wbinvl1_vol
+    //
+    //     - If not TgSplit execution
+    //       mode, omit.
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (amdgpu-usage.zh.txt:8572), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • workgroup
+    //   • global
+    //   1. buffer/global_atomic
+    //   2. s_waitcnt vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则省略。
+    //   • 必须在后续的 buffer_wbinvl1_vol 之前发生。
+    //   • 确保 atomicrmw 在使缓存无效之前已完成。
+    //   1. buffer_wbinvl1_vol
+    //   • 如果不是 TgSplit 执行模式,则省略。
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Global],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 1879,
+        zh_line: 8572,
+    },
+    // ---- atomicrmw / acquire / workgroup / local
+    // en (AMDGPUUsage-memory-model.md:1905):
+    //   *If TgSplit execution mode,
+    //   local address space cannot
+    //   be used.*
+    //
+    //   1. ds_atomic
+    //   2. s_waitcnt lgkmcnt(0)
+    //
+    //     - If OpenCL, omit.
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than the local
+    //       atomicrmw value
+    //       being acquired.
+    // zh (amdgpu-usage.zh.txt:8598), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • workgroup
+    //   • local (本地)
+    //   如果是 TgSplit 执行模式,则无法使用本地地址空间。
+    //   1. ds_atomic
+    //   2. s_waitcnt lgkmcnt(0)
+    //   • 如果是 OpenCL,则省略。
+    //   • 必须在任何后续的全局/通用加载/原子加载/存储/原子存储/原子读-修改-写之前发生。
+    //   • 确保任何后续全局数据读取都不早于正在获取的本地 atomicrmw 值。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Local],
+        requires: &[Cond::NoTgSplit],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+        ],
+        en_line: 1905,
+        zh_line: 8598,
+    },
+    // ---- atomicrmw / acquire / agent / global
+    // en (AMDGPUUsage-memory-model.md:1958):
+    //   1. buffer/global_atomic
+    //   2. s_waitcnt vmcnt(0)
+    //
+    //     - Must happen before
+    //       following
+    //       buffer_wbinvl1_vol.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       cache.
+    //
+    //   3. buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (amdgpu-usage.zh.txt:8644), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • agent
+    //   • global
+    //   1. buffer/global_atomic
+    //   2. s_waitcnt vmcnt(0)
+    //   • 必须在后续的 buffer_wbinvl1_vol 之前发生。
+    //   • 确保 atomicrmw 在使缓存无效之前已完成。
+    //   1. buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Agent],
+        spaces: &[Space::Global],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 1958,
+        zh_line: 8644,
+    },
+    // ---- atomicrmw / acquire / system / global
+    // en (AMDGPUUsage-memory-model.md:1982):
+    //   1. buffer/global_atomic
+    //   2. s_waitcnt vmcnt(0)
+    //
+    //     - Must happen before
+    //       following buffer_invl2 and
+    //       buffer_wbinvl1_vol.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       caches.
+    //
+    //   3. buffer_invl2;
+    //      buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale L1 global data,
+    //       nor see stale L2 MTYPE
+    //       NC global data.
+    //       MTYPE RW and CC memory will
+    //       never be stale in L2 due to
+    //       the memory probes.
+    // zh (amdgpu-usage.zh.txt:8666), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • system
+    //   • global
+    //   1. buffer/global_atomic
+    //   2. s_waitcnt vmcnt(0)
+    //   • 必须在以下 buffer_invl2 和 buffer_wbinvl1_vol 之前发生。
+    //   • 确保在使缓存失效之前,atomicrmw 已完成。
+    //   1. buffer_invl2; buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的 L1 全局数据,也不会看到过时的 L2 MTYPE NC 全局数据。由于内存探测,MTYPE RW 和 CC 内存永远不会在 L2 中过时。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::System],
+        spaces: &[Space::Global],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::BufferInv { sc0: false, sc1: false }),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 1982,
+        zh_line: 8666,
+    },
+    // ---- fence / acquire / singlethread, wavefront / *none*
+    // en (AMDGPUUsage-memory-model.md:2077):
+    //   *none*
+    // zh (amdgpu-usage.zh.txt:8740), original:
+    //   fence (栅栏)
+    //   acquire (获取)
+    //   • singlethread
+    //   • wavefront
+    //   none
+    //   none
+    Row {
+        op: LlvmOp::Fence,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront],
+        spaces: &[],
+        requires: &[],
+        code: &[
+        ],
+        en_line: 2077,
+        zh_line: 8740,
+    },
+    // ---- fence / acquire / workgroup / *none*
+    // en (AMDGPUUsage-memory-model.md:2079):
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //
+    //     - Use lgkmcnt(0) if not
+    //       TgSplit execution mode
+    //       and vmcnt(0) if TgSplit
+    //       execution mode.
+    //     - If OpenCL and
+    //       address space is
+    //       not generic, omit
+    //       lgkmcnt(0).
+    //     - If OpenCL and
+    //       address space is
+    //       local, omit
+    //       vmcnt(0).
+    //     - See :ref:`amdgpu-fence-as` for
+    //       more details on fencing specific
+    //       address spaces.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic load
+    //       atomic/
+    //       atomicrmw
+    //       with an equal or
+    //       wider sync scope
+    //       and memory ordering
+    //       stronger than
+    //       unordered (this is
+    //       termed the
+    //       fence-paired-atomic).
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic load
+    //       atomic/atomicrmw
+    //       with an equal or
+    //       wider sync scope
+    //       and memory ordering
+    //       stronger than
+    //       unordered (this is
+    //       termed the
+    //       fence-paired-atomic).
+    //     - Must happen before
+    //       the following
+    //       buffer_wbinvl1_vol and
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than the
+    //       value read by the
+    //       fence-paired-atomic.
+    //
+    //   2. buffer_wbinvl1_vol
+    //
+    //     - If not TgSplit execution
+    //       mode, omit.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (amdgpu-usage.zh.txt:8752), original:
+    //   fence (栅栏)
+    //   acquire (获取)
+    //   • workgroup
+    //   none
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则使用 lgkmcnt(0),如果是 TgSplit 执行模式,则使用 vmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间不是通用,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间是本地的,则省略 vmcnt(0)。
+    //   • 有关 fence 特定地址空间的更多详细信息,请参见 Fence 和地址空间
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的 global/generic load atomic/ atomicrmw(具有相等或更宽的同步范围和比无序更强的内存排序,这称为 fence-paired-atomic)之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用原子加载/原子读-修改-写之后发生,其同步作用域相等或更宽,并且内存排序强于无序(这被称为 fence 配对原子操作)。
+    //   • 必须在以下 buffer_wbinvl1_vol 以及任何后续 global/generic load/load atomic/store/store atomic/atomicrmw 之前发生。
+    //   • 确保任何后续的全局数据读取都不比 fence 配对原子操作读取的值旧。
+    //   1. buffer_wbinvl1_vol
+    //   • 如果不是 TgSplit 执行模式,则省略。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::Fence,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 2079,
+        zh_line: 8752,
+    },
+    // ---- fence / acquire / agent / *none*
+    // en (AMDGPUUsage-memory-model.md:2145):
+    //   1. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL and
+    //       address space is
+    //       not generic, omit
+    //       lgkmcnt(0).
+    //     - See :ref:`amdgpu-fence-as` for
+    //       more details on fencing specific
+    //       address spaces.
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic load
+    //       atomic/atomicrmw
+    //       with an equal or
+    //       wider sync scope
+    //       and memory ordering
+    //       stronger than
+    //       unordered (this is
+    //       termed the
+    //       fence-paired-atomic).
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic load
+    //       atomic/atomicrmw
+    //       with an equal or
+    //       wider sync scope
+    //       and memory ordering
+    //       stronger than
+    //       unordered (this is
+    //       termed the
+    //       fence-paired-atomic).
+    //     - Must happen before
+    //       the following
+    //       buffer_wbinvl1_vol.
+    //     - Ensures that the
+    //       fence-paired atomic
+    //       has completed
+    //       before invalidating
+    //       the
+    //       cache. Therefore
+    //       any following
+    //       locations read must
+    //       be no older than
+    //       the value read by
+    //       the
+    //       fence-paired-atomic.
+    //
+    //   2. buffer_wbinvl1_vol
+    //
+    //     - Must happen before any
+    //       following global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (amdgpu-usage.zh.txt:8784), original:
+    //   fence (栅栏)
+    //   acquire (获取)
+    //   • agent
+    //   none
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间不是通用,则省略 lgkmcnt(0)。
+    //   • 有关 fence 特定地址空间的更多详细信息,请参见 Fence 和地址空间
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用原子加载/原子读-修改-写之后发生,其同步作用域相等或更宽,并且内存排序强于无序(这被称为 fence 配对原子操作)。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用原子加载/原子读-修改-写之后发生,其同步作用域相等或更宽,并且内存排序强于无序(这被称为 fence 配对原子操作)。
+    //   • 必须在后续的 buffer_wbinvl1_vol 之前发生。
+    //   • 确保 fence 配对原子操作在使缓存无效之前已完成。因此,任何后续读取的位置都必须不比 fence 配对原子操作读取的值旧。
+    //   1. buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/存储/原子存储/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::Fence,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Agent],
+        spaces: &[],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 2145,
+        zh_line: 8784,
+    },
+    // ---- fence / acquire / system / *none*
+    // en (AMDGPUUsage-memory-model.md:2218):
+    //   1. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL and
+    //       address space is
+    //       not generic, omit
+    //       lgkmcnt(0).
+    //     - See :ref:`amdgpu-fence-as` for
+    //       more details on fencing specific
+    //       address spaces.
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic load
+    //       atomic/atomicrmw
+    //       with an equal or
+    //       wider sync scope
+    //       and memory ordering
+    //       stronger than
+    //       unordered (this is
+    //       termed the
+    //       fence-paired-atomic).
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic load
+    //       atomic/atomicrmw
+    //       with an equal or
+    //       wider sync scope
+    //       and memory ordering
+    //       stronger than
+    //       unordered (this is
+    //       termed the
+    //       fence-paired-atomic).
+    //     - Must happen before
+    //       the following buffer_invl2 and
+    //       buffer_wbinvl1_vol.
+    //     - Ensures that the
+    //       fence-paired atomic
+    //       has completed
+    //       before invalidating
+    //       the
+    //       cache. Therefore
+    //       any following
+    //       locations read must
+    //       be no older than
+    //       the value read by
+    //       the
+    //       fence-paired-atomic.
+    //
+    //   2. buffer_invl2;
+    //      buffer_wbinvl1_vol
+    //
+    //     - Must happen before any
+    //       following global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale L1 global data,
+    //       nor see stale L2 MTYPE
+    //       NC global data.
+    //       MTYPE RW and CC memory will
+    //       never be stale in L2 due to
+    //       the memory probes.
+    // zh (amdgpu-usage.zh.txt:8816), original:
+    //   fence (栅栏)
+    //   acquire (获取)
+    //   • system
+    //   none
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间不是通用,则省略 lgkmcnt(0)。
+    //   • 有关 fence 特定地址空间的更多详细信息,请参见 Fence 和地址空间
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用原子加载/原子读-修改-写之后发生,其同步作用域相等或更宽,并且内存排序强于无序(这被称为 fence 配对原子操作)。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用原子加载/原子读-修改-写之后发生,其同步作用域相等或更宽,并且内存排序强于无序(这被称为 fence 配对原子操作)。
+    //   • 必须在以下 buffer_invl2 和 buffer_wbinvl1_vol 之前发生。
+    //   • 确保 fence 配对原子操作在使缓存无效之前已完成。因此,任何后续读取的位置都必须不比 fence 配对原子操作读取的值旧。
+    //   1. buffer_invl2; buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/存储/原子存储/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的 L1 全局数据,也不会看到过时的 L2 MTYPE NC 全局数据。由于内存探测,MTYPE RW 和 CC 内存永远不会在 L2 中过时。
+    //   释放原子
+    Row {
+        op: LlvmOp::Fence,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::System],
+        spaces: &[],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::BufferInv { sc0: false, sc1: false }),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 2218,
+        zh_line: 8816,
+    },
+    // ---- store atomic / release / singlethread, wavefront / global, generic
+    // en (AMDGPUUsage-memory-model.md:2298):
+    //   1. buffer/global/flat_store
+    // zh (amdgpu-usage.zh.txt:8850), original:
+    //   store atomic (原子存储)
+    //   release (释放)
+    //   • singlethread
+    //   • wavefront
+    //   • global
+    //   • generic (通用)
+    //   1. buffer/global/flat_store
+    Row {
+        op: LlvmOp::StoreAtomic,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 2298,
+        zh_line: 8850,
+    },
+    // ---- store atomic / release / singlethread, wavefront / local
+    // en (AMDGPUUsage-memory-model.md:2300):
+    //   *If TgSplit execution mode,
+    //   local address space cannot
+    //   be used.*
+    //
+    //   1. ds_store
+    // zh (amdgpu-usage.zh.txt:8864), original:
+    //   store atomic (原子存储)
+    //   release (释放)
+    //   • singlethread
+    //   • wavefront
+    //   • local (本地)
+    //   如果是 TgSplit 执行模式,则无法使用本地地址空间。
+    //   1. ds_store
+    Row {
+        op: LlvmOp::StoreAtomic,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront],
+        spaces: &[Space::Local],
+        requires: &[Cond::NoTgSplit],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 2300,
+        zh_line: 8864,
+    },
+    // ---- store atomic / release / workgroup / global, generic
+    // en (AMDGPUUsage-memory-model.md:2305):
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //
+    //     - Use lgkmcnt(0) if not
+    //       TgSplit execution mode
+    //       and vmcnt(0) if TgSplit
+    //       execution mode.
+    //     - If OpenCL, omit lgkmcnt(0).
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic load/store/
+    //       load atomic/store atomic/
+    //       atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       store.
+    //     - Ensures that all
+    //       memory operations
+    //       have
+    //       completed before
+    //       performing the
+    //       store that is being
+    //       released.
+    //
+    //   2. buffer/global/flat_store
+    // zh (amdgpu-usage.zh.txt:8878), original:
+    //   store atomic (原子存储)
+    //   release (释放)
+    //   • workgroup
+    //   • global
+    //   • generic (通用)
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则使用 lgkmcnt(0),如果是 TgSplit 执行模式,则使用 vmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的 global/generic load/store/ load atomic/store atomic/ atomicrmw 之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的存储之前发生。
+    //   • 确保所有内存操作在执行正在释放的存储之前完成。
+    //   1. buffer/global/flat_store
+    Row {
+        op: LlvmOp::StoreAtomic,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 2305,
+        zh_line: 8878,
+    },
+    // ---- store atomic / release / workgroup / local
+    // en (AMDGPUUsage-memory-model.md:2337):
+    //   *If TgSplit execution mode,
+    //   local address space cannot
+    //   be used.*
+    //
+    //   1. ds_store
+    // zh (amdgpu-usage.zh.txt:8904), original:
+    //   store atomic (原子存储)
+    //   release (释放)
+    //   • workgroup
+    //   • local (本地)
+    //   如果是 TgSplit 执行模式,则无法使用本地地址空间。
+    //   1. ds_store
+    Row {
+        op: LlvmOp::StoreAtomic,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Local],
+        requires: &[Cond::NoTgSplit],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 2337,
+        zh_line: 8904,
+    },
+    // ---- store atomic / release / agent / global, generic
+    // en (AMDGPUUsage-memory-model.md:2342):
+    //   1. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL and
+    //       address space is
+    //       not generic, omit
+    //       lgkmcnt(0).
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       store.
+    //     - Ensures that all
+    //       memory operations
+    //       to memory have
+    //       completed before
+    //       performing the
+    //       store that is being
+    //       released.
+    //
+    //   2. buffer/global/flat_store
+    // zh (amdgpu-usage.zh.txt:8916), original:
+    //   store atomic (原子存储)
+    //   release (释放)
+    //   • agent
+    //   • global
+    //   • generic (通用)
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间不是通用,则省略 lgkmcnt(0)。
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的存储之前发生。
+    //   • 确保在执行正在释放的存储之前,所有对内存的操作都已完成。
+    //   1. buffer/global/flat_store
+    Row {
+        op: LlvmOp::StoreAtomic,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::Agent],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 2342,
+        zh_line: 8916,
+    },
+    // ---- store atomic / release / system / global, generic
+    // en (AMDGPUUsage-memory-model.md:2386):
+    //   1. buffer_wbl2
+    //
+    //     - Must happen before
+    //       following s_waitcnt.
+    //     - Performs L2 writeback to
+    //       ensure previous
+    //       global/generic
+    //       store/atomicrmw are
+    //       visible at system scope.
+    //
+    //   2. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL and
+    //       address space is
+    //       not generic, omit
+    //       lgkmcnt(0).
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after any
+    //       preceding
+    //       global/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after any
+    //       preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       store.
+    //     - Ensures that all
+    //       memory operations
+    //       to memory and the L2
+    //       writeback have
+    //       completed before
+    //       performing the
+    //       store that is being
+    //       released.
+    //
+    //   3. buffer/global/flat_store
+    // zh (amdgpu-usage.zh.txt:8944), original:
+    //   store atomic (原子存储)
+    //   release (释放)
+    //   • system
+    //   • global
+    //   • generic (通用)
+    //   1. buffer_wbl2
+    //   • 必须在后续 s_waitcnt 之前发生。
+    //   • 执行 L2 写回以确保先前的 global/generic store/atomicrmw 在系统范围内可见。
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间不是通用,则省略 lgkmcnt(0)。
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的存储之前发生。
+    //   • 确保所有内存操作和 L2 写回在执行正在释放的存储之前完成。
+    //   1. buffer/global/flat_store
+    Row {
+        op: LlvmOp::StoreAtomic,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::System],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::BufferWbl2 { sc0: false, sc1: false }),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 2386,
+        zh_line: 8944,
+    },
+    // ---- atomicrmw / release / singlethread, wavefront / global, generic
+    // en (AMDGPUUsage-memory-model.md:2441):
+    //   1. buffer/global/flat_atomic
+    // zh (amdgpu-usage.zh.txt:8978), original:
+    //   atomicrmw (原子读-修改-写)
+    //   release (释放)
+    //   • singlethread
+    //   • wavefront
+    //   • global
+    //   • generic (通用)
+    //   1. buffer/global/flat_atomic
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 2441,
+        zh_line: 8978,
+    },
+    // ---- atomicrmw / release / singlethread, wavefront / local
+    // en (AMDGPUUsage-memory-model.md:2443):
+    //   *If TgSplit execution mode,
+    //   local address space cannot
+    //   be used.*
+    //
+    //   1. ds_atomic
+    // zh (amdgpu-usage.zh.txt:8992), original:
+    //   atomicrmw (原子读-修改-写)
+    //   release (释放)
+    //   • singlethread
+    //   • wavefront
+    //   • local (本地)
+    //   如果是 TgSplit 执行模式,则无法使用本地地址空间。
+    //   1. ds_atomic
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront],
+        spaces: &[Space::Local],
+        requires: &[Cond::NoTgSplit],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 2443,
+        zh_line: 8992,
+    },
+    // ---- atomicrmw / release / workgroup / global, generic
+    // en (AMDGPUUsage-memory-model.md:2448):
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //
+    //     - Use lgkmcnt(0) if not
+    //       TgSplit execution mode
+    //       and vmcnt(0) if TgSplit
+    //       execution mode.
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic load/store/
+    //       load atomic/store atomic/
+    //       atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       have
+    //       completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   2. buffer/global/flat_atomic
+    // zh (amdgpu-usage.zh.txt:9006), original:
+    //   atomicrmw (原子读-修改-写)
+    //   release (释放)
+    //   • workgroup
+    //   • global
+    //   • generic (通用)
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则使用 lgkmcnt(0),如果是 TgSplit 执行模式,则使用 vmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的 global/generic load/store/ load atomic/store atomic/ atomicrmw 之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保所有内存操作在执行正在释放的 atomicrmw 之前完成。
+    //   1. buffer/global/flat_atomic
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 2448,
+        zh_line: 9006,
+    },
+    // ---- atomicrmw / release / workgroup / local
+    // en (AMDGPUUsage-memory-model.md:2481):
+    //   *If TgSplit execution mode,
+    //   local address space cannot
+    //   be used.*
+    //
+    //   1. ds_atomic
+    // zh (amdgpu-usage.zh.txt:9032), original:
+    //   atomicrmw (原子读-修改-写)
+    //   release (释放)
+    //   • workgroup
+    //   • local (本地)
+    //   如果是 TgSplit 执行模式,则无法使用本地地址空间。
+    //   1. ds_atomic
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Local],
+        requires: &[Cond::NoTgSplit],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 2481,
+        zh_line: 9032,
+    },
+    // ---- atomicrmw / release / agent / global, generic
+    // en (AMDGPUUsage-memory-model.md:2486):
+    //   1. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       to global and local
+    //       have completed
+    //       before performing
+    //       the atomicrmw that
+    //       is being released.
+    //
+    //   2. buffer/global/flat_atomic
+    // zh (amdgpu-usage.zh.txt:9044), original:
+    //   atomicrmw (原子读-修改-写)
+    //   release (释放)
+    //   • agent
+    //   • global
+    //   • generic (通用)
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保在执行正在释放的 atomicrmw 之前,所有对全局和本地内存的操作都已完成。
+    //   1. buffer/global/flat_atomic
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::Agent],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 2486,
+        zh_line: 9044,
+    },
+    // ---- atomicrmw / release / system / global, generic
+    // en (AMDGPUUsage-memory-model.md:2528):
+    //   1. buffer_wbl2
+    //
+    //     - Must happen before
+    //       following s_waitcnt.
+    //     - Performs L2 writeback to
+    //       ensure previous
+    //       global/generic
+    //       store/atomicrmw are
+    //       visible at system scope.
+    //
+    //   2. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       to memory and the L2
+    //       writeback have
+    //       completed before
+    //       performing the
+    //       store that is being
+    //       released.
+    //
+    //   3. buffer/global/flat_atomic
+    // zh (amdgpu-usage.zh.txt:9072), original:
+    //   atomicrmw (原子读-修改-写)
+    //   release (释放)
+    //   • system
+    //   • global
+    //   • generic (通用)
+    //   1. buffer_wbl2
+    //   • 必须在后续 s_waitcnt 之前发生。
+    //   • 执行 L2 写回以确保先前的 global/generic store/atomicrmw 在系统范围内可见。
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保所有内存操作和 L2 写回在执行正在释放的存储之前完成。
+    //   1. buffer/global/flat_atomic
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::System],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::BufferWbl2 { sc0: false, sc1: false }),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 2528,
+        zh_line: 9072,
+    },
+    // ---- fence / release / singlethread, wavefront / *none*
+    // en (AMDGPUUsage-memory-model.md:2581):
+    //   *none*
+    // zh (amdgpu-usage.zh.txt:9106), original:
+    //   fence (栅栏)
+    //   release (释放)
+    //   • singlethread
+    //   • wavefront
+    //   none
+    //   none
+    Row {
+        op: LlvmOp::Fence,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront],
+        spaces: &[],
+        requires: &[],
+        code: &[
+        ],
+        en_line: 2581,
+        zh_line: 9106,
+    },
+    // ---- fence / release / workgroup / *none*
+    // en (AMDGPUUsage-memory-model.md:2583):
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //
+    //     - Use lgkmcnt(0) if not
+    //       TgSplit execution mode
+    //       and vmcnt(0) if TgSplit
+    //       execution mode.
+    //     - If OpenCL and
+    //       address space is
+    //       not generic, omit
+    //       lgkmcnt(0).
+    //     - If OpenCL and
+    //       address space is
+    //       local, omit
+    //       vmcnt(0).
+    //     - See :ref:`amdgpu-fence-as` for
+    //       more details on fencing specific
+    //       address spaces.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/
+    //       load atomic/store atomic/
+    //       atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       any following store
+    //       atomic/atomicrmw
+    //       with an equal or
+    //       wider sync scope
+    //       and memory ordering
+    //       stronger than
+    //       unordered (this is
+    //       termed the
+    //       fence-paired-atomic).
+    //     - Ensures that all
+    //       memory operations
+    //       have
+    //       completed before
+    //       performing the
+    //       following
+    //       fence-paired-atomic.
+    // zh (amdgpu-usage.zh.txt:9118), original:
+    //   fence (栅栏)
+    //   release (释放)
+    //   • workgroup
+    //   none
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则使用 lgkmcnt(0),如果是 TgSplit 执行模式,则使用 vmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间不是通用,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间是本地的,则省略 vmcnt(0)。
+    //   • 有关 fence 特定地址空间的更多详细信息,请参见 Fence 和地址空间
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的 global/generic load/store/ load atomic/store atomic/ atomicrmw 之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的 local/generic load/load atomic/store/store atomic/atomicrmw 之后发生。
+    //   • 必须在任何后续的原子存储/原子读-修改-写之前发生,其同步作用域相等或更宽,并且内存排序强于无序(这被称为 fence 配对原子操作)。
+    //   • 确保在执行后续的 fence 配对原子操作之前,所有内存操作都已完成。
+    Row {
+        op: LlvmOp::Fence,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+        ],
+        en_line: 2583,
+        zh_line: 9118,
+    },
+    // ---- fence / release / agent / *none*
+    // en (AMDGPUUsage-memory-model.md:2632):
+    //   1. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL and
+    //       address space is
+    //       not generic, omit
+    //       lgkmcnt(0).
+    //     - If OpenCL and
+    //       address space is
+    //       local, omit
+    //       vmcnt(0).
+    //     - See :ref:`amdgpu-fence-as` for
+    //       more details on fencing specific
+    //       address spaces.
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       any following store
+    //       atomic/atomicrmw
+    //       with an equal or
+    //       wider sync scope
+    //       and memory ordering
+    //       stronger than
+    //       unordered (this is
+    //       termed the
+    //       fence-paired-atomic).
+    //     - Ensures that all
+    //       memory operations
+    //       have
+    //       completed before
+    //       performing the
+    //       following
+    //       fence-paired-atomic.
+    // zh (amdgpu-usage.zh.txt:9144), original:
+    //   fence (栅栏)
+    //   release (释放)
+    //   • agent
+    //   none
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间不是通用,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间是本地的,则省略 vmcnt(0)。
+    //   • 有关 fence 特定地址空间的更多详细信息,请参见 Fence 和地址空间
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在任何后续的原子存储/原子读-修改-写之前发生,其同步作用域相等或更宽,并且内存排序强于无序(这被称为 fence 配对原子操作)。
+    //   • 确保在执行后续的 fence 配对原子操作之前,所有内存操作都已完成。
+    Row {
+        op: LlvmOp::Fence,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::Agent],
+        spaces: &[],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+        ],
+        en_line: 2632,
+        zh_line: 9144,
+    },
+    // ---- fence / release / system / *none*
+    // en (AMDGPUUsage-memory-model.md:2689):
+    //   1. buffer_wbl2
+    //
+    //     - If OpenCL and
+    //       address space is
+    //       local, omit.
+    //     - Must happen before
+    //       following s_waitcnt.
+    //     - Performs L2 writeback to
+    //       ensure previous
+    //       global/generic
+    //       store/atomicrmw are
+    //       visible at system scope.
+    //
+    //   2. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL and
+    //       address space is
+    //       not generic, omit
+    //       lgkmcnt(0).
+    //     - If OpenCL and
+    //       address space is
+    //       local, omit
+    //       vmcnt(0).
+    //     - See :ref:`amdgpu-fence-as` for
+    //       more details on fencing specific
+    //       address spaces.
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       any following store
+    //       atomic/atomicrmw
+    //       with an equal or
+    //       wider sync scope
+    //       and memory ordering
+    //       stronger than
+    //       unordered (this is
+    //       termed the
+    //       fence-paired-atomic).
+    //     - Ensures that all
+    //       memory operations
+    //       have
+    //       completed before
+    //       performing the
+    //       following
+    //       fence-paired-atomic.
+    // zh (amdgpu-usage.zh.txt:9172), original:
+    //   fence (栅栏)
+    //   release (释放)
+    //   • system
+    //   none
+    //   1. buffer_wbl2
+    //   • 如果是 OpenCL 且地址空间是本地的,则省略。
+    //   • 必须在后续 s_waitcnt 之前发生。
+    //   • 执行 L2 写回以确保先前的 global/generic store/atomicrmw 在系统范围内可见。
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间不是通用,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间是本地的,则省略 vmcnt(0)。
+    //   • 有关 fence 特定地址空间的更多详细信息,请参见 Fence 和地址空间
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在任何后续的原子存储/原子读-修改-写之前发生,其同步作用域相等或更宽,并且内存排序强于无序(这被称为 fence 配对原子操作)。
+    //   • 确保在执行后续的 fence 配对原子操作之前,所有内存操作都已完成。
+    //   获取-释放原子
+    Row {
+        op: LlvmOp::Fence,
+        ord: Ord::Release,
+        scopes: &[ScopeLevel::System],
+        spaces: &[],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::BufferWbl2 { sc0: false, sc1: false }),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+        ],
+        en_line: 2689,
+        zh_line: 9172,
+    },
+    // ---- atomicrmw / acq_rel / singlethread, wavefront / global, generic
+    // en (AMDGPUUsage-memory-model.md:2761):
+    //   1. buffer/global/flat_atomic
+    // zh (amdgpu-usage.zh.txt:9210), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • singlethread
+    //   • wavefront
+    //   • global
+    //   • generic (通用)
+    //   1. buffer/global/flat_atomic
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 2761,
+        zh_line: 9210,
+    },
+    // ---- atomicrmw / acq_rel / singlethread, wavefront / local
+    // en (AMDGPUUsage-memory-model.md:2763):
+    //   *If TgSplit execution mode,
+    //   local address space cannot
+    //   be used.*
+    //
+    //   1. ds_atomic
+    // zh (amdgpu-usage.zh.txt:9224), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • singlethread
+    //   • wavefront
+    //   • local (本地)
+    //   如果是 TgSplit 执行模式,则无法使用本地地址空间。
+    //   1. ds_atomic
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront],
+        spaces: &[Space::Local],
+        requires: &[Cond::NoTgSplit],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+        ],
+        en_line: 2763,
+        zh_line: 9224,
+    },
+    // ---- atomicrmw / acq_rel / workgroup / global
+    // en (AMDGPUUsage-memory-model.md:2768):
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //
+    //     - Use lgkmcnt(0) if not
+    //       TgSplit execution mode
+    //       and vmcnt(0) if TgSplit
+    //       execution mode.
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic load/store/
+    //       load atomic/store atomic/
+    //       atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       have
+    //       completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   2. buffer/global_atomic
+    //   3. s_waitcnt vmcnt(0)
+    //
+    //     - If not TgSplit execution
+    //       mode, omit.
+    //     - Must happen before
+    //       the following
+    //       buffer_wbinvl1_vol.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than the
+    //       atomicrmw value
+    //       being acquired.
+    //
+    //   4. buffer_wbinvl1_vol
+    //
+    //     - If not TgSplit execution
+    //       mode, omit.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (amdgpu-usage.zh.txt:9238), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • workgroup
+    //   • global
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则使用 lgkmcnt(0),如果是 TgSplit 执行模式,则使用 vmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的 global/generic load/store/ load atomic/store atomic/ atomicrmw 之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保所有内存操作在执行正在释放的 atomicrmw 之前完成。
+    //   1. buffer/global_atomic
+    //   2. s_waitcnt vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则省略。
+    //   • 必须在后续的 buffer_wbinvl1_vol 之前发生。
+    //   • 确保任何后续全局数据读取都不早于正在获取的 atomicrmw 值。
+    //   1. buffer_wbinvl1_vol
+    //   • 如果不是 TgSplit 执行模式,则省略。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Global],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 2768,
+        zh_line: 9238,
+    },
+    // ---- atomicrmw / acq_rel / workgroup / local
+    // en (AMDGPUUsage-memory-model.md:2830):
+    //   *If TgSplit execution mode,
+    //   local address space cannot
+    //   be used.*
+    //
+    //   1. ds_atomic
+    //   2. s_waitcnt lgkmcnt(0)
+    //
+    //     - If OpenCL, omit.
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than the local load
+    //       atomic value being
+    //       acquired.
+    // zh (amdgpu-usage.zh.txt:9278), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • workgroup
+    //   • local (本地)
+    //   如果是 TgSplit 执行模式,则无法使用本地地址空间。
+    //   1. ds_atomic
+    //   2. s_waitcnt lgkmcnt(0)
+    //   • 如果是 OpenCL,则省略。
+    //   • 必须在任何后续的全局/通用加载/原子加载/存储/原子存储/原子读-修改-写之前发生。
+    //   • 确保任何后续的全局数据读取都不比正在获取的本地原子加载值旧。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Local],
+        requires: &[Cond::NoTgSplit],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+        ],
+        en_line: 2830,
+        zh_line: 9278,
+    },
+    // ---- atomicrmw / acq_rel / agent / global
+    // en (AMDGPUUsage-memory-model.md:2915):
+    //   1. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       to global have
+    //       completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   2. buffer/global_atomic
+    //   3. s_waitcnt vmcnt(0)
+    //
+    //     - Must happen before
+    //       following
+    //       buffer_wbinvl1_vol.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       cache.
+    //
+    //   4. buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (amdgpu-usage.zh.txt:9338), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • agent
+    //   • global
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保在执行正在释放的 atomicrmw 之前,所有对全局内存的操作都已完成。
+    //   1. buffer/global_atomic
+    //   2. s_waitcnt vmcnt(0)
+    //   • 必须在后续的 buffer_wbinvl1_vol 之前发生。
+    //   • 确保 atomicrmw 在使缓存无效之前已完成。
+    //   1. buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Agent],
+        spaces: &[Space::Global],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 2915,
+        zh_line: 9338,
+    },
+    // ---- atomicrmw / acq_rel / system / global
+    // en (AMDGPUUsage-memory-model.md:2980):
+    //   1. buffer_wbl2
+    //
+    //     - Must happen before
+    //       following s_waitcnt.
+    //     - Performs L2 writeback to
+    //       ensure previous
+    //       global/generic
+    //       store/atomicrmw are
+    //       visible at system scope.
+    //
+    //   2. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       to global and L2 writeback
+    //       have completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   3. buffer/global_atomic
+    //   4. s_waitcnt vmcnt(0)
+    //
+    //     - Must happen before
+    //       following buffer_invl2 and
+    //       buffer_wbinvl1_vol.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       caches.
+    //
+    //   5. buffer_invl2;
+    //      buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale L1 global data,
+    //       nor see stale L2 MTYPE
+    //       NC global data.
+    //       MTYPE RW and CC memory will
+    //       never be stale in L2 due to
+    //       the memory probes.
+    // zh (amdgpu-usage.zh.txt:9376), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • system
+    //   • global
+    //   1. buffer_wbl2
+    //   • 必须在后续 s_waitcnt 之前发生。
+    //   • 执行 L2 写回以确保先前的 global/generic store/atomicrmw 在系统范围内可见。
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保对全局内存和 L2 写回的所有内存操作在执行正在释放的 atomicrmw 之前完成。
+    //   1. buffer/global_atomic
+    //   2. s_waitcnt vmcnt(0)
+    //   • 必须在以下 buffer_invl2 和 buffer_wbinvl1_vol 之前发生。
+    //   • 确保在使缓存失效之前,atomicrmw 已完成。
+    //   1. buffer_invl2; buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的 L1 全局数据,也不会看到过时的 L2 MTYPE NC 全局数据。由于内存探测,MTYPE RW 和 CC 内存永远不会在 L2 中过时。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::System],
+        spaces: &[Space::Global],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::BufferWbl2 { sc0: false, sc1: false }),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::BufferInv { sc0: false, sc1: false }),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 2980,
+        zh_line: 9376,
+    },
+    // ---- fence / acq_rel / singlethread, wavefront / *none*
+    // en (AMDGPUUsage-memory-model.md:3217):
+    //   *none*
+    // zh (amdgpu-usage.zh.txt:9510), original:
+    //   fence (栅栏)
+    //   acq_rel (获取-释放)
+    //   • singlethread
+    //   • wavefront
+    //   none
+    //   none
+    Row {
+        op: LlvmOp::Fence,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront],
+        spaces: &[],
+        requires: &[],
+        code: &[
+        ],
+        en_line: 3217,
+        zh_line: 9510,
+    },
+    // ---- fence / acq_rel / workgroup / *none*
+    // en (AMDGPUUsage-memory-model.md:3219):
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //
+    //     - Use lgkmcnt(0) if not
+    //       TgSplit execution mode
+    //       and vmcnt(0) if TgSplit
+    //       execution mode.
+    //     - If OpenCL and
+    //       address space is
+    //       not generic, omit
+    //       lgkmcnt(0).
+    //     - If OpenCL and
+    //       address space is
+    //       local, omit
+    //       vmcnt(0).
+    //     - However,
+    //       since LLVM
+    //       currently has no
+    //       address space on
+    //       the fence need to
+    //       conservatively
+    //       always generate
+    //       (see comment for
+    //       previous fence).
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/
+    //       load atomic/store atomic/
+    //       atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       have
+    //       completed before
+    //       performing any
+    //       following global
+    //       memory operations.
+    //     - Ensures that the
+    //       preceding
+    //       local/generic load
+    //       atomic/atomicrmw
+    //       with an equal or
+    //       wider sync scope
+    //       and memory ordering
+    //       stronger than
+    //       unordered (this is
+    //       termed the
+    //       acquire-fence-paired-atomic)
+    //       has completed
+    //       before following
+    //       global memory
+    //       operations. This
+    //       satisfies the
+    //       requirements of
+    //       acquire.
+    //     - Ensures that all
+    //       previous memory
+    //       operations have
+    //       completed before a
+    //       following
+    //       local/generic store
+    //       atomic/atomicrmw
+    //       with an equal or
+    //       wider sync scope
+    //       and memory ordering
+    //       stronger than
+    //       unordered (this is
+    //       termed the
+    //       release-fence-paired-atomic).
+    //       This satisfies the
+    //       requirements of
+    //       release.
+    //     - Must happen before
+    //       the following
+    //       buffer_wbinvl1_vol.
+    //     - Ensures that the
+    //       acquire-fence-paired
+    //       atomic has completed
+    //       before invalidating
+    //       the
+    //       cache. Therefore
+    //       any following
+    //       locations read must
+    //       be no older than
+    //       the value read by
+    //       the
+    //       acquire-fence-paired-atomic.
+    //
+    //   2. buffer_wbinvl1_vol
+    //
+    //     - If not TgSplit execution
+    //       mode, omit.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (amdgpu-usage.zh.txt:9522), original:
+    //   fence (栅栏)
+    //   acq_rel (获取-释放)
+    //   • workgroup
+    //   none
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则使用 lgkmcnt(0),如果是 TgSplit 执行模式,则使用 vmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间不是通用,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间是本地的,则省略 vmcnt(0)。
+    //   • 但是,由于 LLVM 当前在 fence 上没有地址空间,因此需要保守地始终生成(参见先前 fence 的注释)。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的 global/generic load/store/ load atomic/store atomic/ atomicrmw 之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的 local/generic load/load atomic/store/store atomic/atomicrmw 之后发生。
+    //   • 必须在任何后续的全局/通用加载/原子加载/存储/原子存储/原子读-修改-写之前发生。
+    //   • 确保所有内存操作在执行任何后续全局内存操作之前完成。
+    //   • 确保先前的本地/通用原子加载/原子读-修改-写(其同步作用域相等或更宽,并且内存排序强于无序,这被称为 acquire-fence 配对原子操作)在后续的全局内存操作之前已完成。这满足了 acquire 的要求。
+    //   • 确保在后续的本地/通用原子存储/原子读-修改-写(其同步作用域相等或更宽,并且内存排序强于无序,这被称为 release-fence 配对原子操作)之前,所有先前的内存操作都已完成。这满足了 release 的要求。
+    //   • 必须在后续的 buffer_wbinvl1_vol 之前发生。
+    //   • 确保 acquire-fence-paired atomic 在使缓存失效之前完成。因此,任何后续读取的位置都不能早于 acquire-fence-paired-atomic 读取的值。
+    //   1. buffer_wbinvl1_vol
+    //   • 如果不是 TgSplit 执行模式,则省略。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::Fence,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 3219,
+        zh_line: 9522,
+    },
+    // ---- fence / acq_rel / agent / *none*
+    // en (AMDGPUUsage-memory-model.md:3329):
+    //   1. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL and
+    //       address space is
+    //       not generic, omit
+    //       lgkmcnt(0).
+    //     - See :ref:`amdgpu-fence-as` for
+    //       more details on fencing specific
+    //       address spaces.
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       buffer_wbinvl1_vol.
+    //     - Ensures that the
+    //       preceding
+    //       global/local/generic
+    //       load
+    //       atomic/atomicrmw
+    //       with an equal or
+    //       wider sync scope
+    //       and memory ordering
+    //       stronger than
+    //       unordered (this is
+    //       termed the
+    //       acquire-fence-paired-atomic)
+    //       has completed
+    //       before invalidating
+    //       the cache. This
+    //       satisfies the
+    //       requirements of
+    //       acquire.
+    //     - Ensures that all
+    //       previous memory
+    //       operations have
+    //       completed before a
+    //       following
+    //       global/local/generic
+    //       store
+    //       atomic/atomicrmw
+    //       with an equal or
+    //       wider sync scope
+    //       and memory ordering
+    //       stronger than
+    //       unordered (this is
+    //       termed the
+    //       release-fence-paired-atomic).
+    //       This satisfies the
+    //       requirements of
+    //       release.
+    //
+    //   2. buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data. This
+    //       satisfies the
+    //       requirements of
+    //       acquire.
+    // zh (amdgpu-usage.zh.txt:9562), original:
+    //   fence (栅栏)
+    //   acq_rel (获取-释放)
+    //   • agent
+    //   none
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间不是通用,则省略 lgkmcnt(0)。
+    //   • 有关 fence 特定地址空间的更多详细信息,请参见 Fence 和地址空间
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 buffer_wbinvl1_vol 之前发生。
+    //   • 确保先前的全局/本地/通用原子加载/原子读-修改-写(其同步作用域相等或更宽,并且内存排序强于无序,这被称为 acquire-fence 配对原子操作)在使缓存无效之前已完成。这满足了 acquire 的要求。
+    //   • 确保在后续的全局/本地/通用原子存储/原子读-修改-写(其同步作用域相等或更宽,并且内存排序强于无序,这被称为 release-fence 配对原子操作)之前,所有先前的内存操作都已完成。这满足了 release 的要求。
+    //   1. buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/存储/原子存储/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。这满足了 acquire 的要求。
+    Row {
+        op: LlvmOp::Fence,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Agent],
+        spaces: &[],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 3329,
+        zh_line: 9562,
+    },
+    // ---- fence / acq_rel / system / *none*
+    // en (AMDGPUUsage-memory-model.md:3420):
+    //   1. buffer_wbl2
+    //
+    //     - If OpenCL and
+    //       address space is
+    //       local, omit.
+    //     - Must happen before
+    //       following s_waitcnt.
+    //     - Performs L2 writeback to
+    //       ensure previous
+    //       global/generic
+    //       store/atomicrmw are
+    //       visible at system scope.
+    //
+    //   2. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL and
+    //       address space is
+    //       not generic, omit
+    //       lgkmcnt(0).
+    //     - See :ref:`amdgpu-fence-as` for
+    //       more details on fencing specific
+    //       address spaces.
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following buffer_invl2 and
+    //       buffer_wbinvl1_vol.
+    //     - Ensures that the
+    //       preceding
+    //       global/local/generic
+    //       load
+    //       atomic/atomicrmw
+    //       with an equal or
+    //       wider sync scope
+    //       and memory ordering
+    //       stronger than
+    //       unordered (this is
+    //       termed the
+    //       acquire-fence-paired-atomic)
+    //       has completed
+    //       before invalidating
+    //       the cache. This
+    //       satisfies the
+    //       requirements of
+    //       acquire.
+    //     - Ensures that all
+    //       previous memory
+    //       operations have
+    //       completed before a
+    //       following
+    //       global/local/generic
+    //       store
+    //       atomic/atomicrmw
+    //       with an equal or
+    //       wider sync scope
+    //       and memory ordering
+    //       stronger than
+    //       unordered (this is
+    //       termed the
+    //       release-fence-paired-atomic).
+    //       This satisfies the
+    //       requirements of
+    //       release.
+    //
+    //   3.  buffer_invl2;
+    //       buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale L1 global data,
+    //       nor see stale L2 MTYPE
+    //       NC global data.
+    //       MTYPE RW and CC memory will
+    //       never be stale in L2 due to
+    //       the memory probes.
+    // zh (amdgpu-usage.zh.txt:9596), original:
+    //   fence (栅栏)
+    //   acq_rel (获取-释放)
+    //   • system
+    //   none
+    //   1. buffer_wbl2
+    //   • 如果是 OpenCL 且地址空间是本地的,则省略。
+    //   • 必须在后续 s_waitcnt 之前发生。
+    //   • 执行 L2 写回以确保先前的 global/generic store/atomicrmw 在系统范围内可见。
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL 且地址空间不是通用,则省略 lgkmcnt(0)。
+    //   • 有关 fence 特定地址空间的更多详细信息,请参见 Fence 和地址空间
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在以下 buffer_invl2 和 buffer_wbinvl1_vol 之前发生。
+    //   • 确保先前的全局/本地/通用原子加载/原子读-修改-写(其同步作用域相等或更宽,并且内存排序强于无序,这被称为 acquire-fence 配对原子操作)在使缓存无效之前已完成。这满足了 acquire 的要求。
+    //   • 确保在后续的全局/本地/通用原子存储/原子读-修改-写(其同步作用域相等或更宽,并且内存排序强于无序,这被称为 release-fence 配对原子操作)之前,所有先前的内存操作都已完成。这满足了 release 的要求。
+    //   1. buffer_invl2; buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/存储/原子存储/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的 L1 全局数据,也不会看到过时的 L2 MTYPE NC 全局数据。由于内存探测,MTYPE RW 和 CC 内存永远不会在 L2 中过时。
+    //   顺序一致性原子
+    Row {
+        op: LlvmOp::Fence,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::System],
+        spaces: &[],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::BufferWbl2 { sc0: false, sc1: false }),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::BufferInv { sc0: false, sc1: false }),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 3420,
+        zh_line: 9596,
+    },
+    // ---- load atomic / seq_cst / singlethread, wavefront / global, local, generic
+    // en (AMDGPUUsage-memory-model.md:3529):
+    //   *Same as corresponding
+    //   load atomic acquire,
+    //   except must generate
+    //   all instructions even
+    //   for OpenCL.*
+    // zh (amdgpu-usage.zh.txt:9640), original:
+    //   load atomic (原子加载)
+    //   seq_cst (顺序一致性)
+    //   • singlethread
+    //   • wavefront
+    //   • global
+    //   • local (本地)
+    //   • generic (通用)
+    //   与相应的加载原子获取相同,除了即使对于 OpenCL 也必须生成所有指令。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::SeqCst,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront],
+        spaces: &[Space::Global, Space::Local, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::SameAs(LlvmOp::LoadAtomic, Ord::Acquire),
+        ],
+        en_line: 3529,
+        zh_line: 9640,
+    },
+    // ---- load atomic / seq_cst / workgroup / global, generic
+    // en (AMDGPUUsage-memory-model.md:3534):
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //
+    //     - Use lgkmcnt(0) if not
+    //       TgSplit execution mode
+    //       and vmcnt(0) if TgSplit
+    //       execution mode.
+    //     - s_waitcnt lgkmcnt(0) must
+    //       happen after
+    //       preceding
+    //       local/generic load
+    //       atomic/store
+    //       atomic/atomicrmw
+    //       with memory
+    //       ordering of seq_cst
+    //       and with equal or
+    //       wider sync scope.
+    //       (Note that seq_cst
+    //       fences have their
+    //       own s_waitcnt
+    //       lgkmcnt(0) and so do
+    //       not need to be
+    //       considered.)
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       preceding
+    //       global/generic load
+    //       atomic/store
+    //       atomic/atomicrmw
+    //       with memory
+    //       ordering of seq_cst
+    //       and with equal or
+    //       wider sync scope.
+    //       (Note that seq_cst
+    //       fences have their
+    //       own s_waitcnt
+    //       vmcnt(0) and so do
+    //       not need to be
+    //       considered.)
+    //     - Ensures any
+    //       preceding
+    //       sequential
+    //       consistent global/local
+    //       memory instructions
+    //       have completed
+    //       before executing
+    //       this sequentially
+    //       consistent
+    //       instruction. This
+    //       prevents reordering
+    //       a seq_cst store
+    //       followed by a
+    //       seq_cst load. (Note
+    //       that seq_cst is
+    //       stronger than
+    //       acquire/release as
+    //       the reordering of
+    //       load acquire
+    //       followed by a store
+    //       release is
+    //       prevented by the
+    //       s_waitcnt of
+    //       the release, but
+    //       there is nothing
+    //       preventing a store
+    //       release followed by
+    //       load acquire from
+    //       completing out of
+    //       order. The s_waitcnt
+    //       could be placed after
+    //       seq_store or before
+    //       the seq_load. We
+    //       choose the load to
+    //       make the s_waitcnt be
+    //       as late as possible
+    //       so that the store
+    //       may have already
+    //       completed.)
+    //
+    //   2. *Following
+    //      instructions same as
+    //      corresponding load
+    //      atomic acquire,
+    //      except must generate
+    //      all instructions even
+    //      for OpenCL.*
+    // zh (amdgpu-usage.zh.txt:9656), original:
+    //   load atomic (原子加载)
+    //   seq_cst (顺序一致性)
+    //   • workgroup
+    //   • global
+    //   • generic (通用)
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则使用 lgkmcnt(0),如果是 TgSplit 执行模式,则使用 vmcnt(0)。
+    //   • s_waitcnt lgkmcnt(0) 必须在先前的 local/generic load atomic/store atomic/atomicrmw(具有 seq_cst 内存排序和相等或更宽的同步范围)之后发生。(请注意,seq_cst fences 有自己的 s_waitcnt lgkmcnt(0),因此无需考虑。)
+    //   • s_waitcnt vmcnt(0) 必须在先前的全局/通用原子加载/原子存储/原子读-修改-写之后发生,其内存排序为 seq_cst,并且同步作用域相等或更宽。(请注意,seq_cst fence 有自己的 s_waitcnt vmcnt(0),因此不需要考虑。)
+    //   • 确保任何先前的顺序一致的全局/本地内存指令在执行此顺序一致的指令之前完成。这可以防止对 seq_cst store 之后跟随 seq_cst load 进行重新排序。(请注意,seq_cst 比 acquire/release 更强,因为 release 的 s_waitcnt 可以防止 load acquire 后跟 store release 的重新排序,但没有任何东西可以阻止 store release 后跟 load acquire 乱序完成。s_waitcnt 可以放在 seq_store 之后或 seq_load 之前。我们选择 load 以使 s_waitcnt 尽可能晚,以便 store 可能已经完成。)
+    //   1. 后续指令与相应的加载原子获取相同,除了即使对于 OpenCL 也必须生成所有指令。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::SeqCst,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::SameAs(LlvmOp::LoadAtomic, Ord::Acquire),
+        ],
+        en_line: 3534,
+        zh_line: 9656,
+    },
+    // ---- load atomic / seq_cst / workgroup / local
+    // en (AMDGPUUsage-memory-model.md:3619):
+    //   *If TgSplit execution mode,
+    //   local address space cannot
+    //   be used.*
+    //
+    //   *Same as corresponding
+    //   load atomic acquire,
+    //   except must generate
+    //   all instructions even
+    //   for OpenCL.*
+    // zh (amdgpu-usage.zh.txt:9678), original:
+    //   load atomic (原子加载)
+    //   seq_cst (顺序一致性)
+    //   • workgroup
+    //   • local (本地)
+    //   如果是 TgSplit 执行模式,则无法使用本地地址空间。
+    //   与相应的加载原子获取相同,除了即使对于 OpenCL 也必须生成所有指令。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::SeqCst,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Local],
+        requires: &[Cond::NoTgSplit],
+        code: &[
+            Step::SameAs(LlvmOp::LoadAtomic, Ord::Acquire),
+        ],
+        en_line: 3619,
+        zh_line: 9678,
+    },
+    // ---- load atomic / seq_cst / agent, system / global, generic
+    // en (AMDGPUUsage-memory-model.md:3629):
+    //   1. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0)
+    //       and s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       preceding
+    //       global/generic load
+    //       atomic/store
+    //       atomic/atomicrmw
+    //       with memory
+    //       ordering of seq_cst
+    //       and with equal or
+    //       wider sync scope.
+    //       (Note that seq_cst
+    //       fences have their
+    //       own s_waitcnt
+    //       lgkmcnt(0) and so do
+    //       not need to be
+    //       considered.)
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       preceding
+    //       global/generic load
+    //       atomic/store
+    //       atomic/atomicrmw
+    //       with memory
+    //       ordering of seq_cst
+    //       and with equal or
+    //       wider sync scope.
+    //       (Note that seq_cst
+    //       fences have their
+    //       own s_waitcnt
+    //       vmcnt(0) and so do
+    //       not need to be
+    //       considered.)
+    //     - Ensures any
+    //       preceding
+    //       sequential
+    //       consistent global
+    //       memory instructions
+    //       have completed
+    //       before executing
+    //       this sequentially
+    //       consistent
+    //       instruction. This
+    //       prevents reordering
+    //       a seq_cst store
+    //       followed by a
+    //       seq_cst load. (Note
+    //       that seq_cst is
+    //       stronger than
+    //       acquire/release as
+    //       the reordering of
+    //       load acquire
+    //       followed by a store
+    //       release is
+    //       prevented by the
+    //       s_waitcnt of
+    //       the release, but
+    //       there is nothing
+    //       preventing a store
+    //       release followed by
+    //       load acquire from
+    //       completing out of
+    //       order. The s_waitcnt
+    //       could be placed after
+    //       seq_store or before
+    //       the seq_load. We
+    //       choose the load to
+    //       make the s_waitcnt be
+    //       as late as possible
+    //       so that the store
+    //       may have already
+    //       completed.)
+    //
+    //   2. *Following
+    //      instructions same as
+    //      corresponding load
+    //      atomic acquire,
+    //      except must generate
+    //      all instructions even
+    //      for OpenCL.*
+    // zh (amdgpu-usage.zh.txt:9690), original:
+    //   load atomic (原子加载)
+    //   seq_cst (顺序一致性)
+    //   • agent
+    //   • system
+    //   • global
+    //   • generic (通用)
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt lgkmcnt(0) 必须在先前的全局/通用原子加载/原子存储/原子读-修改-写之后发生,其内存排序为 seq_cst,并且同步作用域相等或更宽。(请注意,seq_cst fence 有自己的 s_waitcnt lgkmcnt(0),因此不需要考虑。)
+    //   • s_waitcnt vmcnt(0) 必须在先前的全局/通用原子加载/原子存储/原子读-修改-写之后发生,其内存排序为 seq_cst,并且同步作用域相等或更宽。(请注意,seq_cst fence 有自己的 s_waitcnt vmcnt(0),因此不需要考虑。)
+    //   • 确保任何先前的顺序一致性全局内存指令在执行此顺序一致性指令之前已完成。这防止了重新排序 seq_cst 存储,然后是 seq_cst 加载。(请注意,seq_cst 比 acquire/release 更强,因为 release 的 s_waitcnt 阻止了加载 acquire 后跟存储 release 的重新排序,但是没有阻止存储 release 后跟加载 acquire 以乱序完成。s_waitcnt 可以放在 seq_store 之后或 seq_load 之前。我们选择加载以使 s_waitcnt 尽可能晚,以便存储可能已经完成。)
+    //   1. 后续指令与相应的加载原子获取相同,除了即使对于 OpenCL 也必须生成所有指令。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::SeqCst,
+        scopes: &[ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[Space::Global, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::SameAs(LlvmOp::LoadAtomic, Ord::Acquire),
+        ],
+        en_line: 3629,
+        zh_line: 9690,
+    },
+    // ---- store atomic / seq_cst / singlethread, wavefront, workgroup, agent, system / global, local, generic
+    // en (AMDGPUUsage-memory-model.md:3722):
+    //   *Same as corresponding
+    //   store atomic release,
+    //   except must generate
+    //   all instructions even
+    //   for OpenCL.*
+    // zh (amdgpu-usage.zh.txt:9716), original:
+    //   store atomic (原子存储)
+    //   seq_cst (顺序一致性)
+    //   • singlethread
+    //   • wavefront
+    //   • workgroup
+    //   • agent
+    //   • system
+    //   • global
+    //   • local (本地)
+    //   • generic (通用)
+    //   与相应的存储原子释放相同,除了即使对于 OpenCL 也必须生成所有指令。
+    Row {
+        op: LlvmOp::StoreAtomic,
+        ord: Ord::SeqCst,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront, ScopeLevel::Workgroup, ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[Space::Global, Space::Local, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::SameAs(LlvmOp::StoreAtomic, Ord::Release),
+        ],
+        en_line: 3722,
+        zh_line: 9716,
+    },
+    // ---- atomicrmw / seq_cst / singlethread, wavefront, workgroup, agent, system / global, local, generic
+    // en (AMDGPUUsage-memory-model.md:3727):
+    //   *Same as corresponding
+    //   atomicrmw acq_rel,
+    //   except must generate
+    //   all instructions even
+    //   for OpenCL.*
+    // zh (amdgpu-usage.zh.txt:9738), original:
+    //   atomicrmw (原子读-修改-写)
+    //   seq_cst (顺序一致性)
+    //   • singlethread
+    //   • wavefront
+    //   • workgroup
+    //   • agent
+    //   • system
+    //   • global
+    //   • local (本地)
+    //   • generic (通用)
+    //   与相应的 atomicrmw 获取-释放相同,除了即使对于 OpenCL 也必须生成所有指令。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::SeqCst,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront, ScopeLevel::Workgroup, ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[Space::Global, Space::Local, Space::Generic],
+        requires: &[],
+        code: &[
+            Step::SameAs(LlvmOp::AtomicRmw, Ord::AcqRel),
+        ],
+        en_line: 3727,
+        zh_line: 9738,
+    },
+    // ---- fence / seq_cst / singlethread, wavefront, workgroup, agent, system / *none*
+    // en (AMDGPUUsage-memory-model.md:3732):
+    //   *Same as corresponding
+    //   fence acq_rel,
+    //   except must generate
+    //   all instructions even
+    //   for OpenCL.*
+    // zh (amdgpu-usage.zh.txt:9760), original:
+    //   fence (栅栏)
+    //   seq_cst (顺序一致性)
+    //   • singlethread
+    //   • wavefront
+    //   • workgroup
+    //   • agent
+    //   • system
+    //   none
+    //   与相应的 fence 获取-释放相同,除了即使对于 OpenCL 也必须生成所有指令。
+    Row {
+        op: LlvmOp::Fence,
+        ord: Ord::SeqCst,
+        scopes: &[ScopeLevel::SingleThread, ScopeLevel::Wavefront, ScopeLevel::Workgroup, ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[],
+        requires: &[],
+        code: &[
+            Step::SameAs(LlvmOp::Fence, Ord::AcqRel),
+        ],
+        en_line: 3732,
+        zh_line: 9760,
+    },
+];

@@ -1,0 +1,229 @@
+//! Targets (`gfx942`, `gfx1100:cumode`, ...) and their generation family.
+
+use std::fmt;
+
+/// A generation family: which code-sequence table applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Gen {
+    /// GFX6-GFX9 (gfx600, gfx700, gfx900): table "AMDHSA Memory Model Code Sequences GFX6-GFX9".
+    Gfx6To9,
+    /// gfx90a: table "... GFX90A".
+    Gfx90a,
+    /// gfx942: table "... GFX942".
+    Gfx942,
+    /// gfx1010, gfx1100: table "... GFX10-GFX11".
+    Gfx10To11,
+    /// gfx1200: table "... GFX12".
+    Gfx12,
+    /// gfx1250: table "... GFX125x".
+    Gfx125x,
+}
+
+/// A target with its features.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Target {
+    /// `gfx600`, ..., `gfx1250`.
+    pub name: &'static str,
+    /// Major GFX version (6, 7, 9, 10, 11, 12).
+    pub major: u32,
+    pub gen: Gen,
+    /// `:tgsplit` (gfx90a, gfx942): threadgroup split execution mode.
+    pub tgsplit: bool,
+    /// `:cumode` (GFX10+ but gfx1250): CU wavefront execution mode instead of WGP mode.
+    pub cumode: bool,
+    /// Wavefront size 64 (default before GFX10, `:wave64` after).
+    pub wave64: bool,
+}
+
+struct Known {
+    name: &'static str,
+    major: u32,
+    gen: Gen,
+    /// Features the tables distinguish for this target.
+    tgsplit: bool,
+    cumode: bool,
+    /// Whether the wavefront size can be chosen (GFX10+).
+    wave_choice: bool,
+}
+
+const KNOWN: &[Known] = &[
+    Known {
+        name: "gfx600",
+        major: 6,
+        gen: Gen::Gfx6To9,
+        tgsplit: false,
+        cumode: false,
+        wave_choice: false,
+    },
+    Known {
+        name: "gfx700",
+        major: 7,
+        gen: Gen::Gfx6To9,
+        tgsplit: false,
+        cumode: false,
+        wave_choice: false,
+    },
+    Known {
+        name: "gfx900",
+        major: 9,
+        gen: Gen::Gfx6To9,
+        tgsplit: false,
+        cumode: false,
+        wave_choice: false,
+    },
+    Known {
+        name: "gfx90a",
+        major: 9,
+        gen: Gen::Gfx90a,
+        tgsplit: true,
+        cumode: false,
+        wave_choice: false,
+    },
+    Known {
+        name: "gfx942",
+        major: 9,
+        gen: Gen::Gfx942,
+        tgsplit: true,
+        cumode: false,
+        wave_choice: false,
+    },
+    Known {
+        name: "gfx1010",
+        major: 10,
+        gen: Gen::Gfx10To11,
+        tgsplit: false,
+        cumode: true,
+        wave_choice: true,
+    },
+    Known {
+        name: "gfx1100",
+        major: 11,
+        gen: Gen::Gfx10To11,
+        tgsplit: false,
+        cumode: true,
+        wave_choice: true,
+    },
+    Known {
+        name: "gfx1200",
+        major: 12,
+        gen: Gen::Gfx12,
+        tgsplit: false,
+        cumode: true,
+        wave_choice: true,
+    },
+    Known {
+        name: "gfx1250",
+        major: 12,
+        gen: Gen::Gfx125x,
+        tgsplit: false,
+        cumode: false,
+        wave_choice: true,
+    },
+];
+
+/// Every target name `Target::parse` accepts, for error messages.
+pub fn target_names() -> Vec<&'static str> {
+    KNOWN.iter().map(|k| k.name).collect()
+}
+
+/// Every target with every feature combination the tables distinguish
+/// (what `--target all` means).
+pub fn all_targets() -> Vec<Target> {
+    let mut v = Vec::new();
+    for k in KNOWN {
+        let base = Target {
+            name: k.name,
+            major: k.major,
+            gen: k.gen,
+            tgsplit: false,
+            cumode: false,
+            wave64: !k.wave_choice,
+        };
+        v.push(base);
+        if k.tgsplit {
+            v.push(Target {
+                tgsplit: true,
+                ..base
+            });
+        }
+        if k.cumode {
+            v.push(Target {
+                cumode: true,
+                ..base
+            });
+        }
+    }
+    v
+}
+
+impl Target {
+    /// Parses `NAME[:FEATURE]...` with FEATURE one of `tgsplit`, `cumode`,
+    /// `wave32`, `wave64` (a trailing `+` is accepted, LLVM style).
+    pub fn parse(s: &str) -> Result<Target, String> {
+        let mut parts = s.split(':');
+        let name = parts.next().unwrap_or("");
+        let Some(k) = KNOWN.iter().find(|k| k.name == name) else {
+            return Err(format!(
+                "unknown target `{name}`; valid targets: {} (features: :tgsplit on gfx90a/gfx942, :cumode on gfx1010/gfx1100/gfx1200, :wave32/:wave64 on GFX10+)",
+                target_names().join(", ")
+            ));
+        };
+        let mut t = Target {
+            name: k.name,
+            major: k.major,
+            gen: k.gen,
+            tgsplit: false,
+            cumode: false,
+            wave64: !k.wave_choice,
+        };
+        for f in parts {
+            let f = f.strip_suffix('+').unwrap_or(f);
+            match f {
+                "tgsplit" if k.tgsplit => t.tgsplit = true,
+                "cumode" if k.cumode => t.cumode = true,
+                "wave32" if k.wave_choice => t.wave64 = false,
+                "wave64" if k.wave_choice => t.wave64 = true,
+                "wave64" if !k.wave_choice => {}
+                _ => {
+                    let mut valid = Vec::new();
+                    if k.tgsplit {
+                        valid.push(":tgsplit");
+                    }
+                    if k.cumode {
+                        valid.push(":cumode");
+                    }
+                    if k.wave_choice {
+                        valid.push(":wave32");
+                        valid.push(":wave64");
+                    }
+                    return Err(format!(
+                        "target `{}` has no feature `{f}`; valid features: {}",
+                        k.name,
+                        if valid.is_empty() {
+                            "none".to_string()
+                        } else {
+                            valid.join(", ")
+                        }
+                    ));
+                }
+            }
+        }
+        Ok(t)
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)?;
+        if self.tgsplit {
+            f.write_str(":tgsplit")?;
+        }
+        if self.cumode {
+            f.write_str(":cumode")?;
+        }
+        if self.major >= 10 && self.wave64 {
+            f.write_str(":wave64")?;
+        }
+        Ok(())
+    }
+}
