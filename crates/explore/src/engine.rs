@@ -374,6 +374,7 @@ impl<'s> Combo<'s> {
             same_loc: Vec::new(),
             po_inv: BitRel::new(n),
             scope_peers: Vec::new(),
+            reads_location_ordered: opts.model == amdmm_model::ModelKind::Upstream,
         };
         graph.index();
         let reads = graph.reads;

@@ -92,6 +92,9 @@ pub struct ExecutionGraph {
     pub same_loc: Vec<EventSet>,
     /// `po` inverted. Fixed for a graph; see [`ExecutionGraph::index`].
     pub po_inv: BitRel,
+    /// Reads are location-ordered before the accesses they happen before
+    /// (the upstream model's rule; see `amdmm_model::location_order`).
+    pub reads_location_ordered: bool,
     /// Per event `y` and scope level `L`: the events `x` such that `x`'s
     /// instance of `L` includes `y` (equivalently `y`'s includes `x`; initial
     /// writes belong to every instance). Fixed for a graph.

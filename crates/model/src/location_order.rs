@@ -20,6 +20,12 @@ use amdmm_graph::{BitRel, EventSet, ExecutionGraph};
 ///
 /// An RMW is both a write and a read: either rule orders it
 /// (docs/semantics.md, "RMW in location order").
+///
+/// Upstream model only (AMDGPUMemoryModel.md, "Location Order"): "A read `R`
+/// is *location-ordered* before an access (read and/or write) `X` to the same
+/// address if it happens-before `X`." Location order is only ever asked of a
+/// write here, so this matters for an RMW: it is then location-ordered before
+/// every access it happens before.
 #[allow(clippy::too_many_arguments)]
 pub fn location_ordered(
     g: &ExecutionGraph,
@@ -33,6 +39,9 @@ pub fn location_ordered(
     let ew = &g.events[w];
     let ey = &g.events[y];
     if ew.is_init() || g.po.has(w, y) {
+        return true;
+    }
+    if g.reads_location_ordered && ew.is_read() && hb_inv.row(y) >> w & 1 == 1 {
         return true;
     }
     if ey.is_write() && av.including(&g.scope_peers[y]) & hb_inv.row(y) != 0 {
