@@ -59,7 +59,7 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
                 return outcome;
             }
             Err(SymbolicError::TooBig(what)) => {
-                outcome.limit = Some(LimitReason::Unsupported(what));
+                outcome.limit = Some(LimitReason::PathLimit(what));
                 return outcome;
             }
         }

@@ -87,6 +87,8 @@ pub enum LimitReason {
     TooManyEvents(usize),
     /// A feature the engine does not implement yet (named).
     Unsupported(String),
+    /// A thread has too many paths, or too long a path (named).
+    PathLimit(String),
     /// Another part of the same test reached a limit (internal: never the
     /// reason reported when a real limit is known).
     Stopped,
@@ -104,6 +106,7 @@ impl std::fmt::Display for LimitReason {
                 )
             }
             LimitReason::Unsupported(what) => write!(f, "unsupported: {what}"),
+            LimitReason::PathLimit(what) => write!(f, "limit reached: {what}"),
             LimitReason::Stopped => write!(f, "limit reached"),
         }
     }

@@ -95,6 +95,7 @@ pub enum SymbolicError {
 
 const MAX_PATHS: usize = 100_000;
 const MAX_PATH_EVENTS: usize = 63;
+const MAX_STEPS: u64 = 2_000_000;
 
 #[derive(Clone)]
 struct State {
@@ -104,13 +105,35 @@ struct State {
     ctrl: u64,
     /// Back-edges taken, per jumping instruction.
     backedges: Vec<u32>,
+    /// Per node: its value when it does not depend on any read (constant
+    /// folding keeps guards on constants out of the search).
+    consts: Vec<Option<Value>>,
+    /// Instructions executed so far on this path.
+    steps: u64,
 }
 
 impl State {
     fn node(&mut self, n: Node, deps: u64) -> NodeId {
-        // Constant folding keeps guards on constants out of the search.
+        let c = {
+            let get = |k: NodeId| self.consts[k as usize];
+            match n {
+                Node::Const(c) => Some(Value::Int(c)),
+                Node::Undef => Some(Value::Undef),
+                Node::Read(_) => None,
+                Node::Bin(op, ty, a, b) => get(a).zip(get(b)).map(|(x, y)| bin(op, ty, x, y)),
+                Node::Cmp(op, ty, a, b) => get(a).zip(get(b)).map(|(x, y)| cmp(op, ty, x, y)),
+                Node::Select(c, a, b) => match get(c) {
+                    Some(Value::Undef) => Some(Value::Undef),
+                    Some(Value::Int(0)) => get(b),
+                    Some(Value::Int(_)) => get(a),
+                    None => None,
+                },
+                Node::Rmw(op, ty, a, b) => get(a).zip(get(b)).map(|(x, y)| rmw(op, ty, x, y)),
+            }
+        };
         self.path.nodes.push(n);
         self.path.node_deps.push(deps);
+        self.consts.push(c);
         (self.path.nodes.len() - 1) as NodeId
     }
 
@@ -137,9 +160,7 @@ impl State {
 
     /// The constant value of a node, when it has one without any read.
     fn constant(&self, n: NodeId) -> Option<Value> {
-        let mut vals: Vec<Option<Value>> = Vec::new();
-        eval_nodes(&self.path.nodes, &mut vals, &|_, _| None);
-        vals.get(n as usize).copied().flatten()
+        self.consts.get(n as usize).copied().flatten()
     }
 }
 
@@ -164,10 +185,19 @@ pub fn paths(
         reg_node: vec![None; thread.regs.len()],
         ctrl: 0,
         backedges: vec![0; thread.code.len()],
+        consts: Vec::new(),
+        steps: 0,
     };
     let mut stack = vec![start];
     while let Some(mut st) = stack.pop() {
         loop {
+            st.steps += 1;
+            if st.steps > MAX_STEPS {
+                return Err(SymbolicError::TooBig(format!(
+                    "thread {} executes more than {MAX_STEPS} instructions on one path (lower --loop-bound)",
+                    thread.name
+                )));
+            }
             match step(program, thread, loop_bound, &mut st, &mut stack)? {
                 Step::Continue => {}
                 Step::Discard => break,
