@@ -38,6 +38,9 @@ pub enum Command {
     /// Print the machine code each operation of a test lowers to on a target, following the
     /// code-sequence tables of AMDGPUUsage (docs/hardware.md).
     Lower(crate::lower::LowerArgs),
+    /// Check that every outcome of the hardware model of a target is allowed by the memory
+    /// model; print a step-by-step trace for each one that is not (docs/hardware.md).
+    Verify(crate::lower::VerifyArgs),
 }
 
 #[derive(Args, Debug)]
@@ -80,6 +83,12 @@ pub struct RunArgs {
     #[arg(long, value_name = "NAME", default_value = "seed",
           value_parser = PossibleValuesParser::new(ModelKind::NAMES))]
     pub model: String,
+
+    /// Run the lowered code on the operational hardware model of TARGET (e.g. gfx942,
+    /// gfx90a:tgsplit) instead of the memory model, and print the hardware outcomes
+    /// (docs/hardware.md).
+    #[arg(long, value_name = "TARGET")]
+    pub target: Option<String>,
 
     /// Omit the `Time` lines (and JSON times): the only output that varies between runs,
     /// so the output becomes byte-for-byte reproducible.

@@ -74,3 +74,222 @@ pub fn lower_command(a: &LowerArgs) -> ExitCode {
         }
     }
 }
+
+/// Parses `--target`: one target, or `all` (every target with a hardware
+/// model, with every feature combination the tables distinguish).
+fn targets(spec: &str, modelled_only: bool) -> Result<Vec<amdmm_hw::Target>, String> {
+    if spec == "all" {
+        Ok(amdmm_hw::all_targets()
+            .into_iter()
+            .filter(|t| !modelled_only || amdmm_hw::machine::has_model(t))
+            .collect())
+    } else {
+        spec.split(',').map(amdmm_hw::Target::parse).collect()
+    }
+}
+
+fn load_file(path: &std::path::Path) -> Result<amdmm_program::Program, String> {
+    let file = path.display().to_string();
+    let src = std::fs::read_to_string(path).map_err(|e| format!("cannot read {file}: {e}"))?;
+    amdmm_program::load(&src).map_err(|diags| {
+        diags
+            .iter()
+            .map(|d| d.render(&file, &src))
+            .collect::<String>()
+    })
+}
+
+/// `amdmm run --target TARGET FILE...`: the hardware model's outcomes, in the
+/// herd format of `amdmm run`.
+pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
+    let spec = a.target.as_deref().unwrap_or("");
+    let ts = match targets(spec, false) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let files = match crate::collect::collect(&a.paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let opts = amdmm_hw::machine::HwOptions {
+        loop_bound: a.loop_bound,
+        ..Default::default()
+    };
+    let mut status = ExitCode::SUCCESS;
+    for f in &files {
+        let p = match load_file(f) {
+            Ok(p) => p,
+            Err(e) => {
+                eprint!("{e}");
+                status = ExitCode::from(2);
+                continue;
+            }
+        };
+        for t in &ts {
+            let start = std::time::Instant::now();
+            match amdmm_hw::machine::explore(&p, t, &opts) {
+                Ok(h) => {
+                    println!("Target {t} ({} hardware states)", h.states_visited);
+                    let time = (!a.no_time).then(|| start.elapsed().as_secs_f64());
+                    print!("{}", amdmm_report::herd_text(&p, &h.outcome, time, false));
+                    if a.show_executions {
+                        for (st, tr) in h.outcome.states.iter().zip(&h.traces) {
+                            let vals: Vec<String> = h
+                                .outcome
+                                .columns
+                                .iter()
+                                .zip(&st.values)
+                                .map(|(c, v)| format!("{c}={v}"))
+                                .collect();
+                            println!("Trace to {}:", vals.join("; "));
+                            for (i, step) in tr.iter().enumerate() {
+                                println!("  {:3}. {step}", i + 1);
+                            }
+                        }
+                    }
+                    println!();
+                }
+                Err(e) => {
+                    eprintln!("error: {}: {e}", f.display());
+                    status = ExitCode::from(2);
+                }
+            }
+        }
+    }
+    status
+}
+
+const VERIFY_EXAMPLES: &str = "\
+Examples:
+  amdmm verify --target gfx942 litmus/
+  amdmm verify --target gfx90a:tgsplit litmus/MP+rel-acq.workgroup.samewg.litmus
+  amdmm verify --target all litmus/
+
+For each test and target, the lowered code runs on the target's operational
+hardware model (every interleaving and cache behaviour, states hashed); each
+hardware final state must be allowed by the memory model (`amdmm run`'s
+states; a model `undef` allows any value). A forbidden state is printed as
+FORBIDDEN with the step-by-step hardware trace that reaches it.
+
+Exit status: 0 every outcome allowed; 1 some hardware outcome is forbidden;
+2 bad input (a test or target that cannot be run is reported and skipped).";
+
+/// Options of `amdmm verify`.
+#[derive(Args, Debug)]
+#[command(after_help = VERIFY_EXAMPLES)]
+pub struct VerifyArgs {
+    /// Target (NAME[:FEATURE]...), a comma-separated list, or `all`.
+    #[arg(long, value_name = "TARGET")]
+    pub target: String,
+
+    /// Test files, or directories searched recursively for `*.litmus`.
+    #[arg(value_name = "FILE_OR_DIR", required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Each loop runs at most N iterations (hardware and model).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub loop_bound: u32,
+
+    /// Give up on a test after N hardware states.
+    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    pub max_states: usize,
+}
+
+pub fn verify_command(a: &VerifyArgs) -> ExitCode {
+    let ts = match targets(&a.target, true) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let files = match crate::collect::collect(&a.paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let opts = amdmm_hw::machine::HwOptions {
+        loop_bound: a.loop_bound,
+        max_states: a.max_states,
+    };
+    let mopts = amdmm_explore::Options {
+        loop_bound: a.loop_bound,
+        ..Default::default()
+    };
+    let (mut ok, mut bad, mut skipped) = (0u32, 0u32, 0u32);
+    let mut input_error = false;
+    for f in &files {
+        let p = match load_file(f) {
+            Ok(p) => p,
+            Err(e) => {
+                eprint!("{e}");
+                input_error = true;
+                continue;
+            }
+        };
+        let model = amdmm_explore::explore(&p, &mopts);
+        for t in &ts {
+            match amdmm_hw::machine::verify(&p, t, &opts, &model) {
+                Ok(v) if v.hw.outcome.limit.is_some() => {
+                    println!("SKIP {} {t}: hardware state limit reached", p.name);
+                    skipped += 1;
+                }
+                Ok(v) if model.observation.is_none() => {
+                    println!("SKIP {} {t}: the memory model gave no verdict", p.name);
+                    let _ = v;
+                    skipped += 1;
+                }
+                Ok(v) if v.forbidden.is_empty() => {
+                    println!(
+                        "OK {} {t}: {} hardware outcomes, all allowed ({} states)",
+                        p.name,
+                        v.hw.outcome.states.len(),
+                        v.hw.states_visited
+                    );
+                    ok += 1;
+                }
+                Ok(v) => {
+                    bad += 1;
+                    for (st, trace) in &v.forbidden {
+                        let vals: Vec<String> =
+                            v.hw.outcome
+                                .columns
+                                .iter()
+                                .zip(&st.values)
+                                .map(|(c, v)| format!("{c}={v}"))
+                                .collect();
+                        println!("FORBIDDEN {} {t}: {}", p.name, vals.join("; "));
+                        println!("  machine code:");
+                        for line in amdmm_hw::lower::render(&v.hw.lowered).lines().skip(1) {
+                            println!("    {line}");
+                        }
+                        println!("  hardware trace:");
+                        for (i, step) in trace.iter().enumerate() {
+                            println!("    {:3}. {step}", i + 1);
+                        }
+                    }
+                }
+                Err(e) => {
+                    println!("SKIP {} {t}: {e}", p.name);
+                    skipped += 1;
+                }
+            }
+        }
+    }
+    println!("{ok} allowed, {bad} with forbidden outcomes, {skipped} skipped");
+    if input_error {
+        ExitCode::from(2)
+    } else if bad > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -15,9 +15,11 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
     match cli.command {
+        args::Command::Run(a) if a.target.is_some() => lower::hw_run_command(&a),
         args::Command::Run(a) => output::run_command(&a),
         args::Command::Lds(a) => lds::lds_command(&a),
         args::Command::Import(a) => import::import_command(&a),
         args::Command::Lower(a) => lower::lower_command(&a),
+        args::Command::Verify(a) => lower::verify_command(&a),
     }
 }

@@ -6,9 +6,12 @@
 //! - [`isa`]: the memory-model-relevant machine instructions (typed).
 //! - [`target`]: targets and features (`gfx942:tgsplit`, `gfx1100:cumode`).
 //! - [`lower`]: `Program` → per-thread machine code.
+//! - [`machine`]: operational models of the memory systems, explored
+//!   exhaustively, and the check of their outcomes against the model.
 
 pub mod isa;
 pub mod lower;
+pub mod machine;
 pub mod tables;
 pub mod target;
 

@@ -1,0 +1,426 @@
+//! The cache hierarchy: vector L1 per CU, L2 per agent (GFX90A, GFX942) or
+//! one coherent L2 (GFX6-GFX9), memory, and LDS per workgroup.
+//!
+//! Each rule quotes the AMDGPUUsage text it implements; docs/hardware.md
+//! lists what is modelled and what is not.
+
+use crate::isa::{Cpol, MInstr, MemOp};
+use crate::target::{Gen, Target};
+use amdmm_program::{Program, ScopeLevel, Value};
+
+/// Where each wave runs.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    pub gen: Gen,
+    pub tgsplit: bool,
+    /// CU (vector L1) of each wave.
+    pub cu: Vec<usize>,
+    /// L2 of each wave.
+    pub l2: Vec<usize>,
+    /// L2 of each CU.
+    pub cu_l2: Vec<usize>,
+    pub n_l2: usize,
+    /// GFX90A, GFX942: one non-coherent L2 per agent, with memory below.
+    pub per_agent_l2: bool,
+}
+
+impl Geometry {
+    /// AMDGPUUsage, "Memory Model GFX942": "The wavefronts for a single
+    /// work-group are executed in the same CU but may be executed by
+    /// different SIMDs. The exception is when in tgsplit execution mode when
+    /// the wavefronts may be executed by different SIMDs in different CUs."
+    /// Different work-groups are placed on different CUs (the placement that
+    /// needs the most synchronization), and in tgsplit mode every wave has a
+    /// CU of its own. Threads of one wave (lanes) always share the CU; they
+    /// are otherwise modelled as separate waves (each with its own in-order
+    /// queue), which orders them less than the hardware does.
+    ///
+    /// GFX6-GFX9: "The L2 cache can be kept coherent with other agents on
+    /// some targets, or ranges of virtual addresses can be set up to bypass it
+    /// to ensure system coherence": modelled as one L2 coherent for all
+    /// agents. GFX90A/GFX942: each agent has its own L2 ("The gfx942 can be
+    /// configured as a number of smaller agents with each having a single L2
+    /// shared by all CUs on the same agent"), not coherent with the others
+    /// without `buffer_wbl2`/`buffer_inv` (MTYPE NC memory).
+    pub fn new(p: &Program, target: &Target, wg: &[usize]) -> Geometry {
+        let per_agent_l2 = matches!(target.gen, Gen::Gfx90a | Gen::Gfx942);
+        let mut agents: Vec<u32> = p
+            .threads
+            .iter()
+            .map(|t| t.placement.instance(ScopeLevel::Agent))
+            .collect();
+        agents.sort_unstable();
+        agents.dedup();
+        let agent_of = |i: usize| {
+            agents
+                .binary_search(&p.threads[i].placement.instance(ScopeLevel::Agent))
+                .unwrap_or(0)
+        };
+        let n = p.threads.len();
+        // In tgsplit mode each wave gets a CU of its own (threads of one
+        // wave share it); otherwise each work-group does.
+        let mut waves: Vec<u32> = p
+            .threads
+            .iter()
+            .map(|t| t.placement.instance(ScopeLevel::Wavefront))
+            .collect();
+        waves.sort_unstable();
+        waves.dedup();
+        let cu: Vec<usize> = (0..n)
+            .map(|i| {
+                if target.tgsplit {
+                    waves
+                        .binary_search(&p.threads[i].placement.instance(ScopeLevel::Wavefront))
+                        .unwrap_or(0)
+                } else {
+                    wg[i]
+                }
+            })
+            .collect();
+        let n_cu = cu.iter().copied().max().map(|m| m + 1).unwrap_or(0);
+        let l2: Vec<usize> = (0..n)
+            .map(|i| if per_agent_l2 { agent_of(i) } else { 0 })
+            .collect();
+        let mut cu_l2 = vec![0; n_cu];
+        for i in 0..n {
+            cu_l2[cu[i]] = l2[i];
+        }
+        Geometry {
+            gen: target.gen,
+            tgsplit: target.tgsplit,
+            cu,
+            l2,
+            cu_l2,
+            n_l2: if per_agent_l2 { agents.len().max(1) } else { 1 },
+            per_agent_l2,
+        }
+    }
+}
+
+/// The contents of every cache and memory.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MemSys {
+    /// Vector L1 per CU: a copy of each location, if cached.
+    l1: Vec<Vec<Option<Value>>>,
+    /// L2 per agent: (value, dirty) per location, if cached.
+    l2: Vec<Vec<Option<(Value, bool)>>>,
+    mem: Vec<Value>,
+    lds: Vec<Value>,
+}
+
+/// How a load uses the caches.
+struct LoadPolicy {
+    /// May be served by a valid L1 line.
+    hit_l1: bool,
+    /// System scope: must not be served by a clean (possibly stale) L2 line.
+    system: bool,
+}
+
+/// GFX6-GFX9, GFX90A: "buffer/global/flat_load glc=1" is the agent-scope
+/// load, and the acquire rows pair it with `buffer_wbinvl1_vol` to stop
+/// following loads from seeing "stale global data" in the L1: a `glc` load
+/// misses the L1. GFX942 (`sc0`/`sc1` encode the scope: "Atomic
+/// read-modify-write instructions [...] use sc1 to indicate system or agent
+/// scope coherence"): a load with `sc1` (agent or system) misses the L1; one
+/// with `sc0` only (work-group) misses it in tgsplit mode, where "wavefronts
+/// of the same work-group can be in different CUs"; `sc0 sc1` (system) also
+/// refetches clean L2 lines ("stale MTYPE NC global data").
+fn load_policy(gen: Gen, tgsplit: bool, c: &Cpol) -> LoadPolicy {
+    match gen {
+        Gen::Gfx942 => LoadPolicy {
+            hit_l1: !(c.sc1 || (c.sc0 && tgsplit)),
+            system: c.sc0 && c.sc1,
+        },
+        _ => LoadPolicy {
+            hit_l1: !c.glc,
+            system: false,
+        },
+    }
+}
+
+/// GFX942 stores with `sc0 sc1` (system scope) write through the L2 to
+/// memory; other stores leave a dirty L2 line ("To ensure coherence of local
+/// memory writes of CUs in different agents a `buffer_wbl2 sc1` is
+/// required. It will writeback dirty L2 cache lines.").
+fn store_writes_through(gen: Gen, c: &Cpol) -> bool {
+    gen == Gen::Gfx942 && c.sc0 && c.sc1
+}
+
+/// Does a `buffer_wbl2` write back the agent's L2 to memory? GFX90A: "To
+/// ensure coherence of local memory writes of different agents a
+/// `buffer_wbl2` is required. It will writeback dirty L2 cache lines."
+/// GFX942: the system-scope rows use `buffer_wbl2 sc0=1 sc1=1`; the agent
+/// rows' `buffer_wbl2 sc1=1` "does nothing if the agent is configured to have
+/// a single L2", which is the configuration modelled.
+pub fn wbl2_is_system(gen: Gen, sc0: bool, sc1: bool) -> bool {
+    match gen {
+        Gen::Gfx942 => sc0 && sc1,
+        _ => true,
+    }
+}
+
+impl MemSys {
+    pub fn new(g: &Geometry, init: &[Value], n_wgs: usize) -> MemSys {
+        let n_cu = g.cu_l2.len();
+        MemSys {
+            l1: vec![vec![None; init.len()]; n_cu],
+            l2: vec![vec![None; init.len()]; g.n_l2],
+            mem: init.to_vec(),
+            lds: (0..n_wgs).flat_map(|_| init.iter().copied()).collect(),
+        }
+    }
+
+    /// The value a fill of `loc` into an L1 of L2 `a` would get now.
+    fn l2_view(&self, g: &Geometry, a: usize, loc: usize, system: bool) -> Value {
+        if !g.per_agent_l2 {
+            return self.mem[loc];
+        }
+        match self.l2[a][loc] {
+            Some((v, dirty)) if dirty || !system => v,
+            _ => self.mem[loc],
+        }
+    }
+
+    fn l2_read(
+        &mut self,
+        g: &Geometry,
+        a: usize,
+        loc: usize,
+        system: bool,
+    ) -> (Value, &'static str) {
+        if !g.per_agent_l2 {
+            return (self.mem[loc], "L2");
+        }
+        match self.l2[a][loc] {
+            Some((v, dirty)) if dirty || !system => (v, "L2"),
+            _ => {
+                let v = self.mem[loc];
+                self.l2[a][loc] = Some((v, false));
+                (v, "memory")
+            }
+        }
+    }
+
+    /// The L1 stage of a load: the value if the CU's L1 may serve it.
+    ///
+    /// "The vector memory operations access a single vector L1 cache shared
+    /// by all SIMDs a CU. Therefore, no special action is required for
+    /// coherence between wavefronts in the same work-group since they execute
+    /// on the same CU."
+    pub fn l1_hit(&self, g: &Geometry, cu: usize, loc: u32, op: &MemOp) -> Option<Value> {
+        let pol = load_policy(g.gen, g.tgsplit, &op.cpol);
+        if pol.hit_l1 {
+            self.l1[cu][loc as usize]
+        } else {
+            None
+        }
+    }
+
+    /// Whether a load that misses the L1 must also miss clean L2 lines.
+    pub fn load_is_system(g: &Geometry, op: &MemOp) -> bool {
+        load_policy(g.gen, g.tgsplit, &op.cpol).system
+    }
+
+    /// Whether a store writes through the L2 to memory.
+    pub fn store_is_through(g: &Geometry, op: &MemOp) -> bool {
+        store_writes_through(g.gen, &op.cpol)
+    }
+
+    /// The L2 stage of a load that missed the L1: read the L2 (or memory)
+    /// and, when `fill`, refill the CU's L1 line.
+    pub fn fetch(
+        &mut self,
+        g: &Geometry,
+        cu: usize,
+        a: usize,
+        loc: u32,
+        system: bool,
+        fill: bool,
+    ) -> (Value, &'static str) {
+        let (v, from) = self.l2_read(g, a, loc as usize, system);
+        if fill {
+            self.l1[cu][loc as usize] = Some(v);
+        }
+        (v, from)
+    }
+
+    /// The L1 stage of a store: the vector L1 is write-through (the release
+    /// rows of GFX6-GFX942 never write the L1 back, they only wait for the
+    /// store to complete), so a store updates the CU's line if present and
+    /// goes on to the L2.
+    pub fn l1_store(&mut self, cu: usize, loc: u32, v: Value) {
+        if let Some(line) = self.l1[cu][loc as usize].as_mut() {
+            *line = v;
+        }
+    }
+
+    /// Drops the CU's L1 line of `loc`.
+    pub fn l1_drop(&mut self, cu: usize, loc: u32) {
+        self.l1[cu][loc as usize] = None;
+    }
+
+    /// The L2 stage of a store.
+    pub fn l2_store(
+        &mut self,
+        g: &Geometry,
+        a: usize,
+        loc: u32,
+        v: Value,
+        through: bool,
+    ) -> &'static str {
+        let loc = loc as usize;
+        if !g.per_agent_l2 {
+            self.mem[loc] = v;
+            return "L2";
+        }
+        if through {
+            self.l2[a][loc] = Some((v, false));
+            self.mem[loc] = v;
+            "L2 and memory"
+        } else {
+            self.l2[a][loc] = Some((v, true));
+            "L2"
+        }
+    }
+
+    /// An atomic read-modify-write. AMDGPUUsage, GFX90A/GFX942: "Atomic
+    /// read-modify-write instructions implicitly bypass the L1 cache." They
+    /// are performed at the point of coherence of every agent (memory, after
+    /// writing back the issuing agent's dirty line), the behaviour of
+    /// fine-grained (MTYPE UC/CC) memory; the CU's L1 copy is dropped.
+    pub fn rmw(
+        &mut self,
+        g: &Geometry,
+        a: usize,
+        loc: u32,
+        f: impl Fn(Value) -> Option<Value>,
+    ) -> (Value, &'static str) {
+        let loc = loc as usize;
+        if g.per_agent_l2 {
+            if let Some((v, true)) = self.l2[a][loc] {
+                self.mem[loc] = v;
+            }
+        }
+        let old = self.mem[loc];
+        let new = f(old).unwrap_or(old);
+        self.mem[loc] = new;
+        if g.per_agent_l2 {
+            self.l2[a][loc] = Some((new, false));
+        }
+        (old, if g.per_agent_l2 { "memory" } else { "L2" })
+    }
+
+    /// `buffer_wbinvl1_vol` (GFX6-GFX9, GFX90A): "invalidate the L1 cache";
+    /// `buffer_inv sc0`/`sc1` (GFX942) invalidate the L1 and, with `sc0 sc1`,
+    /// "will invalidate non-local L2 cache lines"; `buffer_invl2` (GFX90A)
+    /// invalidates the L2's non-coherent lines. Dirty lines are kept.
+    pub fn invalidate(&mut self, g: &Geometry, instr: MInstr, cu: usize, a: usize) {
+        let (l1, l2) = match instr {
+            MInstr::BufferWbinvl1Vol => (true, false),
+            MInstr::BufferInv { sc0, sc1 } => (true, sc0 && sc1),
+            MInstr::BufferInvl2 => (false, true),
+            _ => (false, false),
+        };
+        if l1 {
+            for line in self.l1[cu].iter_mut() {
+                *line = None;
+            }
+        }
+        if l2 && g.per_agent_l2 {
+            for line in self.l2[a].iter_mut() {
+                if matches!(line, Some((_, false))) {
+                    *line = None;
+                }
+            }
+        }
+    }
+
+    /// Writes back the dirty lines of L2 `a` (when `system`); returns how many.
+    pub fn write_back(&mut self, a: usize, system: bool) -> usize {
+        if !system {
+            return 0;
+        }
+        let mut k = 0;
+        let Some(l2) = self.l2.get_mut(a) else {
+            return 0;
+        };
+        for (loc, line) in l2.iter_mut().enumerate() {
+            if let Some((v, true)) = *line {
+                self.mem[loc] = v;
+                *line = Some((v, false));
+                k += 1;
+            }
+        }
+        k
+    }
+
+    /// Steps the caches may take at any time: evict an L1 line, write back a
+    /// dirty L2 line, evict a clean L2 line. Only steps that change what a
+    /// later access can observe are offered (evicting a line equal to what a
+    /// refill would fetch changes nothing, and stays possible later).
+    pub fn housekeeping(&self, g: &Geometry) -> Vec<(MemSys, String)> {
+        let mut out = Vec::new();
+        for (cu, lines) in self.l1.iter().enumerate() {
+            let a = g.cu_l2.get(cu).copied().unwrap_or(0);
+            for (loc, line) in lines.iter().enumerate() {
+                if let Some(v) = line {
+                    if *v != self.l2_view(g, a, loc, false) {
+                        let mut n = self.clone();
+                        n.l1[cu][loc] = None;
+                        out.push((n, format!("evict L1[cu{cu}] line {loc} ({v})")));
+                    }
+                }
+            }
+        }
+        if g.per_agent_l2 {
+            for (a, lines) in self.l2.iter().enumerate() {
+                for (loc, line) in lines.iter().enumerate() {
+                    match line {
+                        Some((v, true)) => {
+                            let mut n = self.clone();
+                            n.mem[loc] = *v;
+                            n.l2[a][loc] = Some((*v, false));
+                            out.push((
+                                n,
+                                format!("write back L2[agent{a}] line {loc} ({v}) to memory"),
+                            ));
+                        }
+                        Some((v, false)) if *v != self.mem[loc] => {
+                            let mut n = self.clone();
+                            n.l2[a][loc] = None;
+                            out.push((n, format!("evict L2[agent{a}] line {loc} ({v})")));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// No dirty L2 line remains.
+    pub fn clean(&self) -> bool {
+        self.l2
+            .iter()
+            .flatten()
+            .all(|l| !matches!(l, Some((_, true))))
+    }
+
+    pub fn final_value(&self, loc: u32) -> Value {
+        self.mem.get(loc as usize).copied().unwrap_or(Value::Undef)
+    }
+
+    pub fn lds_load(&self, i: u32) -> Value {
+        self.lds.get(i as usize).copied().unwrap_or(Value::Undef)
+    }
+
+    pub fn lds_store(&mut self, i: u32, v: Value) {
+        if let Some(s) = self.lds.get_mut(i as usize) {
+            *s = v;
+        }
+    }
+
+    pub fn lds_value(&self, wg: usize, loc: u32, n_locs: u32) -> Value {
+        self.lds_load(wg as u32 * n_locs + loc)
+    }
+}

@@ -1,0 +1,1188 @@
+//! An operational model of the memory system of GFX6-GFX9, GFX90A and GFX942
+//! as AMDGPUUsage's memory-model chapter describes it, running the code that
+//! [`crate::lower`] produces.
+//!
+//! The model is small-step and deterministic given the scheduler's choice of
+//! the next step; [`explore`] tries every choice depth-first and never visits
+//! a state twice (a `HashSet` of visited states). The structure (what is
+//! modelled, and the quote each rule implements) is in [`memsys`] and in
+//! docs/hardware.md:
+//!
+//! - waves issue their instructions in order; loads, stores, atomics and
+//!   `buffer_wbl2` go into the wave's vector-memory queue, LDS operations into
+//!   its LDS queue;
+//! - a queued vector-memory request is *performed* (reaches the cache level
+//!   it targets) in any order with respect to the wave's other requests to
+//!   other addresses, but completion is *reported* in order (`vmcnt`);
+//! - caches: one vector L1 per CU (a workgroup's waves share a CU, except in
+//!   tgsplit mode), one L2 per agent (GFX90A, GFX942) or one L2 for all
+//!   (GFX6-GFX9), then memory; lines are evicted and written back at any time.
+
+pub mod memsys;
+
+use crate::isa::{Family, MInstr, MemOp};
+use crate::lower::{lower, LowerError, Lowered};
+use crate::target::{Gen, Target};
+use amdmm_explore::symbolic;
+use amdmm_explore::{FinalState, FlagsOut, Outcome, ValueOut};
+use amdmm_program::{
+    Addr, AddrSpace, Instr, Observable, Operand, Program, RegId, ScopeLevel, Value,
+};
+use memsys::{Geometry, MemSys};
+use std::collections::{HashMap, HashSet};
+
+/// One micro-instruction of a wave: a program instruction (control flow and
+/// register arithmetic) or a machine instruction of a lowered operation.
+#[derive(Clone, Debug)]
+enum Micro {
+    Ir(usize),
+    M {
+        instr: MInstr,
+        /// The program instruction the machine code belongs to.
+        ir: usize,
+    },
+}
+
+/// A wave's code and the map from program instruction to micro index.
+#[derive(Clone, Debug)]
+struct Code {
+    micro: Vec<Micro>,
+    start: Vec<usize>,
+}
+
+/// A queued vector-memory or LDS request.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Req {
+    Load {
+        dst: RegId,
+        loc: u32,
+        op: MemOp,
+    },
+    Store {
+        loc: u32,
+        val: Value,
+        op: MemOp,
+    },
+    Rmw {
+        dst: Option<RegId>,
+        ok: Option<RegId>,
+        loc: u32,
+        /// `ir` index: the program instruction (for the operation and operands).
+        ir: u32,
+        a: Value,
+        b: Value,
+        op: MemOp,
+    },
+    /// LDS DMA: read global `src`, write LDS `dst`.
+    Dma {
+        src: u32,
+        dst: u32,
+        op: MemOp,
+    },
+    /// `buffer_wbl2`: write back dirty L2 lines at `system` scope or not.
+    Wb {
+        system: bool,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Wave {
+    pc: u32,
+    regs: Vec<Value>,
+    pending: Vec<RegId>,
+    /// Vector-memory requests not yet reported complete, in issue order.
+    vm: Vec<VmEntry>,
+    next_id: u32,
+    /// LDS queue, performed in order.
+    lds: Vec<Req>,
+    halted: bool,
+    back_edges: u32,
+    /// Waiting at the workgroup barrier for the phase after this one.
+    barrier: Option<u32>,
+}
+
+/// Where a vector-memory request is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Stage {
+    /// Issued, not yet processed by the CU's L1.
+    Queued,
+    /// Sent from the L1 towards the L2 (in a channel queue).
+    InFlight,
+    Done,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct VmEntry {
+    id: u32,
+    req: Req,
+    stage: Stage,
+}
+
+/// A request in a CU's queue towards the L2.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct ChanReq {
+    wave: u32,
+    id: u32,
+    loc: u32,
+    kind: ChanKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum ChanKind {
+    Write {
+        val: Value,
+        through: bool,
+    },
+    Fetch {
+        system: bool,
+        to: FetchTo,
+    },
+    Atomic {
+        ir: u32,
+        a: Value,
+        b: Value,
+        dst: Option<RegId>,
+        ok: Option<RegId>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum FetchTo {
+    Reg(RegId),
+    Lds(u32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct State {
+    waves: Vec<Wave>,
+    mem: MemSys,
+    /// Per CU: requests on their way from the L1 to the L2.
+    chan: Vec<Vec<ChanReq>>,
+    /// Per workgroup index: (arrived count, phase).
+    bars: Vec<(u32, u32)>,
+}
+
+/// Options of a hardware run.
+#[derive(Clone, Debug)]
+pub struct HwOptions {
+    pub loop_bound: u32,
+    /// Stop after this many distinct states.
+    pub max_states: usize,
+}
+
+impl Default for HwOptions {
+    fn default() -> Self {
+        HwOptions {
+            loop_bound: 2,
+            max_states: 2_000_000,
+        }
+    }
+}
+
+/// The result of exploring the hardware model on one test.
+#[derive(Clone, Debug)]
+pub struct HwOutcome {
+    pub outcome: Outcome,
+    /// One trace per final state (same order as `outcome.states`).
+    pub traces: Vec<Vec<String>>,
+    pub states_visited: usize,
+    /// The code the machine ran.
+    pub lowered: Lowered,
+}
+
+/// Why the hardware model cannot run a test.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HwError {
+    Lower(LowerError),
+    Unsupported(String),
+}
+
+impl std::fmt::Display for HwError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HwError::Lower(e) => write!(f, "{e}"),
+            HwError::Unsupported(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+/// Targets with an operational model.
+pub fn has_model(t: &Target) -> bool {
+    matches!(t.gen, Gen::Gfx6To9 | Gen::Gfx90a | Gen::Gfx942)
+}
+
+struct Ctx<'a> {
+    p: &'a Program,
+    code: Vec<Code>,
+    geo: Geometry,
+    /// Workgroup index of each wave.
+    wg: Vec<usize>,
+    /// Waves per workgroup index.
+    wg_size: Vec<u32>,
+    n_locs: u32,
+    opts: HwOptions,
+}
+
+/// Lowers `p` for `target` and explores every behaviour of the hardware model.
+pub fn explore(p: &Program, target: &Target, opts: &HwOptions) -> Result<HwOutcome, HwError> {
+    if !has_model(target) {
+        return Err(HwError::Unsupported(format!(
+            "{target}: no operational model for this generation yet (modelled: GFX6-GFX9, GFX90A, GFX942)"
+        )));
+    }
+    let lowered = lower(p, target).map_err(HwError::Lower)?;
+    let mut wgs: Vec<u32> = p
+        .threads
+        .iter()
+        .map(|t| t.placement.instance(ScopeLevel::Workgroup))
+        .collect();
+    wgs.sort_unstable();
+    wgs.dedup();
+    let wg: Vec<usize> = p
+        .threads
+        .iter()
+        .map(|t| {
+            wgs.binary_search(&t.placement.instance(ScopeLevel::Workgroup))
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut wg_size = vec![0u32; wgs.len()];
+    for &w in &wg {
+        wg_size[w] += 1;
+    }
+    let geo = Geometry::new(p, target, &wg);
+    let code = build_code(p, &lowered);
+    let n_locs = p.locations.len() as u32;
+    let init: Vec<Value> = p
+        .locations
+        .iter()
+        .map(|l| l.init.map(Value::Int).unwrap_or(Value::Undef))
+        .collect();
+    let ctx = Ctx {
+        p,
+        code,
+        geo: geo.clone(),
+        wg,
+        wg_size: wg_size.clone(),
+        n_locs,
+        opts: opts.clone(),
+    };
+    let waves = p
+        .threads
+        .iter()
+        .map(|t| Wave {
+            pc: 0,
+            regs: vec![Value::Undef; t.regs.len()],
+            pending: Vec::new(),
+            vm: Vec::new(),
+            next_id: 0,
+            lds: Vec::new(),
+            halted: false,
+            back_edges: 0,
+            barrier: None,
+        })
+        .collect();
+    let s0 = State {
+        waves,
+        mem: MemSys::new(&geo, &init, wgs.len()),
+        chan: vec![Vec::new(); geo.cu_l2.len()],
+        bars: vec![(0, 0); wgs.len()],
+    };
+    let mut ex = Explorer {
+        ctx: &ctx,
+        seen: HashSet::new(),
+        finals: HashMap::new(),
+        flags: FlagsOut::default(),
+        path: Vec::new(),
+        limit: false,
+    };
+    ex.dfs(s0);
+    let columns: Vec<String> = p
+        .shown_observables()
+        .iter()
+        .map(|o| p.observable_name(o))
+        .collect();
+    let mut finals: Vec<(FinalState, Vec<String>)> = ex.finals.into_iter().collect();
+    finals.sort_by(|a, b| a.0.cmp(&b.0));
+    let positive = finals.iter().filter(|f| f.0.satisfies).count() as u64;
+    let negative = finals.len() as u64 - positive;
+    let observation = if ex.limit {
+        None
+    } else {
+        Some(amdmm_explore::condition::observation(positive, negative))
+    };
+    let states_visited = ex.seen.len();
+    let (states, traces): (Vec<_>, Vec<_>) = finals.into_iter().unzip();
+    Ok(HwOutcome {
+        outcome: Outcome {
+            columns,
+            states,
+            positive,
+            negative,
+            flags: ex.flags,
+            observation,
+            limit: if ex.limit {
+                Some(amdmm_explore::LimitReason::Unsupported(format!(
+                    "hardware model state limit ({} states)",
+                    opts.max_states
+                )))
+            } else {
+                None
+            },
+            cutoff_executions: 0,
+            candidates: states_visited as u64,
+            witnesses: Vec::new(),
+        },
+        traces,
+        states_visited,
+        lowered,
+    })
+}
+
+fn build_code(p: &Program, l: &Lowered) -> Vec<Code> {
+    let mut out = Vec::new();
+    for (ti, t) in p.threads.iter().enumerate() {
+        let ops = &l.threads[ti].ops;
+        let mut micro = Vec::new();
+        let mut start = Vec::with_capacity(t.code.len() + 1);
+        for (k, i) in t.code.iter().enumerate() {
+            start.push(micro.len());
+            match ops.iter().find(|o| o.index == k) {
+                Some(op) => {
+                    for m in &op.code {
+                        micro.push(Micro::M {
+                            instr: m.instr,
+                            ir: k,
+                        });
+                    }
+                }
+                None => match i {
+                    // Consumed by the lowered operation before it (an arrive
+                    // and its wait lowered to one s_barrier) or without code.
+                    Instr::Hw(_)
+                    | Instr::Barrier(_)
+                    | Instr::AsyncMark
+                    | Instr::CallEnter { .. }
+                    | Instr::CallExit { .. } => {}
+                    _ => micro.push(Micro::Ir(k)),
+                },
+            }
+        }
+        start.push(micro.len());
+        out.push(Code { micro, start });
+    }
+    out
+}
+
+struct Explorer<'a, 'b> {
+    ctx: &'b Ctx<'a>,
+    seen: HashSet<State>,
+    finals: HashMap<FinalState, Vec<String>>,
+    flags: FlagsOut,
+    path: Vec<String>,
+    limit: bool,
+}
+
+/// The result of trying to issue a wave's next instruction.
+enum Issue {
+    Blocked,
+    /// The path ends here (assume failed, cutoff, undefined behaviour).
+    Dead,
+    Next(State, String),
+}
+
+impl Explorer<'_, '_> {
+    fn dfs(&mut self, s: State) {
+        if self.limit {
+            return;
+        }
+        if self.seen.len() >= self.ctx.opts.max_states {
+            self.limit = true;
+            return;
+        }
+        if !self.seen.insert(s.clone()) {
+            return;
+        }
+        let succ = self.successors(&s);
+        if succ.is_empty() {
+            self.terminal(&s);
+            return;
+        }
+        for (n, label) in succ {
+            self.path.push(label);
+            self.dfs(n);
+            self.path.pop();
+        }
+    }
+
+    fn terminal(&mut self, s: &State) {
+        let done = s
+            .waves
+            .iter()
+            .all(|w| w.halted && w.vm.is_empty() && w.lds.is_empty())
+            && s.chan.iter().all(|c| c.is_empty());
+        if !done || !s.mem.clean() {
+            // Every wave is blocked: a deadlock (barrier) path.
+            self.flags.deadlock = true;
+            return;
+        }
+        let p = self.ctx.p;
+        let value = |o: &Observable| -> Value {
+            match o {
+                Observable::Reg { thread, reg } => s
+                    .waves
+                    .get(*thread as usize)
+                    .and_then(|w| w.regs.get(*reg as usize).copied())
+                    .unwrap_or(Value::Undef),
+                Observable::Mem { loc, wg } => {
+                    match p.locations.get(*loc as usize).map(|l| l.space) {
+                        Some(AddrSpace::Lds) => {
+                            let wgi = wg
+                                .and_then(|w| {
+                                    let mut wgs: Vec<u32> = p
+                                        .threads
+                                        .iter()
+                                        .map(|t| t.placement.instance(ScopeLevel::Workgroup))
+                                        .collect();
+                                    wgs.sort_unstable();
+                                    wgs.dedup();
+                                    wgs.binary_search(&w).ok()
+                                })
+                                .unwrap_or(0);
+                            s.mem.lds_value(wgi, *loc, self.ctx.n_locs)
+                        }
+                        _ => s.mem.final_value(*loc),
+                    }
+                }
+            }
+        };
+        let shown = p.shown_observables();
+        let values: Vec<ValueOut> = shown.iter().map(|o| value(o).into()).collect();
+        let satisfies = amdmm_explore::condition::holds(&p.condition.cond, &value);
+        let fs = FinalState {
+            values,
+            satisfies,
+            flags: FlagsOut::default(),
+        };
+        self.finals.entry(fs).or_insert_with(|| self.path.clone());
+    }
+
+    fn successors(&mut self, s: &State) -> Vec<(State, String)> {
+        let mut out = Vec::new();
+        let names: Vec<&str> = self.ctx.p.threads.iter().map(|t| t.name.as_str()).collect();
+        for (w, name) in names.iter().enumerate() {
+            if s.waves[w].halted {
+                continue;
+            }
+            match self.issue(s, w) {
+                Issue::Blocked => {}
+                Issue::Dead => {}
+                Issue::Next(n, l) => out.push((n, format!("{name}: issue {l}"))),
+            }
+        }
+        // A wave's next vector-memory request reaches its CU's L1.
+        for (w, name) in names.iter().enumerate() {
+            if let Some((n, l)) = self.l1_step(s, w) {
+                out.push((n, format!("{name}: L1 {l}")));
+            }
+        }
+        // A request reaches the L2.
+        for cu in 0..s.chan.len() {
+            for i in 0..s.chan[cu].len() {
+                if let Some((n, l)) = self.l2_step(s, cu, i) {
+                    out.push((n, l));
+                }
+            }
+        }
+        for (w, name) in names.iter().enumerate() {
+            if !s.waves[w].lds.is_empty() {
+                let (n, l) = self.perform_lds(s, w);
+                out.push((n, format!("{name}: perform {l}")));
+            }
+        }
+        // Cache housekeeping.
+        for (mem, l) in s.mem.housekeeping(&self.ctx.geo) {
+            let mut n = s.clone();
+            n.mem = mem;
+            out.push((n, l));
+        }
+        out
+    }
+
+    fn operand(w: &Wave, o: Operand) -> Option<Value> {
+        match o {
+            Operand::Const(c) => Some(Value::Int(c)),
+            Operand::Undef => Some(Value::Undef),
+            Operand::Reg(r) => {
+                if w.pending.contains(&r) {
+                    None
+                } else {
+                    Some(w.regs.get(r as usize).copied().unwrap_or(Value::Undef))
+                }
+            }
+        }
+    }
+
+    /// Resolves an address to a location index (`None`: operand pending;
+    /// `Some(Err)`: out of bounds or undef index).
+    fn loc(&self, w: &Wave, a: &Addr) -> Option<Result<u32, ()>> {
+        let sym = self.ctx.p.symbols.get(a.symbol as usize)?;
+        let i = Self::operand(w, a.index)?;
+        Some(match i {
+            Value::Int(i) if i >= 0 && (i as u64) < sym.len as u64 => Ok(sym.first + i as u32),
+            _ => Err(()),
+        })
+    }
+
+    fn issue(&mut self, s: &State, wi: usize) -> Issue {
+        let ctx = self.ctx;
+        let w = &s.waves[wi];
+        let code = &ctx.code[wi];
+        let pc = w.pc as usize;
+        let thread = &ctx.p.threads[wi];
+        let Some(m) = code.micro.get(pc) else {
+            let mut n = s.clone();
+            n.waves[wi].halted = true;
+            release_barrier(&mut n, ctx, ctx.wg[wi]);
+            return Issue::Next(n, "end".into());
+        };
+        let mut n = s.clone();
+        match m.clone() {
+            Micro::Ir(k) => {
+                let instr = &thread.code[k];
+                let nw = &mut n.waves[wi];
+                let next = code.start[k + 1] as u32;
+                match instr {
+                    Instr::Move { dst, src } => {
+                        let Some(v) = Self::operand(w, *src) else {
+                            return Issue::Blocked;
+                        };
+                        set(nw, *dst, v);
+                        nw.pc = next;
+                    }
+                    Instr::Bin { dst, ty, op, a, b } => {
+                        let (Some(x), Some(y)) = (Self::operand(w, *a), Self::operand(w, *b))
+                        else {
+                            return Issue::Blocked;
+                        };
+                        set(nw, *dst, symbolic::bin(*op, *ty, x, y));
+                        nw.pc = next;
+                    }
+                    Instr::Cmp { dst, ty, op, a, b } => {
+                        let (Some(x), Some(y)) = (Self::operand(w, *a), Self::operand(w, *b))
+                        else {
+                            return Issue::Blocked;
+                        };
+                        set(nw, *dst, symbolic::cmp(*op, *ty, x, y));
+                        nw.pc = next;
+                    }
+                    Instr::Select { dst, cond, a, b } => {
+                        let (Some(c), Some(x), Some(y)) = (
+                            Self::operand(w, *cond),
+                            Self::operand(w, *a),
+                            Self::operand(w, *b),
+                        ) else {
+                            return Issue::Blocked;
+                        };
+                        let v = match c {
+                            Value::Int(0) => y,
+                            Value::Int(_) => x,
+                            Value::Undef => Value::Undef,
+                        };
+                        set(nw, *dst, v);
+                        nw.pc = next;
+                    }
+                    Instr::Jump { target } => {
+                        return self.jump(n, wi, k, *target as usize, "br");
+                    }
+                    Instr::Branch { cond, then_, else_ } => {
+                        let Some(c) = Self::operand(w, *cond) else {
+                            return Issue::Blocked;
+                        };
+                        let t = match c {
+                            Value::Int(0) => *else_,
+                            Value::Int(_) => *then_,
+                            Value::Undef => {
+                                self.flags.ub = true;
+                                return Issue::Dead;
+                            }
+                        };
+                        return self.jump(n, wi, k, t as usize, "br");
+                    }
+                    Instr::Assume { cond } => {
+                        let Some(c) = Self::operand(w, *cond) else {
+                            return Issue::Blocked;
+                        };
+                        match c {
+                            Value::Int(0) => return Issue::Dead,
+                            Value::Int(_) => nw.pc = next,
+                            Value::Undef => {
+                                self.flags.ub = true;
+                                return Issue::Dead;
+                            }
+                        }
+                    }
+                    Instr::Halt => {
+                        nw.halted = true;
+                        release_barrier(&mut n, ctx, ctx.wg[wi]);
+                        return Issue::Next(n, "halt".into());
+                    }
+                    _ => nw.pc = next,
+                }
+                Issue::Next(n, format!("{:?}", instr).chars().take(60).collect())
+            }
+            Micro::M { instr, ir } => self.issue_machine(n, wi, instr, ir),
+        }
+    }
+
+    fn jump(&mut self, mut n: State, wi: usize, from: usize, to: usize, what: &str) -> Issue {
+        let code = &self.ctx.code[wi];
+        let nw = &mut n.waves[wi];
+        if to <= from {
+            nw.back_edges += 1;
+            if nw.back_edges > self.ctx.opts.loop_bound {
+                self.flags.cutoff = true;
+                return Issue::Dead;
+            }
+        }
+        nw.pc = code.start.get(to).copied().unwrap_or(code.micro.len()) as u32;
+        Issue::Next(n, format!("{what} -> {to}"))
+    }
+
+    fn issue_machine(&mut self, mut n: State, wi: usize, instr: MInstr, ir: usize) -> Issue {
+        let ctx = self.ctx;
+        let w = &n.waves[wi];
+        let unreported = w.vm.len();
+        match instr {
+            // "s_waitcnt vmcnt(0) ... ensures a previous vector memory
+            // operation has completed": completion is reported in order, so
+            // the count is the length of the queue up to the last request not
+            // yet performed.
+            MInstr::Waitcnt { vm, lgkm, .. }
+                if vm.is_some_and(|k| unreported > k as usize)
+                    || lgkm.is_some_and(|k| w.lds.len() > k as usize) =>
+            {
+                return Issue::Blocked;
+            }
+            MInstr::Waitcnt { .. } => {}
+            MInstr::BufferWbinvl1Vol | MInstr::BufferInv { .. } | MInstr::BufferInvl2 => {
+                let cu = ctx.geo.cu[wi];
+                let agent = ctx.geo.l2[wi];
+                n.mem.invalidate(&ctx.geo, instr, cu, agent);
+            }
+            MInstr::BufferWbl2 { sc0, sc1 } => {
+                let system = memsys::wbl2_is_system(ctx.geo.gen, sc0, sc1);
+                push_vm(&mut n.waves[wi], Req::Wb { system });
+            }
+            MInstr::SBarrier | MInstr::SBarrierSignal(-1) | MInstr::SBarrierWait(-1) => {
+                let g = ctx.wg[wi];
+                let nw = &mut n.waves[wi];
+                let arrive = !matches!(instr, MInstr::SBarrierWait(_));
+                let wait = !matches!(instr, MInstr::SBarrierSignal(_));
+                match nw.barrier {
+                    None if arrive => {
+                        let phase = n.bars[g].1;
+                        n.bars[g].0 += 1;
+                        release_barrier(&mut n, ctx, g);
+                        let nw = &mut n.waves[wi];
+                        if wait {
+                            nw.barrier = Some(phase);
+                            return Issue::Next(n, "s_barrier (arrive)".into());
+                        }
+                        nw.barrier = Some(phase);
+                    }
+                    Some(p) if wait => {
+                        if n.bars[g].1 <= p {
+                            return Issue::Blocked;
+                        }
+                        nw.barrier = None;
+                    }
+                    None => {
+                        // A wait without a prior arrive: nothing to wait for.
+                    }
+                    Some(_) => {}
+                }
+            }
+            MInstr::Mem(op) => return self.issue_access(n, wi, op, ir),
+            // Other generations' instructions never reach a modelled target.
+            _ => {}
+        }
+        n.waves[wi].pc += 1;
+        Issue::Next(n, instr.to_string())
+    }
+
+    fn issue_access(&mut self, mut n: State, wi: usize, op: MemOp, ir: usize) -> Issue {
+        let thread = &self.ctx.p.threads[wi];
+        let w = n.waves[wi].clone();
+        let wg = self.ctx.wg[wi];
+        let lds_loc = |l: u32| wg as u32 * self.ctx.n_locs + l;
+        let req = match &thread.code[ir] {
+            Instr::Load { dst, addr, .. } => {
+                let Some(l) = self.loc(&w, addr) else {
+                    return Issue::Blocked;
+                };
+                let Ok(loc) = l else {
+                    self.flags.ub = true;
+                    return Issue::Dead;
+                };
+                Req::Load { dst: *dst, loc, op }
+            }
+            Instr::Store { value, addr, .. } => {
+                let Some(l) = self.loc(&w, addr) else {
+                    return Issue::Blocked;
+                };
+                let Some(v) = Self::operand(&w, *value) else {
+                    return Issue::Blocked;
+                };
+                let Ok(loc) = l else {
+                    self.flags.ub = true;
+                    return Issue::Dead;
+                };
+                Req::Store { loc, val: v, op }
+            }
+            Instr::Rmw {
+                dst, addr, value, ..
+            } => {
+                let Some(l) = self.loc(&w, addr) else {
+                    return Issue::Blocked;
+                };
+                let Some(v) = Self::operand(&w, *value) else {
+                    return Issue::Blocked;
+                };
+                let Ok(loc) = l else {
+                    self.flags.ub = true;
+                    return Issue::Dead;
+                };
+                Req::Rmw {
+                    dst: Some(*dst),
+                    ok: None,
+                    loc,
+                    ir: ir as u32,
+                    a: v,
+                    b: Value::Undef,
+                    op,
+                }
+            }
+            Instr::CmpXchg {
+                dst_old,
+                dst_ok,
+                addr,
+                expected,
+                new,
+                ..
+            } => {
+                let Some(l) = self.loc(&w, addr) else {
+                    return Issue::Blocked;
+                };
+                let (Some(e), Some(nv)) = (Self::operand(&w, *expected), Self::operand(&w, *new))
+                else {
+                    return Issue::Blocked;
+                };
+                let Ok(loc) = l else {
+                    self.flags.ub = true;
+                    return Issue::Dead;
+                };
+                Req::Rmw {
+                    dst: Some(*dst_old),
+                    ok: Some(*dst_ok),
+                    loc,
+                    ir: ir as u32,
+                    a: e,
+                    b: nv,
+                    op,
+                }
+            }
+            Instr::Dma { src, dst, .. } => {
+                let (Some(s), Some(d)) = (self.loc(&w, src), self.loc(&w, dst)) else {
+                    return Issue::Blocked;
+                };
+                let (Ok(s), Ok(d)) = (s, d) else {
+                    self.flags.ub = true;
+                    return Issue::Dead;
+                };
+                Req::Dma {
+                    src: s,
+                    dst: lds_loc(d),
+                    op,
+                }
+            }
+            _ => {
+                n.waves[wi].pc += 1;
+                return Issue::Next(n, op.to_string());
+            }
+        };
+        let nw = &mut n.waves[wi];
+        let mut label = op.to_string();
+        match &req {
+            Req::Load { dst, loc, .. } => {
+                nw.pending.push(*dst);
+                label.push_str(&format!(" {}", self.loc_name(*loc, op)));
+            }
+            Req::Rmw { dst, ok, loc, .. } => {
+                nw.pending.extend(dst.iter().chain(ok.iter()).copied());
+                label.push_str(&format!(" {}", self.loc_name(*loc, op)));
+            }
+            Req::Store { loc, val, .. } => {
+                label.push_str(&format!(" {}={val}", self.loc_name(*loc, op)))
+            }
+            _ => {}
+        }
+        if op.family == Family::Ds {
+            let req = match req {
+                Req::Load { dst, loc, op } => Req::Load {
+                    dst,
+                    loc: lds_loc(loc),
+                    op,
+                },
+                Req::Store { loc, val, op } => Req::Store {
+                    loc: lds_loc(loc),
+                    val,
+                    op,
+                },
+                Req::Rmw {
+                    dst,
+                    ok,
+                    loc,
+                    ir,
+                    a,
+                    b,
+                    op,
+                } => Req::Rmw {
+                    dst,
+                    ok,
+                    loc: lds_loc(loc),
+                    ir,
+                    a,
+                    b,
+                    op,
+                },
+                r => r,
+            };
+            nw.lds.push(req);
+        } else {
+            push_vm(nw, req);
+        }
+        nw.pc += 1;
+        Issue::Next(n, label)
+    }
+
+    fn loc_name(&self, loc: u32, op: MemOp) -> String {
+        let p = self.ctx.p;
+        let l = &p.locations[(loc % self.ctx.n_locs.max(1)) as usize];
+        if op.family == Family::Ds {
+            format!("{} (lds)", l.name)
+        } else {
+            l.name.clone()
+        }
+    }
+
+    /// The L1 stage: a wave's oldest request not yet processed by its CU's
+    /// L1 is processed (in order within the wave: "The vector memory
+    /// operations are performed as wavefront wide operations and completion
+    /// is reported to a wavefront in execution order", and the CU's single L1
+    /// serves every wave of the CU, which is why work-group scope needs no
+    /// wait there). A hit completes a load; a miss, a store (write-through)
+    /// or an atomic ("Atomic read-modify-write instructions implicitly bypass
+    /// the L1 cache") goes on to the CU's queue towards the L2. A
+    /// `buffer_wbl2` writes back "previous global/generic store/atomicrmw"
+    /// (table rows of release operations), so it waits for the wave's
+    /// earlier requests to complete.
+    fn l1_step(&self, s: &State, wi: usize) -> Option<(State, String)> {
+        let w = &s.waves[wi];
+        let i = w.vm.iter().position(|e| e.stage == Stage::Queued)?;
+        let ctx = self.ctx;
+        let mut n = s.clone();
+        let cu = ctx.geo.cu[wi];
+        let agent = ctx.geo.l2[wi];
+        let e = w.vm[i].clone();
+        let mut chan = |loc: u32, kind: ChanKind| {
+            n.chan[cu].push(ChanReq {
+                wave: wi as u32,
+                id: e.id,
+                loc,
+                kind,
+            })
+        };
+        let mut done = false;
+        let label = match e.req.clone() {
+            Req::Load { dst, loc, op } => match s.mem.l1_hit(&ctx.geo, cu, loc, &op) {
+                Some(v) => {
+                    set(&mut n.waves[wi], dst, v);
+                    done = true;
+                    format!("load {} = {v} (L1 hit)", self.loc_name(loc, op))
+                }
+                None => {
+                    let system = MemSys::load_is_system(&ctx.geo, &op);
+                    chan(
+                        loc,
+                        ChanKind::Fetch {
+                            system,
+                            to: FetchTo::Reg(dst),
+                        },
+                    );
+                    format!("load {} misses, sent to L2", self.loc_name(loc, op))
+                }
+            },
+            Req::Store { loc, val, op } => {
+                let through = MemSys::store_is_through(&ctx.geo, &op);
+                chan(loc, ChanKind::Write { val, through });
+                n.mem.l1_store(cu, loc, val);
+                format!(
+                    "store {}={val} (write-through, sent to L2)",
+                    self.loc_name(loc, op)
+                )
+            }
+            Req::Rmw {
+                dst,
+                ok,
+                loc,
+                ir,
+                a,
+                b,
+                op,
+            } => {
+                chan(loc, ChanKind::Atomic { ir, a, b, dst, ok });
+                n.mem.l1_drop(cu, loc);
+                format!("atomic {} bypasses L1, sent to L2", self.loc_name(loc, op))
+            }
+            Req::Dma { src, dst, op } => {
+                chan(
+                    src,
+                    ChanKind::Fetch {
+                        system: false,
+                        to: FetchTo::Lds(dst),
+                    },
+                );
+                format!("dma {} sent to L2", self.loc_name(src, op))
+            }
+            Req::Wb { system } => {
+                if w.vm[..i].iter().any(|e| e.stage != Stage::Done) {
+                    return None;
+                }
+                let k = n.mem.write_back(agent, system);
+                done = true;
+                format!("buffer_wbl2 ({k} dirty L2 lines written back)")
+            }
+        };
+        let nw = &mut n.waves[wi];
+        nw.vm[i].stage = if done { Stage::Done } else { Stage::InFlight };
+        pop_done(nw);
+        Some((n, label))
+    }
+
+    /// The L2 stage: a request of a CU's queue is performed at the L2.
+    ///
+    /// AMDGPUUsage, "Memory Model GFX942": "The L2 cache has independent
+    /// channels to service disjoint ranges of virtual addresses." and "Each
+    /// CU has a separate request queue per channel for its associated L2.
+    /// Therefore, the vector and scalar memory operations performed by
+    /// wavefronts executing with different L1 caches and the same L2 cache
+    /// can be reordered relative to each other." A CU's requests to one
+    /// address share a channel and stay in order; requests to different
+    /// addresses are performed in any order.
+    fn l2_step(&self, s: &State, cu: usize, i: usize) -> Option<(State, String)> {
+        let q = &s.chan[cu];
+        let r = &q[i];
+        if q[..i].iter().any(|e| e.loc == r.loc) {
+            return None;
+        }
+        let ctx = self.ctx;
+        let wi = r.wave as usize;
+        let agent = ctx.geo.l2[wi];
+        let mut n = s.clone();
+        let r = n.chan[cu].remove(i);
+        let name = ctx.p.threads[wi].name.as_str();
+        let loc_name = ctx.p.locations[(r.loc % ctx.n_locs.max(1)) as usize]
+            .name
+            .clone();
+        let label = match r.kind {
+            ChanKind::Write { val, through } => {
+                let to = n.mem.l2_store(&ctx.geo, agent, r.loc, val, through);
+                format!("{name}: store {loc_name}={val} performed at {to}")
+            }
+            ChanKind::Fetch { system, to } => {
+                // Refill the L1 unless a later write of the same CU to the
+                // address is still on its way (it updated the line already).
+                let fill = !n.chan[cu]
+                    .iter()
+                    .any(|e| e.loc == r.loc && matches!(e.kind, ChanKind::Write { .. }))
+                    && matches!(to, FetchTo::Reg(_));
+                let (v, from) = n.mem.fetch(&ctx.geo, cu, agent, r.loc, system, fill);
+                match to {
+                    FetchTo::Reg(d) => set(&mut n.waves[wi], d, v),
+                    FetchTo::Lds(d) => n.mem.lds_store(d, v),
+                }
+                format!("{name}: load {loc_name} = {v} (from {from})")
+            }
+            ChanKind::Atomic { ir, a, b, dst, ok } => {
+                let instr = &ctx.p.threads[wi].code[ir as usize];
+                let (old, at) = n
+                    .mem
+                    .rmw(&ctx.geo, agent, r.loc, |old| rmw_new(instr, old, a, b));
+                if let Some(d) = dst {
+                    set(&mut n.waves[wi], d, old);
+                }
+                if let Some(k) = ok {
+                    let success =
+                        matches!(instr, Instr::CmpXchg { .. }) && old == a && old != Value::Undef;
+                    set(&mut n.waves[wi], k, Value::Int(success as i64));
+                }
+                format!("{name}: atomic {loc_name} old={old} performed at {at}")
+            }
+        };
+        let nw = &mut n.waves[wi];
+        if let Some(e) = nw.vm.iter_mut().find(|e| e.id == r.id) {
+            e.stage = Stage::Done;
+        }
+        pop_done(nw);
+        Some((n, label))
+    }
+
+    /// AMDGPUUsage: "All LDS operations of a CU are performed as wavefront
+    /// wide operations in a global order and involve no caching. Completion
+    /// is reported to a wavefront in execution order." The LDS queue of a
+    /// wave is performed in order; different waves' queues interleave ("LDS
+    /// operations performed by different wavefronts of a work-group can be
+    /// reordered relative to each other").
+    fn perform_lds(&self, s: &State, wi: usize) -> (State, String) {
+        let mut n = s.clone();
+        let req = n.waves[wi].lds.remove(0);
+        let label = match req {
+            Req::Load { dst, loc, op } => {
+                let v = n.mem.lds_load(loc);
+                set(&mut n.waves[wi], dst, v);
+                format!("ds load {} = {v}", self.loc_name(loc, op))
+            }
+            Req::Store { loc, val, op } => {
+                n.mem.lds_store(loc, val);
+                format!("ds store {}={val}", self.loc_name(loc, op))
+            }
+            Req::Rmw {
+                dst,
+                ok,
+                loc,
+                ir,
+                a,
+                b,
+                op,
+            } => {
+                let instr = &self.ctx.p.threads[wi].code[ir as usize];
+                let old = n.mem.lds_load(loc);
+                let new = rmw_new(instr, old, a, b);
+                if let Some(v) = new {
+                    n.mem.lds_store(loc, v);
+                }
+                if let Some(d) = dst {
+                    set(&mut n.waves[wi], d, old);
+                }
+                if let Some(k) = ok {
+                    set(
+                        &mut n.waves[wi],
+                        k,
+                        Value::Int((old == a && old != Value::Undef) as i64),
+                    );
+                }
+                format!("ds atomic {} old={old}", self.loc_name(loc, op))
+            }
+            _ => "ds ?".into(),
+        };
+        (n, label)
+    }
+}
+
+/// The value an RMW writes (`None`: a failed cmpxchg writes nothing).
+fn rmw_new(instr: &Instr, old: Value, a: Value, b: Value) -> Option<Value> {
+    match instr {
+        Instr::Rmw { op, ty, .. } => Some(symbolic::rmw(*op, *ty, old, a)),
+        Instr::CmpXchg { .. } => {
+            if old == a && old != Value::Undef {
+                Some(b)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Completes the workgroup barrier's phase when every wave of the
+/// workgroup that has not ended has arrived. execution-synchronization.txt,
+/// "s_barrier GFX6-11": "When a thread ends, it automatically *drops* this
+/// barrier *object* if it had previously *joined* it."
+fn release_barrier(n: &mut State, ctx: &Ctx, g: usize) {
+    let ended = n
+        .waves
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| ctx.wg[*i] == g && w.halted)
+        .count() as u32;
+    let expected = ctx.wg_size[g].saturating_sub(ended);
+    if n.bars[g].0 > 0 && n.bars[g].0 >= expected {
+        n.bars[g] = (0, n.bars[g].1 + 1);
+    }
+}
+
+fn push_vm(w: &mut Wave, req: Req) {
+    w.vm.push(VmEntry {
+        id: w.next_id,
+        req,
+        stage: Stage::Queued,
+    });
+    w.next_id += 1;
+}
+
+/// Completion is reported in order: drop the completed prefix.
+fn pop_done(w: &mut Wave) {
+    let k = w.vm.iter().take_while(|e| e.stage == Stage::Done).count();
+    w.vm.drain(..k);
+    if w.vm.is_empty() {
+        // Ids only need to be unique among outstanding requests.
+        w.next_id = 0;
+    }
+}
+
+fn set(w: &mut Wave, r: RegId, v: Value) {
+    if let Some(slot) = w.regs.get_mut(r as usize) {
+        *slot = v;
+    }
+    w.pending.retain(|&x| x != r);
+}
+
+/// Is the hardware state `hw` allowed by some model state? A model `undef`
+/// (a racy read) allows any value.
+pub fn allowed_by(hw: &FinalState, model: &[FinalState]) -> bool {
+    model.iter().any(|m| {
+        m.values.len() == hw.values.len()
+            && m.values
+                .iter()
+                .zip(&hw.values)
+                .all(|(mv, hv)| matches!(mv, ValueOut::Undef(_)) || mv == hv)
+    })
+}
+
+/// The result of checking one test on one target.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    pub hw: HwOutcome,
+    /// Hardware final states the model forbids, with their traces.
+    pub forbidden: Vec<(FinalState, Vec<String>)>,
+}
+
+/// Explores the hardware model and the memory model and compares them.
+pub fn verify(
+    p: &Program,
+    target: &Target,
+    opts: &HwOptions,
+    model: &Outcome,
+) -> Result<Verdict, HwError> {
+    let hw = explore(p, target, opts)?;
+    let forbidden = hw
+        .outcome
+        .states
+        .iter()
+        .zip(&hw.traces)
+        .filter(|(s, _)| !allowed_by(s, &model.states))
+        .map(|(s, t)| (s.clone(), t.clone()))
+        .collect();
+    Ok(Verdict { hw, forbidden })
+}
