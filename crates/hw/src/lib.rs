@@ -12,6 +12,7 @@
 pub mod isa;
 pub mod lower;
 pub mod machine;
+pub mod mutate;
 pub mod tables;
 pub mod target;
 

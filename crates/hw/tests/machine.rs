@@ -114,3 +114,56 @@ fn unmodelled_generation_is_an_error() {
     );
     assert!(e.is_err());
 }
+
+/// The partial-order reduction and lazy L1 eviction keep every final state.
+#[test]
+fn reduction_keeps_every_final_state() {
+    for name in [
+        "MP+rel-acq.agent.litmus",
+        "SB+sc.litmus",
+        "ISA2+rel.wg-acq.wg-rel.agent-acq.agent.litmus",
+        "MP+rel-acq.workgroup.lds.litmus",
+    ] {
+        for t in ["gfx900", "gfx90a", "gfx942", "gfx942:tgsplit"] {
+            let p = load(name);
+            let target = Target::parse(t).unwrap();
+            let Ok(full) = explore(
+                &p,
+                &target,
+                &HwOptions {
+                    reduce: false,
+                    ..HwOptions::default()
+                },
+            ) else {
+                continue;
+            };
+            let red = explore(&p, &target, &HwOptions::default()).unwrap();
+            assert_eq!(full.outcome.states, red.outcome.states, "{name} {t}");
+            assert!(red.states_visited <= full.states_visited, "{name} {t}");
+        }
+    }
+}
+
+/// Dropping the `buffer_inv sc1` of the agent acquire is detected by MP
+/// once the reader's L1 holds the data (litmus/hw/MP+rel-acq.agent.primed-l1).
+#[test]
+fn mutation_of_the_acquire_invalidate_is_detected() {
+    use amdmm_hw::mutate::{analyse, Case};
+    let p = load("hw/MP+rel-acq.agent.primed-l1.litmus");
+    let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+    let cases = [Case {
+        program: &p,
+        model: &model,
+    }];
+    let res = analyse(
+        &cases,
+        &Target::parse("gfx942").unwrap(),
+        &HwOptions::default(),
+    );
+    let inv = res
+        .iter()
+        .find(|r| r.mutation.to.is_none() && r.mutation.instr.to_string() == "buffer_inv sc1")
+        .expect("the acquire row has a buffer_inv sc1");
+    assert_eq!(inv.used_by, vec!["MP+rel-acq.agent.primed-l1".to_string()]);
+    assert_eq!(inv.detected_by.len(), 1, "{res:?}");
+}

@@ -170,17 +170,6 @@ impl MemSys {
         }
     }
 
-    /// The value a fill of `loc` into an L1 of L2 `a` would get now.
-    fn l2_view(&self, g: &Geometry, a: usize, loc: usize, system: bool) -> Value {
-        if !g.per_agent_l2 {
-            return self.mem[loc];
-        }
-        match self.l2[a][loc] {
-            Some((v, dirty)) if dirty || !system => v,
-            _ => self.mem[loc],
-        }
-    }
-
     fn l2_read(
         &mut self,
         g: &Geometry,
@@ -354,24 +343,14 @@ impl MemSys {
         k
     }
 
-    /// Steps the caches may take at any time: evict an L1 line, write back a
-    /// dirty L2 line, evict a clean L2 line. Only steps that change what a
+    /// Steps the caches may take at any time: write back a dirty L2 line,
+    /// evict a clean L2 line. Only steps that change what a
     /// later access can observe are offered (evicting a line equal to what a
     /// refill would fetch changes nothing, and stays possible later).
     pub fn housekeeping(&self, g: &Geometry) -> Vec<(MemSys, String)> {
         let mut out = Vec::new();
-        for (cu, lines) in self.l1.iter().enumerate() {
-            let a = g.cu_l2.get(cu).copied().unwrap_or(0);
-            for (loc, line) in lines.iter().enumerate() {
-                if let Some(v) = line {
-                    if *v != self.l2_view(g, a, loc, false) {
-                        let mut n = self.clone();
-                        n.l1[cu][loc] = None;
-                        out.push((n, format!("evict L1[cu{cu}] line {loc} ({v})")));
-                    }
-                }
-            }
-        }
+        // L1 evictions are taken by the load that would hit the line
+        // (`Explorer::l1_step`), the only step an eviction can influence.
         if g.per_agent_l2 {
             for (a, lines) in self.l2.iter().enumerate() {
                 for (loc, line) in lines.iter().enumerate() {

@@ -168,6 +168,8 @@ pub struct HwOptions {
     pub loop_bound: u32,
     /// Stop after this many distinct states.
     pub max_states: usize,
+    /// Partial-order reduction (`Explorer::is_local`); off only to measure it.
+    pub reduce: bool,
 }
 
 impl Default for HwOptions {
@@ -175,6 +177,7 @@ impl Default for HwOptions {
         HwOptions {
             loop_bound: 2,
             max_states: 2_000_000,
+            reduce: true,
         }
     }
 }
@@ -231,6 +234,22 @@ pub fn explore(p: &Program, target: &Target, opts: &HwOptions) -> Result<HwOutco
         )));
     }
     let lowered = lower(p, target).map_err(HwError::Lower)?;
+    explore_lowered(p, lowered, opts)
+}
+
+/// Explores the hardware model running already lowered (possibly mutated,
+/// see [`crate::mutate`]) code for `p`.
+pub fn explore_lowered(
+    p: &Program,
+    lowered: Lowered,
+    opts: &HwOptions,
+) -> Result<HwOutcome, HwError> {
+    let target = &lowered.target;
+    if !has_model(target) {
+        return Err(HwError::Unsupported(format!(
+            "{target}: no operational model for this generation yet (modelled: GFX6-GFX9, GFX90A, GFX942)"
+        )));
+    }
     let mut wgs: Vec<u32> = p
         .threads
         .iter()
@@ -250,7 +269,7 @@ pub fn explore(p: &Program, target: &Target, opts: &HwOptions) -> Result<HwOutco
     for &w in &wg {
         wg_size[w] += 1;
     }
-    let geo = Geometry::new(p, target, &wg);
+    let geo = Geometry::new(p, &lowered.target, &wg);
     let code = build_code(p, &lowered);
     let n_locs = p.locations.len() as u32;
     let init: Vec<Value> = p
@@ -295,6 +314,7 @@ pub fn explore(p: &Program, target: &Target, opts: &HwOptions) -> Result<HwOutco
         flags: FlagsOut::default(),
         path: Vec::new(),
         limit: false,
+        reduced: 0,
     };
     ex.dfs(s0);
     let columns: Vec<String> = p
@@ -381,6 +401,8 @@ struct Explorer<'a, 'b> {
     flags: FlagsOut,
     path: Vec<String>,
     limit: bool,
+    /// States where the reduction took a single step.
+    reduced: usize,
 }
 
 /// The result of trying to issue a wave's next instruction.
@@ -470,6 +492,19 @@ impl Explorer<'_, '_> {
     fn successors(&mut self, s: &State) -> Vec<(State, String)> {
         let mut out = Vec::new();
         let names: Vec<&str> = self.ctx.p.threads.iter().map(|t| t.name.as_str()).collect();
+        // Partial-order reduction (an ample set of one step): a wave's next
+        // instruction that only touches the wave itself is taken alone.
+        if self.ctx.opts.reduce {
+            for (w, name) in names.iter().enumerate() {
+                if s.waves[w].halted || !self.is_local(s, w) {
+                    continue;
+                }
+                if let Issue::Next(n, l) = self.issue(s, w) {
+                    self.reduced += 1;
+                    return vec![(n, format!("{name}: issue {l}"))];
+                }
+            }
+        }
         for (w, name) in names.iter().enumerate() {
             if s.waves[w].halted {
                 continue;
@@ -482,8 +517,10 @@ impl Explorer<'_, '_> {
         }
         // A wave's next vector-memory request reaches its CU's L1.
         for (w, name) in names.iter().enumerate() {
-            if let Some((n, l)) = self.l1_step(s, w) {
-                out.push((n, format!("{name}: L1 {l}")));
+            for evict in [false, true] {
+                if let Some((n, l)) = self.l1_step(s, w, evict) {
+                    out.push((n, format!("{name}: L1 {l}")));
+                }
             }
         }
         // A request reaches the L2.
@@ -507,6 +544,43 @@ impl Explorer<'_, '_> {
             out.push((n, l));
         }
         out
+    }
+
+    /// Is the issue of wave `wi`'s next instruction *independent* of every
+    /// step of the other waves, caches and queues, so that exploring it alone
+    /// (an ample set of size one) keeps every final state?
+    ///
+    /// Such a step reads and writes only the wave's own program counter,
+    /// registers and the tail of its own queues: register arithmetic and
+    /// control flow; an `s_waitcnt` (once enabled it stays enabled, since the
+    /// other steps only shorten queues); a vector-memory, LDS or
+    /// `buffer_wbl2` request, which is appended to the wave's own queue (the
+    /// L1/L2/LDS steps take requests from the head, so the two commute).
+    /// Such a step cannot be disabled by another step (its register operands
+    /// are no longer pending, and only the wave itself makes them pending).
+    /// Invalidates, barriers and the end of a wave touch shared state and are
+    /// interleaved in full. The state graph is acyclic (every step advances
+    /// a program counter or a queue, or removes cache contents), so no cycle
+    /// proviso is needed.
+    fn is_local(&self, s: &State, wi: usize) -> bool {
+        let w = &s.waves[wi];
+        let Some(m) = self.ctx.code[wi].micro.get(w.pc as usize) else {
+            return false;
+        };
+        match m {
+            Micro::Ir(k) => match &self.ctx.p.threads[wi].code[*k] {
+                Instr::Halt => false,
+                Instr::Move { dst, .. }
+                | Instr::Bin { dst, .. }
+                | Instr::Cmp { dst, .. }
+                | Instr::Select { dst, .. } => !w.pending.contains(dst),
+                _ => true,
+            },
+            Micro::M { instr, .. } => matches!(
+                instr,
+                MInstr::Waitcnt { .. } | MInstr::Mem(_) | MInstr::BufferWbl2 { .. }
+            ),
+        }
     }
 
     fn operand(w: &Wave, o: Operand) -> Option<Value> {
@@ -886,10 +960,37 @@ impl Explorer<'_, '_> {
     /// the L1 cache") goes on to the CU's queue towards the L2. A
     /// `buffer_wbl2` writes back "previous global/generic store/atomicrmw"
     /// (table rows of release operations), so it waits for the wave's
-    /// earlier requests to complete.
-    fn l1_step(&self, s: &State, wi: usize) -> Option<(State, String)> {
+    /// earlier requests to complete; later requests do not wait for it (only
+    /// the `s_waitcnt` the rows put after it orders them).
+    ///
+    /// L1 lines "may be evicted at any time"; an eviction only matters to the
+    /// next load of the line by the CU (the L1 is write-through, so evicting
+    /// never changes the L2), so instead of offering evictions as separate
+    /// steps, a load that would hit may also (`evict`) drop the line first
+    /// and miss. This is the same set of behaviours with fewer states.
+    fn l1_step(&self, s: &State, wi: usize, evict: bool) -> Option<(State, String)> {
         let w = &s.waves[wi];
-        let i = w.vm.iter().position(|e| e.stage == Stage::Queued)?;
+        // The oldest request not yet processed, passing a `buffer_wbl2` that
+        // still waits for the requests before it: the write-back is defined
+        // on "previous global/generic store/atomicrmw" only, and it is the
+        // `s_waitcnt vmcnt(0)` after it ("Must happen before following
+        // s_waitcnt") that holds later stores back.
+        let i = w.vm.iter().enumerate().position(|(k, e)| {
+            e.stage == Stage::Queued
+                && !(matches!(e.req, Req::Wb { .. })
+                    && w.vm[..k].iter().any(|p| p.stage != Stage::Done))
+        })?;
+        if evict {
+            let Req::Load { loc, op, .. } = &w.vm[i].req else {
+                return None;
+            };
+            let cu = self.ctx.geo.cu[wi];
+            s.mem.l1_hit(&self.ctx.geo, cu, *loc, op)?;
+            let mut n = s.clone();
+            n.mem.l1_drop(cu, *loc);
+            let (n, l) = self.l1_step(&n, wi, false)?;
+            return Some((n, format!("evicts line, {l}")));
+        }
         let ctx = self.ctx;
         let mut n = s.clone();
         let cu = ctx.geo.cu[wi];
@@ -956,9 +1057,6 @@ impl Explorer<'_, '_> {
                 format!("dma {} sent to L2", self.loc_name(src, op))
             }
             Req::Wb { system } => {
-                if w.vm[..i].iter().any(|e| e.stage != Stage::Done) {
-                    return None;
-                }
                 let k = n.mem.write_back(agent, system);
                 done = true;
                 format!("buffer_wbl2 ({k} dirty L2 lines written back)")
@@ -1176,6 +1274,11 @@ pub fn verify(
     model: &Outcome,
 ) -> Result<Verdict, HwError> {
     let hw = explore(p, target, opts)?;
+    Ok(compare(hw, model))
+}
+
+/// The hardware final states of `hw` that `model` forbids.
+pub fn compare(hw: HwOutcome, model: &Outcome) -> Verdict {
     let forbidden = hw
         .outcome
         .states
@@ -1184,5 +1287,5 @@ pub fn verify(
         .filter(|(s, _)| !allowed_by(s, &model.states))
         .map(|(s, t)| (s.clone(), t.clone()))
         .collect();
-    Ok(Verdict { hw, forbidden })
+    Verdict { hw, forbidden }
 }

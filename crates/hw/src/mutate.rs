@@ -1,0 +1,323 @@
+//! Mutations of the code sequences: drop or weaken one instruction of one
+//! table row, everywhere the row is used, to find which corpus tests depend
+//! on it (`amdmm verify --mutate`).
+//!
+//! The issue this answers (issue 7): "which instruction in each sequence is
+//! the one that makes it correct". A mutation is *detected* when some test
+//! gets a hardware outcome the memory model forbids that the unmutated code
+//! does not have. An undetected mutation of an instruction the table
+//! requires is either a gap in the corpus (a test is missing) or a sign that
+//! the instruction is redundant *for the hardware model* (a finding about the
+//! model or the table, docs/findings.md).
+//!
+//! Mutations are taken from the lowered corpus: every (row, instruction)
+//! pair that some test emits. Rows the corpus never reaches are listed
+//! separately by the caller ([`rows_of`]).
+
+use crate::isa::{Cpol, MInstr};
+use crate::lower::{LInstr, Lowered};
+use crate::tables::Row;
+use std::fmt;
+
+/// What a mutation does to the instruction.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// Remove the instruction.
+    Drop,
+    /// Replace it by a weaker one (fewer counters waited on, fewer
+    /// cache-policy bits, fewer cache levels written back or invalidated).
+    Weaken(String),
+}
+
+/// One mutation: in every operation lowered through the row at `en_line` of
+/// `table`, the instruction `instr` (not the access, unless weakened) is
+/// dropped or replaced by `to`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Mutation {
+    pub table: &'static str,
+    pub en_line: u32,
+    pub zh_line: u32,
+    pub instr: MInstr,
+    /// `None`: drop.
+    pub to: Option<MInstr>,
+}
+
+impl Mutation {
+    pub fn kind(&self) -> Kind {
+        match self.to {
+            None => Kind::Drop,
+            Some(t) => Kind::Weaken(t.to_string()),
+        }
+    }
+}
+
+impl fmt::Display for Mutation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.to {
+            None => write!(f, "drop `{}`", self.instr)?,
+            Some(t) => write!(f, "weaken `{}` to `{}`", self.instr, t)?,
+        }
+        write!(
+            f,
+            " [{} row, AMDGPUUsage-memory-model.md:{}, amdgpu-usage.zh.txt:{}]",
+            self.table, self.en_line, self.zh_line
+        )
+    }
+}
+
+/// Clears one cache-policy bit.
+type Clear = fn(Cpol) -> Cpol;
+
+/// The weaker forms of an instruction (each loses one thing).
+fn weakenings(i: &LInstr) -> Vec<MInstr> {
+    let mut out = Vec::new();
+    match i.instr {
+        MInstr::Mem(m) => {
+            let c = m.cpol;
+            let bits: [(bool, Clear); 5] = [
+                (c.glc, |c| Cpol { glc: false, ..c }),
+                (c.sc0, |c| Cpol { sc0: false, ..c }),
+                (c.sc1, |c| Cpol { sc1: false, ..c }),
+                (c.slc, |c| Cpol { slc: false, ..c }),
+                (c.nt, |c| Cpol { nt: false, ..c }),
+            ];
+            for (on, clear) in bits {
+                if on {
+                    let mut w = m;
+                    w.cpol = clear(c);
+                    out.push(MInstr::Mem(w));
+                }
+            }
+        }
+        MInstr::Waitcnt { vm, exp, lgkm } => {
+            let n = [vm, exp, lgkm].iter().filter(|x| x.is_some()).count();
+            if n > 1 {
+                if vm.is_some() {
+                    out.push(MInstr::Waitcnt {
+                        vm: None,
+                        exp,
+                        lgkm,
+                    });
+                }
+                if lgkm.is_some() {
+                    out.push(MInstr::Waitcnt {
+                        vm,
+                        exp,
+                        lgkm: None,
+                    });
+                }
+            }
+        }
+        MInstr::BufferInv {
+            sc0: true,
+            sc1: true,
+        } => {
+            out.push(MInstr::BufferInv {
+                sc0: true,
+                sc1: false,
+            });
+            out.push(MInstr::BufferInv {
+                sc0: false,
+                sc1: true,
+            });
+        }
+        MInstr::BufferWbl2 {
+            sc0: true,
+            sc1: true,
+        } => out.push(MInstr::BufferWbl2 {
+            sc0: false,
+            sc1: true,
+        }),
+        _ => {}
+    }
+    out
+}
+
+/// Is this an instruction whose mutation is meaningful (memory-model
+/// instructions of a table row; the access itself can only be weakened)?
+fn mutable(i: &LInstr) -> bool {
+    i.row.is_some()
+        && !matches!(
+            i.instr,
+            MInstr::SBarrier
+                | MInstr::SBarrierSignal(_)
+                | MInstr::SBarrierWait(_)
+                | MInstr::SBarrierSignalIsFirst(_)
+                | MInstr::SBarrierInit(_)
+                | MInstr::SBarrierJoin(_)
+                | MInstr::SBarrierLeave
+        )
+}
+
+/// Every mutation of the code `l` contains, in a stable order.
+pub fn candidates(l: &Lowered, table: &'static str) -> Vec<Mutation> {
+    let mut out: Vec<Mutation> = Vec::new();
+    for t in &l.threads {
+        for op in &t.ops {
+            for i in &op.code {
+                if !mutable(i) {
+                    continue;
+                }
+                let row: &Row = i.row.expect("mutable rows have a row");
+                let mk = |to| Mutation {
+                    table,
+                    en_line: row.en_line,
+                    zh_line: row.zh_line,
+                    instr: i.instr,
+                    to,
+                };
+                let mut ms = Vec::new();
+                if !i.is_access {
+                    ms.push(mk(None));
+                }
+                for w in weakenings(i) {
+                    ms.push(mk(Some(w)));
+                }
+                for m in ms {
+                    if !out.contains(&m) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The code with the mutation applied; `None` when the code does not use the
+/// mutated instruction of the row.
+pub fn apply(l: &Lowered, m: &Mutation) -> Option<Lowered> {
+    let mut n = l.clone();
+    let mut hit = false;
+    for t in &mut n.threads {
+        for op in &mut t.ops {
+            let mut code = Vec::with_capacity(op.code.len());
+            for i in &op.code {
+                let same = i.instr == m.instr && i.row.is_some_and(|r| r.en_line == m.en_line);
+                if !same {
+                    code.push(*i);
+                    continue;
+                }
+                hit = true;
+                if let Some(to) = m.to {
+                    code.push(LInstr { instr: to, ..*i });
+                }
+            }
+            op.code = code;
+        }
+    }
+    hit.then_some(n)
+}
+
+/// The `en_line`s of the rows the code uses.
+pub fn rows_of(l: &Lowered) -> Vec<u32> {
+    let mut v: Vec<u32> = l
+        .threads
+        .iter()
+        .flat_map(|t| t.ops.iter())
+        .flat_map(|o| o.code.iter())
+        .filter_map(|i| i.row.map(|r| r.en_line))
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// What one mutation did on one target.
+#[derive(Clone, Debug)]
+pub struct MutResult {
+    pub mutation: Mutation,
+    /// Tests whose code uses the mutated instruction.
+    pub used_by: Vec<String>,
+    /// Tests with a forbidden hardware outcome the unmutated code does not
+    /// have (with that outcome, rendered).
+    pub detected_by: Vec<(String, String)>,
+    /// Tests that hit the state limit with the mutation.
+    pub limited: Vec<String>,
+}
+
+/// A test of the corpus with the memory model's outcome.
+pub struct Case<'a> {
+    pub program: &'a amdmm_program::Program,
+    pub model: &'a amdmm_explore::Outcome,
+}
+
+fn render_state(o: &amdmm_explore::Outcome, s: &amdmm_explore::FinalState) -> String {
+    o.columns
+        .iter()
+        .zip(&s.values)
+        .map(|(c, v)| format!("{c}={v}"))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Runs every mutation of the code the corpus lowers to on `target` over the
+/// tests that use it. Tests that cannot be lowered or hit the state limit
+/// unmutated are left out.
+pub fn analyse(
+    cases: &[Case],
+    target: &crate::Target,
+    opts: &crate::machine::HwOptions,
+) -> Vec<MutResult> {
+    use crate::machine::{compare, explore_lowered};
+    let table = crate::tables::table(target.gen).name;
+    // Baseline: lowered code and forbidden states per test.
+    let mut base = Vec::new();
+    for c in cases {
+        if c.model.observation.is_none() {
+            continue;
+        }
+        let Ok(l) = crate::lower(c.program, target) else {
+            continue;
+        };
+        let Ok(h) = explore_lowered(c.program, l.clone(), opts) else {
+            continue;
+        };
+        if h.outcome.limit.is_some() {
+            continue;
+        }
+        let v = compare(h, c.model);
+        let forb: Vec<_> = v.forbidden.into_iter().map(|(s, _)| s).collect();
+        base.push((c, l, forb));
+    }
+    let mut muts: Vec<Mutation> = Vec::new();
+    for (_, l, _) in &base {
+        for m in candidates(l, table) {
+            if !muts.contains(&m) {
+                muts.push(m);
+            }
+        }
+    }
+    muts.sort_by(|a, b| {
+        (a.en_line, a.instr.to_string(), a.kind()).cmp(&(b.en_line, b.instr.to_string(), b.kind()))
+    });
+    let mut out = Vec::new();
+    for m in muts {
+        let mut r = MutResult {
+            mutation: m.clone(),
+            used_by: Vec::new(),
+            detected_by: Vec::new(),
+            limited: Vec::new(),
+        };
+        for (c, l, forb) in &base {
+            let Some(ml) = apply(l, &m) else {
+                continue;
+            };
+            let name = c.program.name.clone();
+            r.used_by.push(name.clone());
+            let Ok(h) = explore_lowered(c.program, ml, opts) else {
+                continue;
+            };
+            if h.outcome.limit.is_some() {
+                r.limited.push(name);
+                continue;
+            }
+            let v = compare(h, c.model);
+            if let Some((s, _)) = v.forbidden.iter().find(|(s, _)| !forb.contains(s)) {
+                r.detected_by.push((name, render_state(&v.hw.outcome, s)));
+            }
+        }
+        out.push(r);
+    }
+    out
+}
