@@ -41,6 +41,8 @@ pub enum Command {
     /// Check that every outcome of the hardware model of a target is allowed by the memory
     /// model; print a step-by-step trace for each one that is not (docs/hardware.md).
     Verify(crate::lower::VerifyArgs),
+    /// Check asynchronous LDS DMA code (asyncmark / wait.asyncmark) without exploring executions.
+    Lint(crate::lint::LintArgs),
 }
 
 #[derive(Args, Debug)]

@@ -4,6 +4,7 @@ mod args;
 mod collect;
 mod import;
 mod lds;
+mod lint;
 mod lower;
 mod output;
 mod progress;
@@ -21,5 +22,6 @@ fn main() -> ExitCode {
         args::Command::Import(a) => import::import_command(&a),
         args::Command::Lower(a) => lower::lower_command(&a),
         args::Command::Verify(a) => lower::verify_command(&a),
+        args::Command::Lint(a) => lint::lint_command(&a),
     }
 }

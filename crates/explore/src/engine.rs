@@ -353,12 +353,15 @@ impl<'s> Combo<'s> {
             });
         }
         let n = events.len();
+        // Program order, restricted after async operations until their
+        // completion (amdmm_model::async_ops::thread_order).
         let mut po = BitRel::new(n);
-        for pl in &placed {
-            for a in pl.offset..pl.offset + pl.len {
-                for b in a + 1..pl.offset + pl.len {
-                    po.add(a, b);
-                }
+        let mut async_hb = BitRel::new(n);
+        for (pl, p) in placed.iter().zip(&paths) {
+            let order = amdmm_model::async_ops::thread_order(opts.model, pl.len, &p.asyncs);
+            for a in 0..pl.len {
+                po.set_row(pl.offset + a, order.po[a] << pl.offset);
+                async_hb.set_row(pl.offset + a, order.async_hb[a] << pl.offset);
             }
         }
         let mut graph = ExecutionGraph {
@@ -366,6 +369,7 @@ impl<'s> Combo<'s> {
             po,
             rf: vec![None; n],
             extra_sw: BitRel::new(n),
+            async_hb,
             reads: 0,
             writes: 0,
             fences: 0,

@@ -7,10 +7,11 @@
 //! therefore has exactly one path.
 
 use amdmm_graph::EventKind;
+use amdmm_model::async_ops::{AsyncOp, Tracker};
 use amdmm_model::attributes::Access;
 use amdmm_program::{
-    Addr, BinOp, CmpOp, Instr, MemAttrs, Operand, Ordering, Program, RmwOp, SyncScope, Thread, Ty,
-    Value,
+    Addr, BinOp, CmpOp, DmaKind, Instr, MemAttrs, Operand, Ordering, Program, RmwOp, SyncScope,
+    Thread, Ty, Value,
 };
 
 pub type NodeId = u32;
@@ -82,6 +83,9 @@ pub struct Path {
     /// Final register values (`None`: never written on this path).
     pub regs: Vec<Option<NodeId>>,
     pub end: PathEnd,
+    /// The async DMA operations of the path, in program order, with their
+    /// completion points (async-operations.txt).
+    pub asyncs: Vec<AsyncOp>,
 }
 
 /// Why a thread cannot be explored.
@@ -110,6 +114,8 @@ struct State {
     consts: Vec<Option<Value>>,
     /// Instructions executed so far on this path.
     steps: u64,
+    /// Async mark sequences (async-operations.txt).
+    marks: Tracker,
 }
 
 impl State {
@@ -181,12 +187,14 @@ pub fn paths(
             guards: Vec::new(),
             regs: Vec::new(),
             end: PathEnd::Done,
+            asyncs: Vec::new(),
         },
         reg_node: vec![None; thread.regs.len()],
         ctrl: 0,
         backedges: vec![0; thread.code.len()],
         consts: Vec::new(),
         steps: 0,
+        marks: Tracker::new(),
     };
     let mut stack = vec![start];
     while let Some(mut st) = stack.pop() {
@@ -620,12 +628,20 @@ fn step(
                 }
             }
         }
-        Instr::CallEnter { .. } | Instr::CallExit { .. } => {}
+        Instr::CallEnter { .. } => st.marks.call_enter(),
+        Instr::CallExit { .. } => st.marks.call_exit(),
         Instr::Halt => return Ok(Step::End(PathEnd::Done)),
-        Instr::Dma { .. } | Instr::AsyncMark | Instr::WaitAsyncMark { .. } => {
-            return Err(SymbolicError::Unsupported(
-                "asynchronous LDS DMA and async marks are not implemented yet".into(),
-            ))
+        Instr::Dma { kind, src, dst, .. } => {
+            if let Err(m) = dma(program, st, stack, *kind, *src, *dst, pc, line)? {
+                ub!(m)
+            }
+        }
+        Instr::AsyncMark => st.marks.mark(),
+        Instr::WaitAsyncMark { outstanding } => {
+            let at = st.path.events.len() as u32;
+            for op in st.marks.wait(*outstanding) {
+                st.path.asyncs[op as usize].complete_at = Some(at);
+            }
         }
         Instr::Hw(_) | Instr::Barrier(_) => {
             return Err(SymbolicError::Unsupported(
@@ -635,6 +651,107 @@ fn step(
     }
     st.pc = next;
     Ok(Step::Continue)
+}
+
+/// A non-atomic access of an LDS DMA copy.
+const DMA_ATTRS: MemAttrs = MemAttrs {
+    ordering: Ordering::NotAtomic,
+    scope: SyncScope::SYSTEM,
+    volatile: false,
+    av_none: false,
+};
+
+/// Is the element index of `addr` known without any read?
+fn index_known(st: &State, addr: Addr) -> bool {
+    match addr.index {
+        Operand::Reg(r) => match st.reg_node.get(r as usize).copied().flatten() {
+            Some(n) => st.constant(n).is_some(),
+            None => true,
+        },
+        Operand::Const(_) | Operand::Undef => true,
+    }
+}
+
+/// An LDS DMA copy: a non-atomic read of the source, then a non-atomic
+/// write of the destination with the value read; the `.async` forms are
+/// recorded as async operations, completed by marks and waits.
+///
+/// async-operations.txt, "Memory Consistency Model": "Each asynchronous
+/// operation consists of a non-atomic read on the source and a non-atomic
+/// write on the destination."  The compiler-tracked
+/// `llvm.amdgcn.global.load.lds` is an ordinary read and write in program
+/// order: "These are now augmented with their ".async" version, where the
+/// compiler does not automatically track completion" — the plain form's
+/// completion is tracked by the compiler (docs/semantics.md, "Asynchronous
+/// operations").
+#[allow(clippy::too_many_arguments)]
+fn dma(
+    program: &Program,
+    st: &mut State,
+    stack: &mut Vec<State>,
+    kind: DmaKind,
+    src: Addr,
+    dst: Addr,
+    pc: usize,
+    line: u32,
+) -> Result<Result<(), String>, SymbolicError> {
+    // A fork on a computed index re-executes the instruction with the index
+    // chosen; only one of the two addresses can be resolved that way.
+    let (src_known, dst_known) = (index_known(st, src), index_known(st, dst));
+    if !src_known && !dst_known {
+        return Err(SymbolicError::Unsupported(format!(
+            "an LDS DMA whose source and destination indices both depend on values read (line {line})"
+        )));
+    }
+    let mut resolve = |st: &mut State, addr: Addr, known: bool| {
+        if known {
+            resolve_addr(program, st, stack, addr)
+        } else {
+            location(program, st, stack, addr)
+        }
+    };
+    let (sloc, sdeps) = match resolve(st, src, src_known) {
+        Ok(x) => x,
+        Err(m) => return Ok(Err(m)),
+    };
+    let (dloc, ddeps) = match resolve(st, dst, dst_known) {
+        Ok(x) => x,
+        Err(m) => return Ok(Err(m)),
+    };
+    let ev = st.path.events.len() as u32;
+    let n = st.node(Node::Read(ev), 1 << ev);
+    let base = PathEvent {
+        kind: EventKind::Read,
+        access: Access::Load,
+        loc: sloc,
+        attrs: DMA_ATTRS,
+        intrinsic_scope: None,
+        read_node: Some(n),
+        write_node: None,
+        deps: sdeps | st.ctrl,
+        instr: pc as u32,
+        line,
+    };
+    let write = PathEvent {
+        kind: EventKind::Write,
+        access: Access::Store,
+        loc: dloc,
+        read_node: None,
+        write_node: Some(n),
+        deps: ddeps | 1 << ev | st.ctrl,
+        ..base.clone()
+    };
+    st.path.events.push(base);
+    st.path.events.push(write);
+    if kind != DmaKind::Tracked {
+        st.marks.op();
+        st.path.asyncs.push(AsyncOp {
+            read: ev,
+            write: ev + 1,
+            complete_at: None,
+        });
+    }
+    Ok(Ok(()))
 }
 
 /// Wraps a value to the width of `ty` (two's complement, sign-extended).

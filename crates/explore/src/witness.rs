@@ -3,11 +3,35 @@
 
 use crate::locations::LocationMap;
 use crate::result::{EventOut, Witness};
-use amdmm_graph::{relation::members, BitRel, EventKind, ExecutionGraph};
+use amdmm_graph::{relation::members, BitRel, EventKind, EventSet, ExecutionGraph};
+use amdmm_model::async_ops;
 use amdmm_model::{Analysis, ReadRule};
-use amdmm_program::{Ordering, Program};
+use amdmm_program::{DmaKind, Instr, Ordering, Program};
 
-fn label(program: &Program, locs: &LocationMap, g: &ExecutionGraph, i: usize) -> String {
+/// The events of async LDS DMA copies (the `.async` intrinsics).
+fn async_events(program: &Program, g: &ExecutionGraph) -> EventSet {
+    let mut s = 0;
+    for (i, e) in g.events.iter().enumerate() {
+        if e.is_init() {
+            continue;
+        }
+        let code = &program.threads[e.thread as usize].code;
+        if let Some(Instr::Dma { kind, .. }) = code.get(e.instr as usize) {
+            if *kind != DmaKind::Tracked {
+                s |= 1 << i;
+            }
+        }
+    }
+    s
+}
+
+fn label(
+    program: &Program,
+    locs: &LocationMap,
+    g: &ExecutionGraph,
+    asyncs: EventSet,
+    i: usize,
+) -> String {
     let e = &g.events[i];
     let mut s = format!("e{i}: ");
     s.push_str(match e.kind {
@@ -16,6 +40,9 @@ fn label(program: &Program, locs: &LocationMap, g: &ExecutionGraph, i: usize) ->
         EventKind::Rmw => "RMW",
         EventKind::Fence => "F",
     });
+    if asyncs >> i & 1 == 1 {
+        s.push_str(".async");
+    }
     if e.ordering != Ordering::NotAtomic {
         s.push('.');
         s.push_str(e.ordering.name());
@@ -61,6 +88,7 @@ pub fn render(
     a: &Analysis,
     mo: &BitRel,
 ) -> Witness {
+    let asyncs = async_events(program, g);
     let events = (0..g.len())
         .map(|i| {
             let e = &g.events[i];
@@ -70,7 +98,7 @@ pub fn render(
                 } else {
                     program.threads[e.thread as usize].name.clone()
                 },
-                label: label(program, locs, g, i),
+                label: label(program, locs, g, asyncs, i),
                 line: e.line,
             }
         })
@@ -118,7 +146,17 @@ pub fn render(
         }
         h
     };
-    Witness {
+    // Races with transfers in flight, one relation per kind: transfer →
+    // access (async-operations.txt, "Memory Consistency Model").
+    let mut async_races: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
+    for race in async_ops::async_races(g, a, asyncs) {
+        let name = race.kind.relation();
+        match async_races.iter_mut().find(|(n, _)| n == name) {
+            Some((_, edges)) => edges.push((race.transfer, race.access)),
+            None => async_races.push((name.into(), vec![(race.transfer, race.access)])),
+        }
+    }
+    let mut w = Witness {
         state: 0,
         events,
         relations: vec![
@@ -132,5 +170,7 @@ pub fn render(
             ("vis".into(), vis),
             ("lo".into(), lo),
         ],
-    }
+    };
+    w.relations.splice(3..3, async_races);
+    w
 }

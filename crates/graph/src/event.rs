@@ -82,6 +82,10 @@ pub struct ExecutionGraph {
     /// Synchronizes-with edges that come from outside the memory accesses
     /// (the barrier execution model); part of happens-before.
     pub extra_sw: BitRel,
+    /// Happens-before edges of async operations that are not program order
+    /// (the `upstream` model's async operation as an event of its own;
+    /// empty under the seed model). Part of happens-before.
+    pub async_hb: BitRel,
     pub reads: EventSet,
     pub writes: EventSet,
     pub fences: EventSet,

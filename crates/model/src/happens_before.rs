@@ -114,11 +114,12 @@ pub fn synchronizes_with(g: &ExecutionGraph) -> BitRel {
 pub fn happens_before(g: &ExecutionGraph, sw: &BitRel) -> Option<BitRel> {
     let mut hb = g.po.union(sw);
     hb.union_with(&g.extra_sw);
+    hb.union_with(&g.async_hb);
     let others = full(g.len()) & !g.inits;
     for i in members(g.inits) {
         hb.set_row(i, hb.row(i) | others);
     }
-    if sw.is_empty() && g.extra_sw.is_empty() {
+    if sw.is_empty() && g.extra_sw.is_empty() && g.async_hb.is_empty() {
         return Some(hb);
     }
     hb.close();

@@ -5,6 +5,7 @@
 //! execution graph. The exploration engine generates candidates; this crate
 //! says which are consistent and what each read returns.
 
+pub mod async_ops;
 pub mod attributes;
 pub mod availability;
 pub mod coherence;

@@ -1,0 +1,98 @@
+//! End-to-end tests of `amdmm lint`: the findings with file:line:column and
+//! a suggested fix, the exit status, bad input.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `amdmm` from the crate directory (fixture paths are relative to it).
+fn amdmm(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_amdmm"))
+        .args(args)
+        .current_dir(manifest_dir())
+        .output()
+        .expect("the amdmm binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exit status")
+}
+
+#[test]
+fn clean_file_has_no_finding() {
+    let o = amdmm(&["lint", "tests/fixtures/lint/clean.litmus"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(stderr(&o), "0 warnings\n");
+}
+
+#[test]
+fn one_finding_of_each_kind() {
+    let f = "tests/fixtures/lint/findings.litmus";
+    let o = amdmm(&["lint", f]);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let expected = format!(
+        "\
+{f}:10:3: warning: wait.asyncmark(0) waits for nothing: no asyncmark of this function can be outstanding here [redundant-wait]
+  help: remove it: no asyncmark of this function can be outstanding here (marks of callers and callees are not counted)
+{f}:14:3: warning: this asyncmark is never counted by a later wait.asyncmark of its function [unwaited-mark]
+  help: remove it, or add `call void @llvm.amdgcn.wait.asyncmark(i16 0)` before the data it tracks is used (a wait in a caller or callee does not count it)
+{f}:17:3: warning: this load of @t[1] may read the destination of the async copy at 13:3 before the copy completes [uncovered-access]
+  help: wait for the copy's mark first: `call void @llvm.amdgcn.wait.asyncmark(i16 0)` before this load
+{f}:18:1: warning: thread P0 can end with 1 asyncmark outstanding [outstanding-at-end]
+  help: add `call void @llvm.amdgcn.wait.asyncmark(i16 0)` before the end, or remove the marks no wait counts
+"
+    );
+    assert_eq!(stdout(&o), expected);
+    assert_eq!(stderr(&o), "4 warnings\n");
+}
+
+#[test]
+fn directory_and_corpus_examples() {
+    // The seed's software pipeline is clean; its uneven blocks leave two
+    // marks no wait counts (async-operations.txt, "Optimization", case 1).
+    let o = amdmm(&[
+        "lint",
+        "../../litmus/async/Async+seed.software-pipeline.litmus",
+        "../../litmus/async/Async+seed.uneven-blocks.litmus",
+    ]);
+    assert_eq!(code(&o), 1);
+    let out = stdout(&o);
+    assert!(!out.contains("software-pipeline"), "{out}");
+    assert_eq!(
+        out.matches("Async+seed.uneven-blocks.litmus:").count(),
+        5,
+        "{out}"
+    );
+    assert_eq!(out.matches("[unwaited-mark]").count(), 2, "{out}");
+    let o = amdmm(&["lint", "tests/fixtures/lint"]);
+    assert_eq!(code(&o), 1);
+    assert_eq!(stderr(&o), "4 warnings\n");
+}
+
+#[test]
+fn bad_input_and_missing_path() {
+    let o = amdmm(&["lint", "tests/fixtures/bad/syntax-error.litmus"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("error"), "{}", stderr(&o));
+    let o = amdmm(&["lint", "tests/fixtures/lint/nope.litmus"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("nope.litmus"), "{}", stderr(&o));
+}
+
+#[test]
+fn help_lists_lint() {
+    let o = amdmm(&["--help"]);
+    assert!(stdout(&o).contains("lint"), "{}", stdout(&o));
+}
