@@ -73,7 +73,9 @@ impl Event {
 pub struct ExecutionGraph {
     /// Initial writes first, then each thread's events in program order.
     pub events: Vec<Event>,
-    /// Program order (transitive, within a thread).
+    /// Program order (transitive, within a thread). The events of an async
+    /// LDS DMA copy precede only the events after the wait that completes it
+    /// (`amdmm_model::async_ops::thread_order`).
     pub po: BitRel,
     /// `rf[r] = Some(w)`: read `r` returns the value of write `w`;
     /// `None` for a read that returns `undef` by the value rules (and for

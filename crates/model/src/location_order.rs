@@ -21,6 +21,10 @@ use amdmm_graph::{BitRel, EventSet, ExecutionGraph};
 /// An RMW is both a write and a read: either rule orders it
 /// (docs/semantics.md, "RMW in location order").
 ///
+/// "Program-ordered" is `g.po`, in which an async copy's write precedes only
+/// the events after the wait that completes it (async-operations.txt; the
+/// reading is in docs/semantics.md, "Location order of an incomplete copy").
+///
 /// Upstream model only (AMDGPUMemoryModel.md, "Location Order"): "A read `R`
 /// is *location-ordered* before an access (read and/or write) `X` to the same
 /// address if it happens-before `X`." Location order is only ever asked of a
