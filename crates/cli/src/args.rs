@@ -1,6 +1,6 @@
 //! Command-line arguments (clap derive).
 
-use amdmm_explore::ModelKind;
+use amdmm_explore::{ModelKind, Target};
 use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -92,10 +92,20 @@ pub struct RunArgs {
     #[arg(long, value_name = "TARGET")]
     pub target: Option<String>,
 
+    /// The GPU whose barrier intrinsics the memory model applies: gfx6xx-gfx11xx (GFX6-11:
+    /// s.barrier only), gfx120x (GFX12: split barriers), gfx125x (GFX12.5: named and cluster
+    /// barriers). Intrinsics the target lacks are errors. [default: the newest, GFX12.5]
+    #[arg(long = "barrier-target", value_name = "GFX", value_parser = parse_barrier_target)]
+    pub barrier_target: Option<Target>,
+
     /// Omit the `Time` lines (and JSON times): the only output that varies between runs,
     /// so the output becomes byte-for-byte reproducible.
     #[arg(long)]
     pub no_time: bool,
+}
+
+fn parse_barrier_target(s: &str) -> Result<Target, String> {
+    amdmm_explore::parse_target(s)
 }
 
 fn parse_jobs(s: &str) -> Result<usize, String> {

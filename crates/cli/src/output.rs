@@ -59,6 +59,7 @@ pub fn run_command(a: &RunArgs) -> ExitCode {
         timeout: a.timeout.map(Duration::from_secs_f64),
         model,
         witnesses: a.show_executions,
+        target: a.barrier_target.clone().unwrap_or_default(),
     };
     let jobs = a.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism()

@@ -23,11 +23,23 @@ pub enum BarrierCall {
     Hw(Intrinsic),
     /// An operation of the abstract model on a declared barrier (index into
     /// `Program::barriers`).
-    Init { barrier: u32, count: i64 },
-    Join { barrier: u32 },
-    Drop { barrier: u32 },
-    Arrive { barrier: u32, new_count: Option<i64> },
-    Wait { barrier: u32 },
+    Init {
+        barrier: u32,
+        count: i64,
+    },
+    Join {
+        barrier: u32,
+    },
+    Drop {
+        barrier: u32,
+    },
+    Arrive {
+        barrier: u32,
+        new_count: Option<i64>,
+    },
+    Wait {
+        barrier: u32,
+    },
 }
 
 impl BarrierCall {
@@ -55,7 +67,9 @@ impl BarrierCall {
                 Intrinsic::Join(id) => format!("s.barrier.join({id})"),
                 Intrinsic::Leave => "s.barrier.leave".into(),
             },
-            BarrierCall::Init { barrier, count } => format!("barrier.init {}, {count}", name(barrier)),
+            BarrierCall::Init { barrier, count } => {
+                format!("barrier.init {}, {count}", name(barrier))
+            }
             BarrierCall::Join { barrier } => format!("barrier.join {}", name(barrier)),
             BarrierCall::Drop { barrier } => format!("barrier.drop {}", name(barrier)),
             BarrierCall::Arrive {
@@ -84,6 +98,10 @@ pub struct PathBarrier {
     pub guards_before: usize,
 }
 
+/// One way a barrier instruction can go: the call, and the register a
+/// `signal.isfirst` sets with the value assumed.
+pub type CallAlternative = (BarrierCall, Option<(RegId, i64)>);
+
 /// The ways a barrier instruction can go on a path: its call and, for
 /// `signal.isfirst`, the register and the value the path assumes it gets
 /// (one alternative per value). `resolve` gives the constant value of an
@@ -91,7 +109,7 @@ pub struct PathBarrier {
 pub fn calls(
     instr: &Instr,
     resolve: &mut dyn FnMut(Operand) -> Option<i64>,
-) -> Result<Vec<(BarrierCall, Option<(RegId, i64)>)>, String> {
+) -> Result<Vec<CallAlternative>, String> {
     let mut get = |op: Operand| {
         resolve(op).ok_or_else(|| {
             "a barrier operand that depends on a value read from memory is not supported"
@@ -106,8 +124,14 @@ pub fn calls(
             HwBarrier::SignalIsFirst(id) => {
                 let id = get(id)?;
                 Ok(vec![
-                    (BarrierCall::Hw(Intrinsic::SignalIsFirst { id, first: true }), None),
-                    (BarrierCall::Hw(Intrinsic::SignalIsFirst { id, first: false }), None),
+                    (
+                        BarrierCall::Hw(Intrinsic::SignalIsFirst { id, first: true }),
+                        None,
+                    ),
+                    (
+                        BarrierCall::Hw(Intrinsic::SignalIsFirst { id, first: false }),
+                        None,
+                    ),
                 ])
             }
             HwBarrier::SignalIsFirstTo { id, dst } => {
@@ -255,7 +279,11 @@ struct Wave {
 /// The barrier executions of one combination of paths (`paths[t]` is thread
 /// `t`'s path). `Ok(vec![])` when the combination is impossible (lanes of a
 /// wave assume different `isfirst` results, or no run matches them).
-pub fn runs(program: &Program, paths: &[&Path], target: &Target) -> Result<Vec<BarrierRun>, String> {
+pub fn runs(
+    program: &Program,
+    paths: &[&Path],
+    target: &Target,
+) -> Result<Vec<BarrierRun>, String> {
     let threads = paths.len();
     if paths.iter().all(|p| p.barriers.is_empty()) {
         return Ok(vec![BarrierRun::none(threads)]);
@@ -293,7 +321,12 @@ pub fn runs(program: &Program, paths: &[&Path], target: &Target) -> Result<Vec<B
                 .take_while(|(a, b)| a.call.shape() == b.call.shape())
                 .count();
             // Lanes share one isfirst result.
-            if first.iter().zip(other).take(same).any(|(a, b)| a.call != b.call) {
+            if first
+                .iter()
+                .zip(other)
+                .take(same)
+                .any(|(a, b)| a.call != b.call)
+            {
                 return Ok(Vec::new());
             }
             if same < first.len() || same < other.len() {
@@ -354,9 +387,9 @@ fn build(
         for (k, c) in w.calls.iter().enumerate() {
             match c.call {
                 BarrierCall::Hw(i) => {
-                    let v = l.lower(target.generation, i).map_err(|e| {
-                        format!("{e} (line {}; target {})", c.line, target.name)
-                    })?;
+                    let v = l
+                        .lower(target.generation, i)
+                        .map_err(|e| format!("{e} (line {}; target {})", c.line, target.name))?;
                     for (h, kind) in v {
                         ops.push((Key::Hw(h), kind, k, c.line));
                     }
@@ -585,7 +618,9 @@ fn run_of(
         let l = w.lanes[lane_index];
         Some((l, paths[l].barriers[k].events_before))
     };
-    let performed: Vec<bool> = (0..sys.ops.len()).map(|op| x.performed_op(sys, op)).collect();
+    let performed: Vec<bool> = (0..sys.ops.len())
+        .map(|op| x.performed_op(sys, op))
+        .collect();
     for (arr, oa) in sys.ops.iter().enumerate() {
         if !matches!(oa.kind, OpKind::Arrive { .. }) || !performed[arr] {
             continue;
@@ -594,7 +629,10 @@ fn run_of(
             if p.is_none() || !x.executes_before.has(arr, w) {
                 continue;
             }
-            let (wa, ww) = (origins[oa.tag as usize].wave, origins[sys.ops[w].tag as usize].wave);
+            let (wa, ww) = (
+                origins[oa.tag as usize].wave,
+                origins[sys.ops[w].tag as usize].wave,
+            );
             let (Some(wave_a), Some(wave_w)) = (waves.get(wa), waves.get(ww)) else {
                 continue;
             };
@@ -608,7 +646,9 @@ fn run_of(
                     let rel: Vec<usize> = paths[l].events[..ea.min(paths[l].events.len())]
                         .iter()
                         .enumerate()
-                        .filter(|(_, e)| e.kind == EventKind::Fence && e.attrs.ordering.is_release())
+                        .filter(|(_, e)| {
+                            e.kind == EventKind::Fence && e.attrs.ordering.is_release()
+                        })
                         .map(|(i, _)| i)
                         .collect();
                     let end = run.events(m, paths[m].events.len());
@@ -648,7 +688,12 @@ fn witness(sys: &System, x: &Execution, notes: &[String]) -> BarrierWitness {
         for &op in &actor.ops[..x.performed[a]] {
             let o = &sys.ops[op];
             index[op] = ops.len();
-            let mut label = format!("b{}: {} {}", ops.len(), o.kind.name(), sys.objects[o.object].name);
+            let mut label = format!(
+                "b{}: {} {}",
+                ops.len(),
+                o.kind.name(),
+                sys.objects[o.object].name
+            );
             match o.kind {
                 OpKind::Init(k) => label.push_str(&format!(" k={k}")),
                 OpKind::Arrive {

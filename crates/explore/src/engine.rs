@@ -49,6 +49,8 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
         cutoff_executions: 0,
         candidates: 0,
         witnesses: Vec::new(),
+        notes: Vec::new(),
+        deadlocks: Vec::new(),
     };
     let mut paths = Vec::new();
     for t in &program.threads {
@@ -109,11 +111,26 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
     let mut combos = Vec::new();
     let mut choice = vec![0usize; setup.paths.len()];
     'combos: loop {
-        match Combo::new(&setup, &choice, opts) {
-            Ok(c) => combos.push(c),
-            Err(limit) => {
-                outcome.limit = Some(limit);
+        // One combination per barrier execution of these paths.
+        let chosen: Vec<&Path> = choice
+            .iter()
+            .enumerate()
+            .map(|(t, &c)| &setup.paths[t][c])
+            .collect();
+        let runs = match crate::barrier::runs(program, &chosen, &opts.target) {
+            Ok(r) => r,
+            Err(what) => {
+                outcome.limit = Some(LimitReason::Unsupported(what));
                 return outcome;
+            }
+        };
+        for run in runs {
+            match Combo::new(&setup, &choice, opts, run) {
+                Ok(c) => combos.push(c),
+                Err(limit) => {
+                    outcome.limit = Some(limit);
+                    return outcome;
+                }
             }
         }
         let mut t = choice.len();
@@ -195,6 +212,10 @@ struct Accumulator {
     flags: amdmm_program::Flags,
     cutoff_executions: u64,
     candidates: u64,
+    /// Barrier undefined behaviour and deadlocks.
+    notes: std::collections::BTreeSet<Note>,
+    /// Deadlock witnesses, by their notes.
+    deadlocks: BTreeMap<Vec<String>, Witness>,
 }
 
 impl Accumulator {
@@ -217,6 +238,10 @@ impl Accumulator {
         self.flags = self.flags.union(other.flags);
         self.cutoff_executions += other.cutoff_executions;
         self.candidates += other.candidates;
+        self.notes.extend(other.notes);
+        for (k, w) in other.deadlocks {
+            self.deadlocks.entry(k).or_insert(w);
+        }
     }
 }
 
@@ -226,6 +251,8 @@ fn finish(outcome: &mut Outcome, acc: Accumulator) {
     outcome.flags = acc.flags.into();
     outcome.cutoff_executions = acc.cutoff_executions;
     outcome.candidates = acc.candidates;
+    outcome.notes = acc.notes.into_iter().collect();
+    outcome.deadlocks = acc.deadlocks.into_values().collect();
     let mut witnesses = acc.witnesses;
     for (k, (values, (satisfies, flags, _))) in acc.states.into_iter().enumerate() {
         if let Some(mut w) = witnesses.remove(&values) {
@@ -260,6 +287,8 @@ struct Combo<'s> {
     reads: Vec<usize>,
     /// Per read: `None` (returns undef) and/or the writes it may read from.
     cands: Vec<Vec<Option<u8>>>,
+    /// The barrier execution this combination is explored with.
+    barrier: crate::barrier::BarrierRun,
 }
 
 /// Prefixes of at least this many units are made, when the choices allow.
@@ -268,7 +297,12 @@ const UNITS_WANTED: usize = 64;
 const SPLIT_ABOVE: usize = 4096;
 
 impl<'s> Combo<'s> {
-    fn new(setup: &'s Setup, choice: &[usize], opts: &Options) -> Result<Combo<'s>, LimitReason> {
+    fn new(
+        setup: &'s Setup,
+        choice: &[usize],
+        opts: &Options,
+        barrier: crate::barrier::BarrierRun,
+    ) -> Result<Combo<'s>, LimitReason> {
         let program = setup.program;
         let paths: Vec<&Path> = choice
             .iter()
@@ -276,7 +310,13 @@ impl<'s> Combo<'s> {
             .map(|(t, &c)| &setup.paths[t][c])
             .collect();
         // Events: initial writes, then each thread in program order.
-        let total = setup.inits.len() + paths.iter().map(|p| p.events.len()).sum::<usize>();
+        // A thread blocked at a barrier wait performs only the events before it.
+        let lens: Vec<usize> = paths
+            .iter()
+            .enumerate()
+            .map(|(t, p)| barrier.events(t, p.events.len()))
+            .collect();
+        let total = setup.inits.len() + lens.iter().sum::<usize>();
         if total > MAX_EVENTS {
             return Err(LimitReason::TooManyEvents(total));
         }
@@ -311,7 +351,7 @@ impl<'s> Combo<'s> {
                 .placement
                 .instance(amdmm_program::ScopeLevel::Workgroup);
             let offset = events.len();
-            for (i, pe) in p.events.iter().enumerate() {
+            for (i, pe) in p.events.iter().enumerate().take(lens[t]) {
                 let inst = if pe.kind == EventKind::Fence {
                     u32::MAX
                 } else {
@@ -349,7 +389,7 @@ impl<'s> Combo<'s> {
             }
             placed.push(Placed {
                 offset,
-                len: p.events.len(),
+                len: lens[t],
             });
         }
         let n = events.len();
@@ -381,6 +421,8 @@ impl<'s> Combo<'s> {
             reads_location_ordered: opts.model == amdmm_model::ModelKind::Upstream,
         };
         graph.index();
+        let offsets: Vec<usize> = placed.iter().map(|p| p.offset).collect();
+        graph.extra_sw = barrier.extra_sw(&graph, &offsets);
         let reads = graph.reads;
         let read_list: Vec<usize> = members(reads).collect();
         let cands = read_list
@@ -394,6 +436,7 @@ impl<'s> Combo<'s> {
             graph,
             reads: read_list,
             cands,
+            barrier,
         })
     }
 
@@ -618,11 +661,16 @@ fn check_candidate(
                 continue;
             }
             let offset = placed[t].offset;
+            let performed = placed[t].len;
             let before = vals[t].iter().filter(|v| v.is_some()).count();
             let mut mine = std::mem::take(&mut vals[t]);
             let all = {
                 let vals_ro: &[Vec<Option<Value>>] = vals;
                 let read = |e: u32, own: &[Option<Value>]| -> Option<Value> {
+                    if e as usize >= performed {
+                        // Not performed (the thread is blocked before it).
+                        return Some(Value::Undef);
+                    }
                     match g.rf[offset + e as usize] {
                         None => Some(Value::Undef),
                         Some(w) => {
@@ -653,11 +701,15 @@ fn check_candidate(
         }
     }
     for (t, p) in paths.iter().enumerate() {
-        if !p.guards.iter().all(|gd| guard_holds(*gd, &vals[t])) {
+        let guards = combo.barrier.guards(t, p.guards.len());
+        if !p.guards[..guards]
+            .iter()
+            .all(|gd| guard_holds(*gd, &vals[t]))
+        {
             return;
         }
         let offset = placed[t].offset;
-        for (i, pe) in p.events.iter().enumerate() {
+        for (i, pe) in p.events.iter().enumerate().take(placed[t].len) {
             let e = &mut g.events[offset + i];
             if let Some(n) = pe.read_node {
                 e.read_value = vals[t][n as usize].unwrap_or(Value::Undef);
@@ -693,13 +745,35 @@ fn check_candidate(
     if found.is_empty() {
         return;
     }
+    // A path cut by the loop bound has not ended: what the barrier model
+    // says of it (a drop at its end, waits others never pass) is not real.
+    let barrier = !cutoff;
     let flags = amdmm_program::Flags {
         race: analysis.race,
-        ub,
-        deadlock: false,
+        ub: ub || (barrier && combo.barrier.ub),
+        deadlock: barrier && combo.barrier.deadlock,
         cutoff,
     };
     acc.flags = acc.flags.union(flags);
+    for m in combo.barrier.messages.iter().filter(|_| barrier) {
+        let (flag, text) = match m.strip_prefix("deadlock: ") {
+            Some(t) => ("deadlock", t),
+            None => ("ub", m.as_str()),
+        };
+        acc.notes.insert(Note {
+            flag: flag.into(),
+            text: text.into(),
+        });
+    }
+    if flags.deadlock {
+        // A deadlocked execution has no final state (litmus-format.md).
+        if opts.witnesses && !acc.deadlocks.contains_key(&combo.barrier.messages) {
+            let mut w = witness::render(setup.program, &setup.locs, g, &analysis, &witness_mo[0]);
+            w.barrier = combo.barrier.witness.clone();
+            acc.deadlocks.insert(combo.barrier.messages.clone(), w);
+        }
+        return;
+    }
     if cutoff {
         acc.cutoff_executions += found.len() as u64;
         return;
@@ -728,10 +802,9 @@ fn check_candidate(
         entry.1 = entry.1.union(flags);
         entry.2 += 1;
         if opts.witnesses && !acc.witnesses.contains_key(&state) {
-            acc.witnesses.insert(
-                state,
-                witness::render(setup.program, &setup.locs, g, &analysis, &mo),
-            );
+            let mut w = witness::render(setup.program, &setup.locs, g, &analysis, &mo);
+            w.barrier = combo.barrier.witness.clone();
+            acc.witnesses.insert(state, w);
         }
     }
 }

@@ -1,6 +1,7 @@
 //! amdmm-explore: the third stage of the pipeline (parse → program →
 //! **exploration** → model checks → report).
 
+pub mod barrier;
 pub mod condition;
 mod engine;
 pub mod families;
@@ -10,6 +11,7 @@ pub mod result;
 pub mod symbolic;
 mod witness;
 
+pub use amdmm_model::barrier::hardware::{parse_target, Generation, Target};
 pub use amdmm_model::ModelKind;
 pub use result::*;
 
@@ -28,6 +30,9 @@ pub struct Options {
     pub model: ModelKind,
     /// Collect one witness execution per final state.
     pub witnesses: bool,
+    /// The GPU whose barrier intrinsics apply (`--barrier-target`; default: the
+    /// newest generation).
+    pub target: amdmm_model::barrier::hardware::Target,
 }
 
 impl Default for Options {
@@ -38,6 +43,7 @@ impl Default for Options {
             timeout: None,
             model: ModelKind::Seed,
             witnesses: false,
+            target: Default::default(),
         }
     }
 }

@@ -122,6 +122,33 @@ pub struct Witness {
     /// Named relations: ("rf", [(from, to)...]), ("mo", ...), ("hb", ...),
     /// ("av", ...), ("vis", ...), ("lo", ...); event indices into `events`.
     pub relations: Vec<(String, Vec<(usize, usize)>)>,
+    /// The barrier execution, when the test has barrier operations.
+    pub barrier: Option<BarrierWitness>,
+}
+
+/// The barrier part of a witness: the barrier operations performed,
+/// *barrier-participates-in* and *barrier-executes-before*, and the
+/// undefined behaviour and deadlocks of the execution.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BarrierWitness {
+    /// `thread` is the wave (its lanes joined by `+`); labels name the
+    /// operation, the barrier object and the phase (`b3: wait @B (wg 0)
+    /// completes phase 1`).
+    pub ops: Vec<EventOut>,
+    /// ("bpi", participant → wait), ("bexec", arrive → wait of another wave
+    /// that it barrier-executes-before); indices into `ops`.
+    pub relations: Vec<(String, Vec<(usize, usize)>)>,
+    /// The broken clauses and the waits that never complete.
+    pub notes: Vec<String>,
+}
+
+/// Why an execution raised `ub` or `deadlock`, for the barrier model.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Note {
+    /// `ub` or `deadlock`.
+    pub flag: String,
+    /// `clause: what happened` (`deadlock: the wait on ... never completes ...`).
+    pub text: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -156,4 +183,10 @@ pub struct Outcome {
     pub candidates: u64,
     /// One witness per state, when requested.
     pub witnesses: Vec<Witness>,
+    /// Barrier undefined behaviour and deadlocks met by some execution,
+    /// sorted, without repetition.
+    pub notes: Vec<Note>,
+    /// Deadlocked executions (they have no final state), when witnesses are
+    /// requested: one per distinct set of notes.
+    pub deadlocks: Vec<Witness>,
 }

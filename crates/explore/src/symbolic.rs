@@ -80,6 +80,8 @@ pub struct Path {
     /// Per node: the thread-local reads it depends on.
     pub node_deps: Vec<u64>,
     pub guards: Vec<Guard>,
+    /// The barrier instructions reached, in order (`crate::barrier`).
+    pub barriers: Vec<crate::barrier::PathBarrier>,
     /// Final register values (`None`: never written on this path).
     pub regs: Vec<Option<NodeId>>,
     pub end: PathEnd,
@@ -185,6 +187,7 @@ pub fn paths(
             nodes: Vec::new(),
             node_deps: Vec::new(),
             guards: Vec::new(),
+            barriers: Vec::new(),
             regs: Vec::new(),
             end: PathEnd::Done,
             asyncs: Vec::new(),
@@ -644,9 +647,36 @@ fn step(
             }
         }
         Instr::Hw(_) | Instr::Barrier(_) => {
-            return Err(SymbolicError::Unsupported(
-                "barriers are not implemented yet".into(),
-            ))
+            // A path entry per barrier instruction; `isfirst` forks on its result.
+            let mut resolve = |op: Operand| {
+                let (n, _) = st.operand(op);
+                match st.constant(n) {
+                    Some(Value::Int(v)) => Some(v),
+                    _ => None,
+                }
+            };
+            let mut alts = crate::barrier::calls(instr, &mut resolve)
+                .map_err(|e| SymbolicError::Unsupported(format!("{e} (line {line})")))?;
+            while let Some((call, set)) = alts.pop() {
+                let mut s = st.clone();
+                s.path.barriers.push(crate::barrier::PathBarrier {
+                    call,
+                    instr: pc as u32,
+                    line,
+                    events_before: s.path.events.len(),
+                    guards_before: s.path.guards.len(),
+                });
+                if let Some((reg, v)) = set {
+                    let n = s.node(Node::Const(v), 0);
+                    s.set_reg(reg, n);
+                }
+                if alts.is_empty() {
+                    *st = s;
+                } else {
+                    s.pc = next;
+                    stack.push(s);
+                }
+            }
         }
     }
     st.pc = next;

@@ -165,11 +165,15 @@ pub fn render(
             ("race".into(), races),
             ("mo".into(), covering(mo)),
             ("sw".into(), a.sw.edges().collect()),
+            // Release fence -> acquire fence through a barrier (AMDGPUUsage,
+            // "Execution Barriers").
+            ("barrier-sw".into(), g.extra_sw.edges().collect()),
             ("hb".into(), covering(&hb_not_po)),
             ("av".into(), av),
             ("vis".into(), vis),
             ("lo".into(), lo),
         ],
+        barrier: None,
     };
     w.relations.splice(3..3, async_races);
     w

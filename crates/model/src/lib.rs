@@ -8,6 +8,7 @@
 pub mod async_ops;
 pub mod attributes;
 pub mod availability;
+pub mod barrier;
 pub mod coherence;
 pub mod happens_before;
 pub mod location_order;

@@ -94,6 +94,7 @@ pub fn herd_text(
     if !flags.is_empty() {
         let _ = writeln!(s, "Flags: {}", flags.join(" "));
     }
+    s.push_str(&crate::barrier::notes_text(&outcome.notes));
     let _ = writeln!(s, "Condition {}", condition_line(program));
     let _ = writeln!(
         s,
@@ -111,6 +112,9 @@ pub fn herd_text(
     if show_executions {
         for w in &outcome.witnesses {
             s.push_str(&witness_text(outcome, w));
+        }
+        for (k, w) in outcome.deadlocks.iter().enumerate() {
+            s.push_str(&crate::barrier::deadlock_text(outcome, k, w));
         }
     }
     s

@@ -53,10 +53,13 @@ pub fn json(
         "candidates": outcome.candidates,
         "time": time,
         "expect": expect,
+        "notes": outcome.notes,
     });
     if show_executions {
         let ws: Vec<Value> = outcome.witnesses.iter().map(witness_json).collect();
         v["witnesses"] = Value::Array(ws);
+        let ds: Vec<Value> = outcome.deadlocks.iter().map(witness_json).collect();
+        v["deadlocks"] = Value::Array(ds);
     }
     v
 }
@@ -73,7 +76,22 @@ fn witness_json(w: &Witness) -> Value {
         .iter()
         .map(|(name, edges)| (name.clone(), j!(edges)))
         .collect();
-    j!({"state": w.state, "events": events, "relations": relations})
+    let mut out = j!({"state": w.state, "events": events, "relations": relations});
+    if let Some(b) = &w.barrier {
+        let ops: Vec<Value> = b
+            .ops
+            .iter()
+            .enumerate()
+            .map(|(i, e)| j!({"id": i, "wave": e.thread, "label": e.label, "line": e.line}))
+            .collect();
+        let relations: Map<String, Value> = b
+            .relations
+            .iter()
+            .map(|(name, edges)| (name.clone(), j!(edges)))
+            .collect();
+        out["barrier"] = j!({"ops": ops, "relations": relations, "notes": b.notes});
+    }
+    out
 }
 
 /// Adds `"check": {"passed": bool, "message": string|null}` to a test object.

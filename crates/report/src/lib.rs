@@ -5,11 +5,13 @@
 //! ([`json`], [`document`]) and a verdict against the test's `expect` line
 //! ([`compare`], [`check`]).
 
+mod barrier;
 mod check;
 mod herd;
 mod json;
 mod witness;
 
+pub use barrier::{barrier_text, deadlock_text, notes_text};
 pub use check::{check, compare, CheckResult, Failure};
 pub use herd::{condition_line, herd_text, kind, ok};
 pub use json::{document, input_error_json, json, with_check, Summary};
@@ -49,5 +51,7 @@ pub fn internal_error_outcome(program: &amdmm_program::Program) -> Outcome {
         cutoff_executions: 0,
         candidates: 0,
         witnesses: Vec::new(),
+        notes: Vec::new(),
+        deadlocks: Vec::new(),
     }
 }

@@ -59,6 +59,9 @@ pub fn witness_text(outcome: &Outcome, w: &Witness) -> String {
             .collect();
         let _ = writeln!(s, "  {name}: {}", list.join(", "));
     }
+    if let Some(b) = &w.barrier {
+        s.push_str(&crate::barrier::barrier_text(b));
+    }
     s
 }
 

@@ -54,6 +54,8 @@ fn outcome() -> Outcome {
         cutoff_executions: 0,
         candidates: 2,
         witnesses: vec![],
+        notes: vec![],
+        deadlocks: vec![],
     }
 }
 

@@ -352,6 +352,8 @@ pub fn explore_lowered(
             cutoff_executions: 0,
             candidates: states_visited as u64,
             witnesses: Vec::new(),
+            notes: Vec::new(),
+            deadlocks: Vec::new(),
         },
         traces,
         states_visited,

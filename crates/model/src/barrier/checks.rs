@@ -72,11 +72,7 @@ pub(super) fn joined_before(sys: &System) -> Vec<Option<OpId>> {
 /// *barrier-modification-order* only after every operation that
 /// barrier-executes-before it was performed. An actor that starts after others
 /// (a workgroup's end) is program-ordered after their operations.
-pub(super) fn executes_before(
-    sys: &System,
-    performed: &[usize],
-    bpi: &[(OpId, OpId)],
-) -> OpRel {
+pub(super) fn executes_before(sys: &System, performed: &[usize], bpi: &[(OpId, OpId)]) -> OpRel {
     let mut r = OpRel::new(sys.ops.len());
     for (a, actor) in sys.actors.iter().enumerate() {
         let ops = &actor.ops[..performed[a]];

@@ -30,7 +30,7 @@ pub enum Generation {
 }
 
 impl Generation {
-    /// The generation whose semantics apply without `--target`.
+    /// The generation whose semantics apply without `--barrier-target`.
     pub const NEWEST: Generation = Generation::Gfx12_5;
 
     pub fn name(self) -> &'static str {
@@ -48,7 +48,7 @@ impl fmt::Display for Generation {
     }
 }
 
-/// A `--target` processor and its generation.
+/// A `--barrier-target` processor and its generation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Target {
     /// As given, lower-cased: `gfx1100`.
@@ -66,9 +66,11 @@ impl Default for Target {
 }
 
 /// Parses `gfxNNN` (`gfx90a`, `gfx942`, `gfx1030`, `gfx1100`, `gfx1200`,
-/// `gfx1250`, ...) into its barrier generation.
+/// `gfx1250`, ...) into its barrier generation. Target features after a colon
+/// (`gfx90a:tgsplit`) do not change the barriers and are ignored.
 pub fn parse_target(s: &str) -> Result<Target, String> {
-    let name = s.trim().to_ascii_lowercase();
+    let full = s.trim().to_ascii_lowercase();
+    let name = full.split(':').next().unwrap_or("").to_string();
     let err = || {
         format!(
             "unknown target `{s}`: expected a processor name gfxNNN, e.g. gfx90a or gfx1100 \
@@ -89,7 +91,10 @@ pub fn parse_target(s: &str) -> Result<Target, String> {
         (4, d) if d.starts_with("125") => Generation::Gfx12_5,
         _ => return Err(err()),
     };
-    Ok(Target { name, generation })
+    Ok(Target {
+        name: full,
+        generation,
+    })
 }
 
 /// A hardware barrier object (per scope instance).

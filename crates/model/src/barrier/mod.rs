@@ -283,7 +283,9 @@ impl OpRel {
     pub fn covering(&self) -> Vec<(usize, usize)> {
         self.edges()
             .into_iter()
-            .filter(|&(a, b)| !(0..self.n).any(|x| x != a && x != b && self.has(a, x) && self.has(x, b)))
+            .filter(|&(a, b)| {
+                !(0..self.n).any(|x| x != a && x != b && self.has(a, x) && self.has(x, b))
+            })
             .collect()
     }
 }
@@ -468,11 +470,11 @@ impl Execution {
                     })
                     .collect();
                 let counts = match bs[0].expected {
-                    Some(e) => format!("arrive count {} of expected count {}", bs[0].arrive_count, e),
-                    None => format!(
-                        "arrive count {}, never initialised",
-                        bs[0].arrive_count
+                    Some(e) => format!(
+                        "arrive count {} of expected count {}",
+                        bs[0].arrive_count, e
                     ),
+                    None => format!("arrive count {}, never initialised", bs[0].arrive_count),
                 };
                 format!(
                     "deadlock: the wait on {} never completes for {}: {}",

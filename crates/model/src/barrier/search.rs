@@ -153,8 +153,18 @@ fn insert_sorted(v: &mut Vec<u32>, x: u32) {
     }
 }
 
-/// "When an operation causes *arrive count* to be equal to *expected count*,
-/// the barrier is completed, and the *arrive count* is reset to zero."
+/// execution-synchronization.txt, "Execution Model": "When an operation causes
+/// *arrive count* to be equal to *expected count*, the barrier is completed,
+/// and the *arrive count* is reset to zero."
+///
+/// The completed phase is the set `S` of the waits that complete with it:
+/// "The elements of ``S`` all exist in a continuous, uninterrupted interval of
+/// *barrier-modification-order<BO>*. The *arrive count* of ``BO`` is zero
+/// before the first operation of ``S`` [...] The *arrive count* and *expected
+/// count* of ``BO`` are equal after the last operation of ``S`` [...] and
+/// cannot equal at any other point in ``S``." Every arrive and drop since the
+/// previous completion (or init) is in it (docs/semantics.md, "Which
+/// operations form a phase").
 fn complete_if_equal(s: &mut State, o: ObjId) {
     let st = &mut s.objs[o];
     if st.arrive == st.expected {
@@ -166,6 +176,16 @@ fn complete_if_equal(s: &mut State, o: ObjId) {
 
 /// Performs modification `op` on a copy of `s`; `None` when the run cannot
 /// perform it now (an `isfirst` result that does not match).
+///
+/// execution-synchronization.txt, "Execution Model": init "Sets the *expected
+/// count* of the *barrier object* to *k*. Resets the *arrive count* of the
+/// *barrier object* to zero."; drop "Decrements *expected count* of the
+/// barrier *object* by one."; arrive "Increments the *arrive count* of the
+/// barrier *object* by one. If supported, an additional argument to *arrive*
+/// can also update the *expected count* of the barrier *object* before the
+/// *arrive count* is incremented; the new *expected count* cannot be less than
+/// or equal to the *arrive count*, otherwise the behavior is undefined."
+/// Appending `op` here is appending it to *barrier-modification-order<BO>*.
 fn modify(sys: &System, s: &State, op: OpId) -> Option<State> {
     let o = &sys.ops[op];
     let obj = o.object;
@@ -219,8 +239,7 @@ fn modify(sys: &System, s: &State, op: OpId) -> Option<State> {
                 let group = sys.actors[o.actor].group;
                 let clash = n.objs[obj].current.iter().any(|&x| {
                     let xo = &sys.ops[x as usize];
-                    matches!(xo.kind, OpKind::Arrive { .. })
-                        && sys.actors[xo.actor].group == group
+                    matches!(xo.kind, OpKind::Arrive { .. }) && sys.actors[xo.actor].group == group
                 });
                 if clash {
                     add_ub(&mut n, Clause::ClusterArrive, op, group as i64, 0);
@@ -251,6 +270,23 @@ fn modify(sys: &System, s: &State, op: OpId) -> Option<State> {
 
 /// The phases wait `w` of actor `a` may take now (indices into its object's
 /// phases), and whether it is an own-arrive wait.
+///
+/// execution-synchronization.txt, "Execution Model": "A barrier operation
+/// ``X`` *barrier-participates-in* a barrier *wait* ``W`` if and only if all
+/// of the following is true: ``X`` and ``W`` are both performed on the same
+/// barrier *object* ``BO``. ``X`` is a barrier *arrive* or *drop* operation.
+/// ``X`` does not *barrier-participate-in* another distinct barrier *wait*
+/// ``W'`` in the same thread as ``W``. ``W -> X`` not in
+/// *thread-barrier-order<BO>*. All dependent constraint and relations are
+/// satisfied as well."
+///
+/// Same object: only the object's phases are candidates. Not in another wait
+/// of the same thread: a phase another wait of the actor took is excluded.
+/// Not after `W`: only completed phases are candidates, and the actor's
+/// operations after `W` have not been performed. The own arrive (the actor's
+/// latest arrive since its previous wait on the object) meets every condition,
+/// so by "if and only if" it participates: the wait takes its phase
+/// (docs/semantics.md, "Which phase a wait completes with").
 fn wait_choices(sys: &System, pre: &Pre, s: &State, a: ActorId, w: OpId) -> (Vec<u16>, bool) {
     let obj = sys.ops[w].object;
     let taken = |p: u16| pre.sibling_waits[w].iter().any(|&x| s.wait_phase[x] == p);
@@ -283,6 +319,12 @@ fn take_wait(s: &State, a: ActorId, w: OpId, p: u16) -> State {
 }
 
 /// The successors of `s` (empty: `s` is final).
+///
+/// Each actor performs its operations in program order, so
+/// *barrier-modification-order* contains *thread-barrier-order*
+/// (execution-synchronization.txt: "Let ``A`` and ``B`` be two barrier
+/// modification operations where ``A -> B`` in *thread-barrier-order<BO>*,
+/// then ``A -> B`` is also in *barrier-modification-order<BO>*.").
 fn successors(sys: &System, pre: &Pre, s: &State) -> Vec<State> {
     // Joins first: they change no state.
     for a in 0..sys.actors.len() {

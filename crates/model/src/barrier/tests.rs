@@ -79,7 +79,11 @@ fn too_few_arrivals_deadlock() {
     let m = x.deadlock_messages(&sys);
     assert_eq!(m.len(), 1);
     assert!(m[0].contains("@B") && m[0].contains("P0") && m[0].contains("P1"));
-    assert!(m[0].contains("arrive count 2 of expected count 3"), "{}", m[0]);
+    assert!(
+        m[0].contains("arrive count 2 of expected count 3"),
+        "{}",
+        m[0]
+    );
 }
 
 #[test]
@@ -189,7 +193,9 @@ fn arrive_then_drop_races() {
         }
     }
     let xs = executions(&sys).unwrap();
-    assert!(xs.iter().all(|x| x.undefined.is_empty() && !x.is_deadlock()));
+    assert!(xs
+        .iter()
+        .all(|x| x.undefined.is_empty() && !x.is_deadlock()));
 }
 
 #[test]
@@ -320,9 +326,7 @@ fn cluster_barrier_one_arrive_per_workgroup() {
         sys.push(a, b, ARRIVE, 1);
     }
     let xs = executions(&sys).unwrap();
-    assert!(xs
-        .iter()
-        .all(|x| clauses(x) == vec![Clause::ClusterArrive]));
+    assert!(xs.iter().all(|x| clauses(x) == vec![Clause::ClusterArrive]));
 }
 
 #[test]
@@ -363,11 +367,27 @@ fn eight_waves_four_phases_is_fast() {
 
 #[test]
 fn targets() {
-    assert_eq!(parse_target("gfx90a").unwrap().generation, Generation::Gfx6To11);
-    assert_eq!(parse_target("gfx1100").unwrap().generation, Generation::Gfx6To11);
-    assert_eq!(parse_target("gfx1200").unwrap().generation, Generation::Gfx12);
-    assert_eq!(parse_target("GFX1250").unwrap().generation, Generation::Gfx12_5);
+    assert_eq!(
+        parse_target("gfx90a").unwrap().generation,
+        Generation::Gfx6To11
+    );
+    assert_eq!(
+        parse_target("gfx1100").unwrap().generation,
+        Generation::Gfx6To11
+    );
+    assert_eq!(
+        parse_target("gfx1200").unwrap().generation,
+        Generation::Gfx12
+    );
+    assert_eq!(
+        parse_target("GFX1250").unwrap().generation,
+        Generation::Gfx12_5
+    );
     assert!(parse_target("gfx1300").is_err());
+    assert_eq!(
+        parse_target("gfx90a:tgsplit").unwrap().generation,
+        Generation::Gfx6To11
+    );
     assert!(parse_target("sm_90").is_err());
 }
 
@@ -380,7 +400,10 @@ fn lowering_per_generation() {
     assert!(e.contains("not available on GFX6-11"), "{e}");
     assert_eq!(
         l.lower(Generation::Gfx6To11, Intrinsic::Barrier).unwrap(),
-        vec![(HwObject::Workgroup, ARRIVE), (HwObject::Workgroup, OpKind::Wait)]
+        vec![
+            (HwObject::Workgroup, ARRIVE),
+            (HwObject::Workgroup, OpKind::Wait)
+        ]
     );
     assert!(l.lower(Generation::Gfx12, Intrinsic::Join(1)).is_err());
     assert!(l.lower(Generation::Gfx12, Intrinsic::Signal(-3)).is_err());
@@ -397,13 +420,23 @@ fn lowering_per_generation() {
         vec![(HwObject::Id(3), OpKind::Drop)]
     );
     // A second leave has no join before it: a no-op.
-    assert!(l.lower(Generation::Gfx12_5, Intrinsic::Leave).unwrap().is_empty());
+    assert!(l
+        .lower(Generation::Gfx12_5, Intrinsic::Leave)
+        .unwrap()
+        .is_empty());
     // NULL barrier: only join does something.
     l.lower(Generation::Gfx12_5, Intrinsic::Join(0)).unwrap();
-    assert!(l.lower(Generation::Gfx12_5, Intrinsic::Wait(1)).unwrap().is_empty());
-    assert!(l.lower(Generation::Gfx12_5, Intrinsic::Signal(0)).unwrap().is_empty());
+    assert!(l
+        .lower(Generation::Gfx12_5, Intrinsic::Wait(1))
+        .unwrap()
+        .is_empty());
+    assert!(l
+        .lower(Generation::Gfx12_5, Intrinsic::Signal(0))
+        .unwrap()
+        .is_empty());
     assert_eq!(
-        l.lower(Generation::Gfx12_5, Intrinsic::SignalVar(2, 4)).unwrap(),
+        l.lower(Generation::Gfx12_5, Intrinsic::SignalVar(2, 4))
+            .unwrap(),
         vec![(
             HwObject::Id(2),
             OpKind::Arrive {
