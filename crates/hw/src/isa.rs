@@ -210,6 +210,23 @@ pub struct MemOp {
     pub cpol: Cpol,
     /// GFX6-GFX10 spell LDS accesses `ds_read`/`ds_write`, GFX11+ `ds_load`/`ds_store`.
     pub new_ds_names: bool,
+    /// An atomic with return (the table's "Atomic with return"): counted by
+    /// `vmcnt` on GFX10-GFX11, where an atomic without return is counted by
+    /// `vscnt` like a store.
+    pub ret: bool,
+}
+
+impl MemOp {
+    /// GFX10-GFX11: "vmcnt reports completion of load, atomic with return and
+    /// sample instructions in order, and the vscnt reports the completion of
+    /// store and atomic without return in order."
+    pub fn counted_by_vscnt(&self) -> bool {
+        match self.kind {
+            MemKind::Store => true,
+            MemKind::Atomic(_) | MemKind::CmpSwap => !self.ret,
+            MemKind::Load | MemKind::LoadLds => false,
+        }
+    }
 }
 
 impl fmt::Display for MemOp {

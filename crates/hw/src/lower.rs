@@ -425,6 +425,7 @@ fn table_sequence(target: &Target, r: &MemReq) -> Result<LOp, String> {
                         bits: r.bits,
                         cpol,
                         new_ds_names: target.major >= 11,
+                        ret: r.ret,
                     }),
                     true,
                 )
@@ -830,6 +831,7 @@ fn lower_dma(
             bits,
             cpol: Cpol::NONE,
             new_ds_names: target.major >= 11,
+            ret: false,
         })],
     ))
 }
@@ -1005,7 +1007,10 @@ fn lower_barrier_object(
     };
     let hw_id = |id: u32| -> Result<i64, String> {
         match decl(id).map(|d| d.scope) {
-            Some(ScopeLevel::Workgroup) => Ok(-1),
+            Some(ScopeLevel::Workgroup) => {
+                workgroup_barrier_fits(p, t, id)?;
+                Ok(-1)
+            }
             Some(ScopeLevel::Cluster) if t.gen == Gen::Gfx125x => Ok(-3),
             Some(s) => Err(format!(
                 "{t}: no hardware barrier object of scope {s} for barrier `{}`",
@@ -1056,6 +1061,55 @@ fn lower_barrier_object(
             ))
         }
     }
+}
+
+/// A barrier object of work-group scope becomes the work-group's one
+/// hardware barrier (`s_barrier`, barrier `-1`), which "is automatically
+/// initialized by the hardware when a workgroup is launched" with every wave
+/// of the work-group (execution-synchronization.txt, "s_barrier IDs GFX12";
+/// GFX6-GFX11 have no other barrier). A test with two work-group barrier
+/// objects, or whose object expects a count other than the number of waves
+/// of a work-group, has no lowering: mapping it onto `s_barrier` anyway
+/// would change what it does (a deadlock would disappear).
+fn workgroup_barrier_fits(p: &Program, t: &Target, id: u32) -> Result<(), String> {
+    use amdmm_program::ScopeLevel as S;
+    let name = &p.barriers[id as usize].name;
+    if let Some(other) = p
+        .barriers
+        .iter()
+        .enumerate()
+        .find(|(i, d)| *i != id as usize && d.scope == S::Workgroup)
+    {
+        return Err(format!(
+            "{t}: barriers `{name}` and `{}` would both be the work-group's one hardware barrier (s_barrier, -1)",
+            other.1.name
+        ));
+    }
+    if let Some(k) = p.barriers[id as usize].init {
+        let mut waves: Vec<(u32, u32)> = p
+            .threads
+            .iter()
+            .map(|th| {
+                (
+                    th.placement.instance(S::Workgroup),
+                    th.placement.instance(S::Wavefront),
+                )
+            })
+            .collect();
+        waves.sort_unstable();
+        waves.dedup();
+        let mut wgs: Vec<u32> = waves.iter().map(|w| w.0).collect();
+        wgs.dedup();
+        for g in wgs {
+            let n = waves.iter().filter(|w| w.0 == g).count() as i64;
+            if n != k {
+                return Err(format!(
+                    "{t}: barrier `{name}` expects {k} but the work-group's hardware barrier (s_barrier, -1) expects its {n} waves"
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Async marks lowered to counter waits (issue 7: "`s_waitcnt vmcnt(k)`

@@ -22,6 +22,14 @@ pub struct Geometry {
     pub n_l2: usize,
     /// GFX90A, GFX942: one non-coherent L2 per agent, with memory below.
     pub per_agent_l2: bool,
+    /// Major GFX version (GFX10 and GFX11 differ in `dlc`).
+    pub major: u32,
+    /// GFX10-GFX11: the vector cache of a CU is the L0, and the L1 (GL1) is
+    /// per shader array, with a second queue level between it and the L2.
+    pub gl1: bool,
+    /// GFX10-GFX11: shader array (GL1) of each wave.
+    pub sa: Vec<usize>,
+    pub n_sa: usize,
 }
 
 impl Geometry {
@@ -66,9 +74,19 @@ impl Geometry {
             .collect();
         waves.sort_unstable();
         waves.dedup();
+        // GFX10-GFX11: "In WGP wavefront execution mode the wavefronts may be
+        // executed by different SIMDs in different CUs in the same WGP":
+        // each wave gets an L0 of its own (the most separated placement); in
+        // CU mode ("executed by different SIMDs in the same CU") a
+        // work-group shares one L0. "a `buffer_gl1_inv` is required for
+        // coherence between wavefronts executing in different work-groups as
+        // they may be executing on different SAs that access different L1s":
+        // each work-group gets a shader array of its own.
+        let gl1 = target.gen == Gen::Gfx10To11;
+        let wgp_split = gl1 && !target.cumode;
         let cu: Vec<usize> = (0..n)
             .map(|i| {
-                if target.tgsplit {
+                if target.tgsplit || wgp_split {
                     waves
                         .binary_search(&p.threads[i].placement.instance(ScopeLevel::Wavefront))
                         .unwrap_or(0)
@@ -85,9 +103,15 @@ impl Geometry {
         for i in 0..n {
             cu_l2[cu[i]] = l2[i];
         }
+        let sa: Vec<usize> = if gl1 { wg.to_vec() } else { vec![0; n] };
+        let n_sa = sa.iter().copied().max().map(|m| m + 1).unwrap_or(0);
         Geometry {
             gen: target.gen,
             tgsplit: target.tgsplit,
+            major: target.major,
+            gl1,
+            sa,
+            n_sa,
             cu,
             l2,
             cu_l2,
@@ -104,6 +128,8 @@ pub struct MemSys {
     l1: Vec<Vec<Option<Value>>>,
     /// L2 per agent: (value, dirty) per location, if cached.
     l2: Vec<Vec<Option<(Value, bool)>>>,
+    /// GFX10-GFX11: the L1 (GL1) per shader array.
+    gl1: Vec<Vec<Option<Value>>>,
     mem: Vec<Value>,
     lds: Vec<Value>,
 }
@@ -125,6 +151,10 @@ struct LoadPolicy {
 /// with `sc0` only (work-group) misses it in tgsplit mode, where "wavefronts
 /// of the same work-group can be in different CUs"; `sc0 sc1` (system) also
 /// refetches clean L2 lines ("stale MTYPE NC global data").
+///
+/// GFX10-GFX11: the rows give a work-group-scope load in WGP mode `glc=1`
+/// (its wavefronts "may be executing on SIMDs of different CUs that access
+/// different L0s"): `glc` misses the L0. See [`gl1_hit_allowed`] for the L1.
 fn load_policy(gen: Gen, tgsplit: bool, c: &Cpol) -> LoadPolicy {
     match gen {
         Gen::Gfx942 => LoadPolicy {
@@ -135,6 +165,18 @@ fn load_policy(gen: Gen, tgsplit: bool, c: &Cpol) -> LoadPolicy {
             hit_l1: !c.glc,
             system: false,
         },
+    }
+}
+
+/// GFX10-GFX11: may a load that missed the L0 be served by the GL1? The
+/// agent-scope load is `glc=1 dlc=1` on GFX10 but only `glc=1` on GFX11
+/// ("If GFX11, omit dlc=1"): on GFX10 `dlc` misses the L1, on GFX11 `glc`
+/// does (the agent-scope row would otherwise read a stale L1).
+pub fn gl1_hit_allowed(g: &Geometry, c: &Cpol) -> bool {
+    if g.major >= 11 {
+        !c.glc
+    } else {
+        !c.dlc
     }
 }
 
@@ -165,6 +207,7 @@ impl MemSys {
         MemSys {
             l1: vec![vec![None; init.len()]; n_cu],
             l2: vec![vec![None; init.len()]; g.n_l2],
+            gl1: vec![vec![None; init.len()]; if g.gl1 { g.n_sa } else { 0 }],
             mem: init.to_vec(),
             lds: (0..n_wgs).flat_map(|_| init.iter().copied()).collect(),
         }
@@ -243,6 +286,31 @@ impl MemSys {
         }
     }
 
+    /// GFX10-GFX11: the GL1 line of `loc`, if present.
+    pub fn gl1_peek(&self, sa: usize, loc: u32) -> Option<Value> {
+        self.gl1.get(sa)?.get(loc as usize).copied().flatten()
+    }
+
+    /// GFX10-GFX11: a store passing the GL1 updates its line (write-through:
+    /// no GFX10-GFX11 row writes an L1 back).
+    pub fn gl1_store(&mut self, sa: usize, loc: u32, v: Value) {
+        if let Some(Some(line)) = self.gl1.get_mut(sa).and_then(|l| l.get_mut(loc as usize)) {
+            *line = v;
+        }
+    }
+
+    /// GFX10-GFX11: drops (`None`) or fills the GL1 line of `loc`.
+    pub fn gl1_set(&mut self, sa: usize, loc: u32, v: Option<Value>) {
+        if let Some(line) = self.gl1.get_mut(sa).and_then(|l| l.get_mut(loc as usize)) {
+            *line = v;
+        }
+    }
+
+    /// Fills the CU's L1 (GFX10-GFX11: L0) line of `loc`.
+    pub fn l1_fill(&mut self, cu: usize, loc: u32, v: Value) {
+        self.l1[cu][loc as usize] = Some(v);
+    }
+
     /// Drops the CU's L1 line of `loc`.
     pub fn l1_drop(&mut self, cu: usize, loc: u32) {
         self.l1[cu][loc as usize] = None;
@@ -303,11 +371,26 @@ impl MemSys {
     /// `buffer_inv sc0`/`sc1` (GFX942) invalidate the L1 and, with `sc0 sc1`,
     /// "will invalidate non-local L2 cache lines"; `buffer_invl2` (GFX90A)
     /// invalidates the L2's non-coherent lines. Dirty lines are kept.
-    pub fn invalidate(&mut self, g: &Geometry, instr: MInstr, cu: usize, a: usize) {
+    pub fn invalidate(&mut self, g: &Geometry, instr: MInstr, cu: usize, sa: usize, a: usize) {
         let (l1, l2) = match instr {
             MInstr::BufferWbinvl1Vol => (true, false),
             MInstr::BufferInv { sc0, sc1 } => (true, sc0 && sc1),
             MInstr::BufferInvl2 => (false, true),
+            // GFX10-GFX11: "a `buffer_gl0_inv` is required for coherence
+            // between wavefronts executing in the same work-group as they may
+            // be executing on SIMDs of different CUs that access different
+            // L0s"; "a `buffer_gl1_inv` is required for coherence between
+            // wavefronts executing in different work-groups as they may be
+            // executing on different SAs that access different L1s".
+            MInstr::BufferGl0Inv => (true, false),
+            MInstr::BufferGl1Inv => {
+                if let Some(lines) = self.gl1.get_mut(sa) {
+                    for line in lines.iter_mut() {
+                        *line = None;
+                    }
+                }
+                (false, false)
+            }
             _ => (false, false),
         };
         if l1 {

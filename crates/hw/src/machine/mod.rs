@@ -116,6 +116,9 @@ struct VmEntry {
     id: u32,
     req: Req,
     stage: Stage,
+    /// Counted by `vscnt` (GFX10-GFX11 stores and atomics without return),
+    /// not `vmcnt`.
+    vs: bool,
 }
 
 /// A request in a CU's queue towards the L2.
@@ -136,6 +139,8 @@ enum ChanKind {
     Fetch {
         system: bool,
         to: FetchTo,
+        /// GFX10-GFX11: the GL1 may serve it ([`memsys::gl1_hit_allowed`]).
+        gl1_ok: bool,
     },
     Atomic {
         ir: u32,
@@ -156,8 +161,12 @@ enum FetchTo {
 struct State {
     waves: Vec<Wave>,
     mem: MemSys,
-    /// Per CU: requests on their way from the L1 to the L2.
+    /// Per CU: requests on their way from the L1 to the L2 (GFX10-GFX11:
+    /// from the L0 to the GL1).
     chan: Vec<Vec<ChanReq>>,
+    /// GFX10-GFX11, per shader array: requests on their way from the GL1 to
+    /// the L2.
+    chan2: Vec<Vec<ChanReq>>,
     /// Per workgroup index: (arrived count, phase).
     bars: Vec<(u32, u32)>,
 }
@@ -211,7 +220,10 @@ impl std::fmt::Display for HwError {
 
 /// Targets with an operational model.
 pub fn has_model(t: &Target) -> bool {
-    matches!(t.gen, Gen::Gfx6To9 | Gen::Gfx90a | Gen::Gfx942)
+    matches!(
+        t.gen,
+        Gen::Gfx6To9 | Gen::Gfx90a | Gen::Gfx942 | Gen::Gfx10To11
+    )
 }
 
 struct Ctx<'a> {
@@ -230,7 +242,7 @@ struct Ctx<'a> {
 pub fn explore(p: &Program, target: &Target, opts: &HwOptions) -> Result<HwOutcome, HwError> {
     if !has_model(target) {
         return Err(HwError::Unsupported(format!(
-            "{target}: no operational model for this generation yet (modelled: GFX6-GFX9, GFX90A, GFX942)"
+            "{target}: no operational model for this generation yet (modelled: GFX6-GFX9, GFX90A, GFX942, GFX10-GFX11)"
         )));
     }
     let lowered = lower(p, target).map_err(HwError::Lower)?;
@@ -247,7 +259,7 @@ pub fn explore_lowered(
     let target = &lowered.target;
     if !has_model(target) {
         return Err(HwError::Unsupported(format!(
-            "{target}: no operational model for this generation yet (modelled: GFX6-GFX9, GFX90A, GFX942)"
+            "{target}: no operational model for this generation yet (modelled: GFX6-GFX9, GFX90A, GFX942, GFX10-GFX11)"
         )));
     }
     let mut wgs: Vec<u32> = p
@@ -305,6 +317,7 @@ pub fn explore_lowered(
         waves,
         mem: MemSys::new(&geo, &init, wgs.len()),
         chan: vec![Vec::new(); geo.cu_l2.len()],
+        chan2: vec![Vec::new(); if geo.gl1 { geo.n_sa } else { 0 }],
         bars: vec![(0, 0); wgs.len()],
     };
     let mut ex = Explorer {
@@ -407,7 +420,9 @@ struct Explorer<'a, 'b> {
     reduced: usize,
 }
 
-/// The result of trying to issue a wave's next instruction.
+/// The result of trying to issue a wave's next instruction (a transient
+/// return value, never stored).
+#[allow(clippy::large_enum_variant)]
 enum Issue {
     Blocked,
     /// The path ends here (assume failed, cutoff, undefined behaviour).
@@ -444,7 +459,7 @@ impl Explorer<'_, '_> {
             .waves
             .iter()
             .all(|w| w.halted && w.vm.is_empty() && w.lds.is_empty())
-            && s.chan.iter().all(|c| c.is_empty());
+            && s.chan.iter().chain(&s.chan2).all(|c| c.is_empty());
         if !done || !s.mem.clean() {
             // Every wave is blocked: a deadlock (barrier) path.
             self.flags.deadlock = true;
@@ -501,9 +516,10 @@ impl Explorer<'_, '_> {
                 if s.waves[w].halted || !self.is_local(s, w) {
                     continue;
                 }
-                if let Issue::Next(n, l) = self.issue(s, w) {
+                let next = self.issue_at_l1(s, w, name);
+                if !next.is_empty() {
                     self.reduced += 1;
-                    return vec![(n, format!("{name}: issue {l}"))];
+                    return next;
                 }
             }
         }
@@ -511,13 +527,10 @@ impl Explorer<'_, '_> {
             if s.waves[w].halted {
                 continue;
             }
-            match self.issue(s, w) {
-                Issue::Blocked => {}
-                Issue::Dead => {}
-                Issue::Next(n, l) => out.push((n, format!("{name}: issue {l}"))),
-            }
+            out.extend(self.issue_at_l1(s, w, name));
         }
-        // A wave's next vector-memory request reaches its CU's L1.
+        // A `buffer_wbl2` whose earlier requests have completed is processed
+        // (every other request reached the L1 when it was issued).
         for (w, name) in names.iter().enumerate() {
             for evict in [false, true] {
                 if let Some((n, l)) = self.l1_step(s, w, evict) {
@@ -528,7 +541,16 @@ impl Explorer<'_, '_> {
         // A request reaches the L2.
         for cu in 0..s.chan.len() {
             for i in 0..s.chan[cu].len() {
-                if let Some((n, l)) = self.l2_step(s, cu, i) {
+                for evict in [false, true] {
+                    if let Some((n, l)) = self.l2_step(s, cu, i, evict) {
+                        out.push((n, l));
+                    }
+                }
+            }
+        }
+        for sa in 0..s.chan2.len() {
+            for i in 0..s.chan2[sa].len() {
+                if let Some((n, l)) = self.l2_step_sa(s, sa, i) {
                     out.push((n, l));
                 }
             }
@@ -578,9 +600,38 @@ impl Explorer<'_, '_> {
                 | Instr::Select { dst, .. } => !w.pending.contains(dst),
                 _ => true,
             },
+            // A DS request goes to the wave's own LDS queue.
+            Micro::M {
+                instr: MInstr::Mem(op),
+                ..
+            } if op.family == Family::Ds => true,
+            // A vector-memory request is processed by the CU's L1 when it is
+            // issued: independent of the rest only when no other wave uses
+            // that L1 and none of the wave's own loads is on its way back
+            // (its refill of the L1 depends on the writes queued behind it).
+            Micro::M {
+                instr: MInstr::Mem(_),
+                ..
+            } => {
+                let cu = self.ctx.geo.cu[wi];
+                let alone = self
+                    .ctx
+                    .geo
+                    .cu
+                    .iter()
+                    .enumerate()
+                    .all(|(j, &c)| j == wi || c != cu);
+                let fetching = s
+                    .chan
+                    .iter()
+                    .chain(&s.chan2)
+                    .flatten()
+                    .any(|r| r.wave as usize == wi && matches!(r.kind, ChanKind::Fetch { .. }));
+                alone && !fetching
+            }
             Micro::M { instr, .. } => matches!(
                 instr,
-                MInstr::Waitcnt { .. } | MInstr::Mem(_) | MInstr::BufferWbl2 { .. }
+                MInstr::Waitcnt { .. } | MInstr::WaitcntVscnt(_) | MInstr::BufferWbl2 { .. }
             ),
         }
     }
@@ -728,27 +779,36 @@ impl Explorer<'_, '_> {
     fn issue_machine(&mut self, mut n: State, wi: usize, instr: MInstr, ir: usize) -> Issue {
         let ctx = self.ctx;
         let w = &n.waves[wi];
-        let unreported = w.vm.len();
         match instr {
             // "s_waitcnt vmcnt(0) ... ensures a previous vector memory
-            // operation has completed": completion is reported in order, so
-            // the count is the length of the queue up to the last request not
-            // yet performed.
+            // operation has completed": completion is reported in order
+            // (per counter, [`unreported`]).
             MInstr::Waitcnt { vm, lgkm, .. }
-                if vm.is_some_and(|k| unreported > k as usize)
+                if vm.is_some_and(|k| unreported(w, false) > k as usize)
                     || lgkm.is_some_and(|k| w.lds.len() > k as usize) =>
             {
                 return Issue::Blocked;
             }
             MInstr::Waitcnt { .. } => {}
-            MInstr::BufferWbinvl1Vol | MInstr::BufferInv { .. } | MInstr::BufferInvl2 => {
+            // GFX10-GFX11 `s_waitcnt_vscnt null, N`: stores and atomics
+            // without return.
+            MInstr::WaitcntVscnt(k) if unreported(w, true) > k as usize => {
+                return Issue::Blocked;
+            }
+            MInstr::WaitcntVscnt(_) => {}
+            MInstr::BufferWbinvl1Vol
+            | MInstr::BufferInv { .. }
+            | MInstr::BufferInvl2
+            | MInstr::BufferGl0Inv
+            | MInstr::BufferGl1Inv => {
                 let cu = ctx.geo.cu[wi];
+                let sa = ctx.geo.sa[wi];
                 let agent = ctx.geo.l2[wi];
-                n.mem.invalidate(&ctx.geo, instr, cu, agent);
+                n.mem.invalidate(&ctx.geo, instr, cu, sa, agent);
             }
             MInstr::BufferWbl2 { sc0, sc1 } => {
                 let system = memsys::wbl2_is_system(ctx.geo.gen, sc0, sc1);
-                push_vm(&mut n.waves[wi], Req::Wb { system });
+                push_vm(&mut n.waves[wi], Req::Wb { system }, false);
             }
             MInstr::SBarrier | MInstr::SBarrierSignal(-1) | MInstr::SBarrierWait(-1) => {
                 let g = ctx.wg[wi];
@@ -936,7 +996,12 @@ impl Explorer<'_, '_> {
             };
             nw.lds.push(req);
         } else {
-            push_vm(nw, req);
+            let vs = self.ctx.geo.gl1
+                && match &req {
+                    Req::Store { op, .. } | Req::Rmw { op, .. } => op.counted_by_vscnt(),
+                    _ => false,
+                };
+            push_vm(nw, req, vs);
         }
         nw.pc += 1;
         Issue::Next(n, label)
@@ -982,6 +1047,48 @@ impl Explorer<'_, '_> {
                 && !(matches!(e.req, Req::Wb { .. })
                     && w.vm[..k].iter().any(|p| p.stage != Stage::Done))
         })?;
+        self.l1_at(s, wi, i, evict)
+    }
+
+    /// Issues wave `wi`'s next instruction; a vector-memory request (not a
+    /// `buffer_wbl2`) is processed by the CU's L1 in the same step.
+    ///
+    /// AMDGPUUsage (GFX6-GFX942): "The vector memory operations access a
+    /// single vector L1 cache shared by all SIMDs a CU. Therefore, no
+    /// special action is required for coherence between wavefronts in the
+    /// same work-group since they execute on the same CU." The tables rely on
+    /// it: a work-group-scope release waits only `lgkmcnt(0)` (not `vmcnt`)
+    /// outside tgsplit mode, and "store atomic release workgroup local" is a
+    /// bare `ds_store`, so a wave's global store must be at the CU's L1, ahead
+    /// of every later access of the CU, once the wave has issued it. The L1
+    /// (GFX10-GFX11: the L0) therefore takes the requests of all waves of a
+    /// CU in issue order; what can still be reordered is the traffic behind
+    /// it (the per-channel queues). Before this, a request could wait in a
+    /// per-wave queue while other waves of the CU went ahead, an artefact
+    /// that produced forbidden outcomes with work-group fences and
+    /// `s_barrier` (and docs/findings.md's withdrawn F4).
+    fn issue_at_l1(&mut self, s: &State, wi: usize, name: &str) -> Vec<(State, String)> {
+        let Issue::Next(n, l) = self.issue(s, wi) else {
+            return Vec::new();
+        };
+        let w = &n.waves[wi];
+        let last = w.vm.len().wrapping_sub(1);
+        let fresh =
+            w.vm.last()
+                .is_some_and(|e| e.stage == Stage::Queued && !matches!(e.req, Req::Wb { .. }));
+        if !fresh {
+            return vec![(n, format!("{name}: issue {l}"))];
+        }
+        [false, true]
+            .into_iter()
+            .filter_map(|evict| self.l1_at(&n, wi, last, evict))
+            .map(|(m, l1)| (m, format!("{name}: issue {l}; L1 {l1}")))
+            .collect()
+    }
+
+    /// The L1 stage of request `i` of wave `wi` (see [`Self::l1_step`]).
+    fn l1_at(&self, s: &State, wi: usize, i: usize, evict: bool) -> Option<(State, String)> {
+        let w = &s.waves[wi];
         if evict {
             let Req::Load { loc, op, .. } = &w.vm[i].req else {
                 return None;
@@ -990,7 +1097,7 @@ impl Explorer<'_, '_> {
             s.mem.l1_hit(&self.ctx.geo, cu, *loc, op)?;
             let mut n = s.clone();
             n.mem.l1_drop(cu, *loc);
-            let (n, l) = self.l1_step(&n, wi, false)?;
+            let (n, l) = self.l1_at(&n, wi, i, false)?;
             return Some((n, format!("evicts line, {l}")));
         }
         let ctx = self.ctx;
@@ -1021,6 +1128,7 @@ impl Explorer<'_, '_> {
                         ChanKind::Fetch {
                             system,
                             to: FetchTo::Reg(dst),
+                            gl1_ok: memsys::gl1_hit_allowed(&ctx.geo, &op.cpol),
                         },
                     );
                     format!("load {} misses, sent to L2", self.loc_name(loc, op))
@@ -1054,6 +1162,7 @@ impl Explorer<'_, '_> {
                     ChanKind::Fetch {
                         system: false,
                         to: FetchTo::Lds(dst),
+                        gl1_ok: true,
                     },
                 );
                 format!("dma {} sent to L2", self.loc_name(src, op))
@@ -1080,17 +1189,136 @@ impl Explorer<'_, '_> {
     /// can be reordered relative to each other." A CU's requests to one
     /// address share a channel and stay in order; requests to different
     /// addresses are performed in any order.
-    fn l2_step(&self, s: &State, cu: usize, i: usize) -> Option<(State, String)> {
+    ///
+    /// With `evict` (GFX10-GFX11 only), a load that the GL1 would serve finds
+    /// its line evicted first (GL1 lines, like L0 lines, "may be evicted at
+    /// any time", which only matters to the next load of the line).
+    fn l2_step(&self, s: &State, cu: usize, i: usize, evict: bool) -> Option<(State, String)> {
         let q = &s.chan[cu];
         let r = &q[i];
         if q[..i].iter().any(|e| e.loc == r.loc) {
             return None;
         }
+        let mut n = s.clone();
+        let r = n.chan[cu].remove(i);
+        if self.ctx.geo.gl1 {
+            if evict {
+                let sa = self.ctx.geo.sa[r.wave as usize];
+                let hit = matches!(r.kind, ChanKind::Fetch { gl1_ok: true, .. })
+                    && n.mem.gl1_peek(sa, r.loc).is_some();
+                if !hit {
+                    return None;
+                }
+                n.mem.gl1_set(sa, r.loc, None);
+                let (n, l) = self.gl1_step(n, cu, r);
+                return Some((n, format!("{l} (line evicted)")));
+            }
+            return Some(self.gl1_step(n, cu, r));
+        }
+        if evict {
+            return None;
+        }
+        Some(self.perform_at_l2(n, cu, r))
+    }
+
+    /// GFX10-GFX11: a request of a CU's (L0's) queue reaches the shader
+    /// array's L1. "The vector and scalar memory L0 caches use an L1 cache
+    /// shared by all WGPs on the same SA." and "Each L0 cache has a separate
+    /// request queue per L1 quadrant. Therefore, the vector and scalar memory
+    /// operations performed by different wavefronts, whether executing in
+    /// the same or different work-groups (which may be executing on
+    /// different CUs accessing different L0s), can be reordered relative to
+    /// each other." A load the GL1 may serve completes here; a store updates
+    /// the GL1 line if present and goes on (no GFX10-GFX11 row writes an L1
+    /// back, so the caches are write-through); an atomic drops the line and
+    /// goes on to the L2.
+    fn gl1_step(&self, mut n: State, cu: usize, r: ChanReq) -> (State, String) {
+        let ctx = self.ctx;
+        let wi = r.wave as usize;
+        let sa = ctx.geo.sa[wi];
+        let name = ctx.p.threads[wi].name.as_str();
+        let loc_name = ctx.p.locations[(r.loc % ctx.n_locs.max(1)) as usize]
+            .name
+            .clone();
+        match r.kind {
+            ChanKind::Fetch {
+                to, gl1_ok: true, ..
+            } if n.mem.gl1_peek(sa, r.loc).is_some() => {
+                let v = n.mem.gl1_peek(sa, r.loc).unwrap_or(Value::Undef);
+                let fill = matches!(to, FetchTo::Reg(_))
+                    && !n.chan[cu]
+                        .iter()
+                        .any(|e| e.loc == r.loc && matches!(e.kind, ChanKind::Write { .. }));
+                if fill {
+                    n.mem.l1_fill(cu, r.loc, v);
+                }
+                match to {
+                    FetchTo::Reg(d) => set(&mut n.waves[wi], d, v),
+                    FetchTo::Lds(d) => n.mem.lds_store(d, v),
+                }
+                let nw = &mut n.waves[wi];
+                if let Some(e) = nw.vm.iter_mut().find(|e| e.id == r.id) {
+                    e.stage = Stage::Done;
+                }
+                pop_done(nw);
+                (n, format!("{name}: load {loc_name} = {v} (GL1 hit)"))
+            }
+            ChanKind::Fetch { .. } => {
+                n.chan2[sa].push(r);
+                (n, format!("{name}: load {loc_name} misses GL1, sent to L2"))
+            }
+            ChanKind::Write { val, .. } => {
+                n.mem.gl1_store(sa, r.loc, val);
+                n.chan2[sa].push(r);
+                (n, format!("{name}: store {loc_name}={val} passes GL1"))
+            }
+            ChanKind::Atomic { .. } => {
+                n.mem.gl1_set(sa, r.loc, None);
+                n.chan2[sa].push(r);
+                (n, format!("{name}: atomic {loc_name} passes GL1"))
+            }
+        }
+    }
+
+    /// GFX10-GFX11: a request of a shader array's queue is performed at the
+    /// L2. "Each L1 quadrant has a separate request queue per L2 channel.
+    /// Therefore, the vector and scalar memory operations performed by
+    /// wavefronts executing in different work-groups (which may be
+    /// executing on different SAs) of an agent can be reordered relative to
+    /// each other." Requests to one address stay in order.
+    fn l2_step_sa(&self, s: &State, sa: usize, i: usize) -> Option<(State, String)> {
+        let q = &s.chan2[sa];
+        let r = &q[i];
+        if q[..i].iter().any(|e| e.loc == r.loc) {
+            return None;
+        }
+        let mut n = s.clone();
+        let r = n.chan2[sa].remove(i);
+        let cu = self.ctx.geo.cu[r.wave as usize];
+        if let ChanKind::Fetch {
+            to: FetchTo::Reg(_),
+            ..
+        } = r.kind
+        {
+            // Refill the GL1 unless a later write to the address is still
+            // on its way to the L2 (it updated the line already).
+            if !n.chan2[sa]
+                .iter()
+                .any(|e| e.loc == r.loc && matches!(e.kind, ChanKind::Write { .. }))
+            {
+                let v = n.mem.final_value(r.loc);
+                n.mem.gl1_set(sa, r.loc, Some(v));
+            }
+        }
+        Some(self.perform_at_l2(n, cu, r))
+    }
+
+    /// A request performed at the L2 (GFX6-GFX942: the agent's L2, or
+    /// memory; GFX10-GFX11: the coherent L2).
+    fn perform_at_l2(&self, mut n: State, cu: usize, r: ChanReq) -> (State, String) {
         let ctx = self.ctx;
         let wi = r.wave as usize;
         let agent = ctx.geo.l2[wi];
-        let mut n = s.clone();
-        let r = n.chan[cu].remove(i);
         let name = ctx.p.threads[wi].name.as_str();
         let loc_name = ctx.p.locations[(r.loc % ctx.n_locs.max(1)) as usize]
             .name
@@ -1100,12 +1328,19 @@ impl Explorer<'_, '_> {
                 let to = n.mem.l2_store(&ctx.geo, agent, r.loc, val, through);
                 format!("{name}: store {loc_name}={val} performed at {to}")
             }
-            ChanKind::Fetch { system, to } => {
+            ChanKind::Fetch { system, to, .. } => {
                 // Refill the L1 unless a later write of the same CU to the
                 // address is still on its way (it updated the line already).
-                let fill = !n.chan[cu]
-                    .iter()
-                    .any(|e| e.loc == r.loc && matches!(e.kind, ChanKind::Write { .. }))
+                let later_write = |q: &Vec<ChanReq>| {
+                    q.iter().any(|e| {
+                        e.loc == r.loc
+                            && ctx.geo.cu[e.wave as usize] == cu
+                            && matches!(e.kind, ChanKind::Write { .. })
+                    })
+                };
+                let sa = ctx.geo.sa[wi];
+                let fill = !later_write(&n.chan[cu])
+                    && !n.chan2.get(sa).is_some_and(later_write)
                     && matches!(to, FetchTo::Reg(_));
                 let (v, from) = n.mem.fetch(&ctx.geo, cu, agent, r.loc, system, fill);
                 match to {
@@ -1135,7 +1370,7 @@ impl Explorer<'_, '_> {
             e.stage = Stage::Done;
         }
         pop_done(nw);
-        Some((n, label))
+        (n, label)
     }
 
     /// AMDGPUUsage: "All LDS operations of a CU are performed as wavefront
@@ -1222,19 +1457,43 @@ fn release_barrier(n: &mut State, ctx: &Ctx, g: usize) {
     }
 }
 
-fn push_vm(w: &mut Wave, req: Req) {
+fn push_vm(w: &mut Wave, req: Req, vs: bool) {
     w.vm.push(VmEntry {
         id: w.next_id,
         req,
         stage: Stage::Queued,
+        vs,
     });
     w.next_id += 1;
 }
 
-/// Completion is reported in order: drop the completed prefix.
+/// The requests of one counter not yet reported complete. GFX6-GFX942:
+/// "completion is reported to a wavefront in execution order"; GFX10-GFX11:
+/// "vmcnt reports completion of load, atomic with return and sample
+/// instructions in order, and the vscnt reports the completion of store and
+/// atomic without return in order": a request is reported once it and every
+/// earlier request *of its counter* are complete.
+fn unreported(w: &Wave, vs: bool) -> usize {
+    match w
+        .vm
+        .iter()
+        .position(|e| e.vs == vs && e.stage != Stage::Done)
+    {
+        Some(i) => w.vm[i..].iter().filter(|e| e.vs == vs).count(),
+        None => 0,
+    }
+}
+
+/// Drops the requests that have been reported complete.
 fn pop_done(w: &mut Wave) {
-    let k = w.vm.iter().take_while(|e| e.stage == Stage::Done).count();
-    w.vm.drain(..k);
+    let mut open = [false, false];
+    w.vm.retain(|e| {
+        let keep = e.stage != Stage::Done || open[e.vs as usize];
+        if e.stage != Stage::Done {
+            open[e.vs as usize] = true;
+        }
+        keep
+    });
     if w.vm.is_empty() {
         // Ids only need to be unique among outstanding requests.
         w.next_id = 0;
