@@ -16,7 +16,7 @@
 
 use crate::values::may_see;
 use crate::{Analysis, ModelKind};
-use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
+use amdmm_graph::{relation::members, EventSet, ExecutionGraph};
 
 /// The abstract machine of async marks along one path of one thread.
 ///
@@ -366,19 +366,11 @@ pub fn async_races(g: &ExecutionGraph, a: &Analysis, async_events: EventSet) -> 
     out
 }
 
-/// Rows of `rel` restricted to the thread-local block at `offset` (for
-/// tests and display).
-pub fn block(rel: &BitRel, offset: usize, len: usize) -> Vec<EventSet> {
-    let mask = from_to(0, len);
-    (0..len)
-        .map(|a| (rel.row(offset + a) >> offset) & mask)
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::AsyncStep::*;
     use super::*;
+    use amdmm_graph::BitRel;
 
     fn points(steps: &[AsyncStep]) -> Vec<Option<u32>> {
         let with_pos: Vec<(u32, AsyncStep)> = steps
