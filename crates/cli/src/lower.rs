@@ -170,12 +170,19 @@ Examples:
   amdmm verify --target gfx942 litmus/
   amdmm verify --target gfx90a:tgsplit litmus/MP+rel-acq.workgroup.samewg.litmus
   amdmm verify --target all litmus/
+  amdmm verify --target all --allow crates/hw/known-findings.txt litmus/hw
+  amdmm verify --target gfx942 --mutate litmus/hw
 
 For each test and target, the lowered code runs on the target's operational
 hardware model (every interleaving and cache behaviour, states hashed); each
 hardware final state must be allowed by the memory model (`amdmm run`'s
 states; a model `undef` allows any value). A forbidden state is printed as
 FORBIDDEN with the step-by-step hardware trace that reaches it.
+
+With --allow, forbidden outcomes listed in the file (docs/findings.md's
+known findings) print as KNOWN and do not fail. With --mutate, each
+instruction of each code sequence the tests use is dropped or weakened in
+turn and the tests that detect it are listed (DETECTED/UNDETECTED; exit 0).
 
 Exit status: 0 every outcome allowed; 1 some hardware outcome is forbidden;
 2 bad input (a test or target that cannot be run is reported and skipped).";
