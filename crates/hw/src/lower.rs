@@ -823,17 +823,36 @@ fn lower_dma(
         _ => Family::Global,
     };
     let bits = size.saturating_mul(8);
-    Ok(plain(
-        text,
-        vec![MInstr::Mem(MemOp {
+    // async-operations.txt: "an access program-ordered before an overlapping
+    // async operation happens-before it". The copy writes LDS through the
+    // vector memory path, which does not wait for the wave's outstanding DS
+    // accesses: the compiler first waits for them (`lgkmcnt(0)`, GFX12.5
+    // `dscnt 0`), so an earlier LDS read cannot see the copied value.
+    let drain_lds = match target.gen {
+        Gen::Gfx125x => MInstr::Wait(Counter::Ds, 0),
+        _ => MInstr::waitcnt_lgkm(0),
+    };
+    let mut code = vec![
+        drain_lds,
+        MInstr::Mem(MemOp {
             family: fam,
             kind: MemKind::LoadLds,
             bits,
             cpol: Cpol::NONE,
             new_ds_names: target.major >= 11,
             ret: false,
-        })],
-    ))
+        }),
+    ];
+    // async-operations.txt: the non-async form's completion is tracked by
+    // the compiler, which waits for the copy before any later access that
+    // may overlap it; lowered conservatively as a wait right after the copy.
+    if kind == DmaKind::Tracked {
+        code.push(match target.gen {
+            Gen::Gfx125x => MInstr::Wait(Counter::Async, 0),
+            _ => MInstr::waitcnt_vm(0),
+        });
+    }
+    Ok(plain(text, code))
 }
 
 /// Which targets have LLVM's BackOffBarrier feature (AMDGPU.td: gfx90a, gfx942
@@ -1158,12 +1177,14 @@ impl MarkState {
 
     fn wait(&self, t: &Target, outstanding: u32, straight: bool) -> Vec<MInstr> {
         let n = self.marks.len();
-        let k = if !straight || (outstanding as usize) >= n {
-            if (outstanding as usize) >= n {
-                // Nothing to wait for.
-                return Vec::new();
-            }
+        let k = if !straight {
+            // With branches or loops the marks seen so far do not bound what
+            // can be outstanding: wait for everything.
             0
+        } else if (outstanding as usize) >= n {
+            // Straight-line code with no more marks than allowed: nothing to
+            // wait for.
+            return Vec::new();
         } else {
             let m = self.marks[n - 1 - outstanding as usize];
             (self.issued - m).min(63)
