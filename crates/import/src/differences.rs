@@ -28,18 +28,44 @@ pub struct Difference {
 }
 
 /// The documented disagreements.
-pub const DIFFERENCES: &[Difference] = &[Difference {
-    test: "noncohcoww",
-    kind: Kind::ModelDifference,
-    amdmm: "Never race ub",
-    note: "The reader's atomic load races with the other invocation's non-atomic \
+pub const DIFFERENCES: &[Difference] = &[
+    Difference {
+        test: "noncohcoww",
+        kind: Kind::ModelDifference,
+        amdmm: "Never race ub",
+        note: "The reader's atomic load races with the other invocation's non-atomic \
            store-available of x=1 (no happens-before between them). In AMDGPU a racy read \
            returns undef (memory-model.txt, value rules) and so takes no part in coherence: \
            amdmm keeps one racy execution with both reads undef. The Alloy model keeps the \
            reads-from of a racy read and rejects the execution by coherence \
            (consistent[X]: locord+rf+fr+asmo acyclic), so it has no execution at all. Both \
            models see the race; they differ on whether a racy read is still coherent.",
-}];
+    },
+    Difference {
+        test: "noncohrmw",
+        kind: Kind::ModelDifference,
+        amdmm: "Never race ub",
+        note: "A non-atomic store-available of x=1, a control barrier, then two workgroup-scope \
+           RMWs in different subgroups. Alloy judges pairs: dr = sloc & (conflicting pairs) - \
+           mutordatom - rai[locord]; the store is location-ordered before both RMWs and the \
+           RMWs are mutually ordered atomics, so there is no race. AMDGPU judges the set a read \
+           may see (memory-model.txt: \"if the set consisting of R and all writes that R may \
+           see contains only atomic operations with inclusive scopes\" ... \"Otherwise, if R may \
+           see some write that is not location-ordered before R, then R returns undef\"): the \
+           second RMW may see the non-atomic store and the other RMW, which is not \
+           location-ordered before it, so it returns undef.",
+    },
+    Difference {
+        test: "noncohrmwfail",
+        kind: Kind::ModelDifference,
+        amdmm: "Never race ub",
+        note: "As noncohrmw, with both RMWs expecting to read the store's 1: Alloy has no \
+           consistent execution (RMW atomicity). In AMDGPU an RMW that may see both the \
+           non-atomic store and the other, unordered RMW returns undef (memory-model.txt value \
+           rules), so the assumed value is undef: a race and undefined behaviour, and no \
+           execution meets the condition either.",
+    },
+];
 
 /// The note for `test`, if its result is the one documented.
 pub fn find(test: &str, amdmm: &str) -> Option<&'static Difference> {

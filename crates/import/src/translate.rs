@@ -13,7 +13,8 @@
 //!   `semav` carry `!mmra !{!"amdgcn-av", !"none"}`.
 //! - `membar` → `fence`; `cbar` → `barrier.arrive`/`barrier.wait` on one
 //!   barrier object per instance number (scope of the cbar, expected count
-//!   the number of invocations executing it), between a release fence and an
+//!   the number of subgroups executing it: barrier operations are per
+//!   wavefront), between a release fence and an
 //!   acquire fence when the cbar releases or acquires.
 //! - Observed values: every read gets a register; each observed value
 //!   becomes an `llvm.assume` at the end of its thread, so only the
@@ -337,12 +338,24 @@ pub fn translate(
         let _ = writeln!(body, "  global {v} = 0;");
     }
     for (k, uses) in &cbars {
+        // Barrier operations are per wavefront (execution-synchronization.txt):
+        // the invocations of one subgroup arrive together, so the expected
+        // count is the number of subgroups executing the cbar.
+        let mut waves: Vec<_> = uses
+            .iter()
+            .map(|u| {
+                let th = &file.threads[u.thread];
+                (th.qf, th.wg, th.sg)
+            })
+            .collect();
+        waves.sort_unstable();
+        waves.dedup();
         let _ = writeln!(
             body,
             "  barrier {} {} = {};",
             barrier_name(*k),
             scope_name(uses[0].scope),
-            uses.len()
+            waves.len()
         );
     }
     body.push_str("}\n");
