@@ -38,20 +38,7 @@ pub type Visitor<'v> = &'v (dyn Fn(&ExecutionGraph, &Analysis, &BitRel) + Sync);
 
 pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outcome {
     let columns = program.shown_observables();
-    let mut outcome = Outcome {
-        columns: columns.iter().map(|o| program.observable_name(o)).collect(),
-        states: Vec::new(),
-        positive: 0,
-        negative: 0,
-        flags: FlagsOut::default(),
-        observation: None,
-        limit: None,
-        cutoff_executions: 0,
-        candidates: 0,
-        witnesses: Vec::new(),
-        notes: Vec::new(),
-        deadlocks: Vec::new(),
-    };
+    let mut outcome = Outcome::empty(program);
     let mut paths = Vec::new();
     for t in &program.threads {
         match symbolic::paths(program, t, opts.loop_bound) {

@@ -190,3 +190,28 @@ pub struct Outcome {
     /// requested: one per distinct set of notes.
     pub deadlocks: Vec<Witness>,
 }
+
+impl Outcome {
+    /// No states, no verdict yet: the columns of `program`'s shown
+    /// observables and everything else empty.
+    pub fn empty(program: &amdmm_program::Program) -> Outcome {
+        Outcome {
+            columns: program
+                .shown_observables()
+                .iter()
+                .map(|o| program.observable_name(o))
+                .collect(),
+            states: Vec::new(),
+            positive: 0,
+            negative: 0,
+            flags: FlagsOut::default(),
+            observation: None,
+            limit: None,
+            cutoff_executions: 0,
+            candidates: 0,
+            witnesses: Vec::new(),
+            notes: Vec::new(),
+            deadlocks: Vec::new(),
+        }
+    }
+}

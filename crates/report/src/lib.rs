@@ -36,22 +36,5 @@ pub fn observation_name(outcome: &Outcome) -> &'static str {
 /// An outcome with no verdict and no states, for a test whose exploration
 /// failed internally (reported as `Unknown ... internal error`).
 pub fn internal_error_outcome(program: &amdmm_program::Program) -> Outcome {
-    Outcome {
-        columns: program
-            .shown_observables()
-            .iter()
-            .map(|o| program.observable_name(o))
-            .collect(),
-        states: Vec::new(),
-        positive: 0,
-        negative: 0,
-        flags: Default::default(),
-        observation: None,
-        limit: None,
-        cutoff_executions: 0,
-        candidates: 0,
-        witnesses: Vec::new(),
-        notes: Vec::new(),
-        deadlocks: Vec::new(),
-    }
+    Outcome::empty(program)
 }
