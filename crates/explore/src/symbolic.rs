@@ -122,23 +122,7 @@ struct State {
 
 impl State {
     fn node(&mut self, n: Node, deps: u64) -> NodeId {
-        let c = {
-            let get = |k: NodeId| self.consts[k as usize];
-            match n {
-                Node::Const(c) => Some(Value::Int(c)),
-                Node::Undef => Some(Value::Undef),
-                Node::Read(_) => None,
-                Node::Bin(op, ty, a, b) => get(a).zip(get(b)).map(|(x, y)| bin(op, ty, x, y)),
-                Node::Cmp(op, ty, a, b) => get(a).zip(get(b)).map(|(x, y)| cmp(op, ty, x, y)),
-                Node::Select(c, a, b) => match get(c) {
-                    Some(Value::Undef) => Some(Value::Undef),
-                    Some(Value::Int(0)) => get(b),
-                    Some(Value::Int(_)) => get(a),
-                    None => None,
-                },
-                Node::Rmw(op, ty, a, b) => get(a).zip(get(b)).map(|(x, y)| rmw(op, ty, x, y)),
-            }
-        };
+        let c = eval_node(n, |k| self.consts[k as usize], |_| None);
         self.path.nodes.push(n);
         self.path.node_deps.push(deps);
         self.consts.push(c);
@@ -901,34 +885,34 @@ pub fn eval_nodes(nodes: &[Node], vals: &mut Vec<Option<Value>>, read: ReadFn) -
         if vals[i].is_some() {
             continue;
         }
-        let get = |k: NodeId| vals[k as usize];
-        let v = match *n {
-            Node::Const(c) => Some(Value::Int(c)),
-            Node::Undef => Some(Value::Undef),
-            Node::Read(e) => read(e, vals),
-            Node::Bin(op, ty, a, b) => match (get(a), get(b)) {
-                (Some(x), Some(y)) => Some(bin(op, ty, x, y)),
-                _ => None,
-            },
-            Node::Cmp(op, ty, a, b) => match (get(a), get(b)) {
-                (Some(x), Some(y)) => Some(cmp(op, ty, x, y)),
-                _ => None,
-            },
-            Node::Select(c, a, b) => match get(c) {
-                Some(Value::Undef) => Some(Value::Undef),
-                Some(Value::Int(0)) => get(b),
-                Some(Value::Int(_)) => get(a),
-                None => None,
-            },
-            Node::Rmw(op, ty, a, b) => match (get(a), get(b)) {
-                (Some(x), Some(y)) => Some(rmw(op, ty, x, y)),
-                _ => None,
-            },
-        };
+        let v = eval_node(*n, |k| vals[k as usize], |e| read(e, vals));
         vals[i] = v;
         all &= v.is_some();
     }
     all
+}
+
+/// The value of one node, given its operands' values (`get`) and, for a
+/// read, the value read (`read`); `None` while an input is unknown.
+fn eval_node(
+    n: Node,
+    get: impl Fn(NodeId) -> Option<Value>,
+    read: impl FnOnce(u32) -> Option<Value>,
+) -> Option<Value> {
+    match n {
+        Node::Const(c) => Some(Value::Int(c)),
+        Node::Undef => Some(Value::Undef),
+        Node::Read(e) => read(e),
+        Node::Bin(op, ty, a, b) => get(a).zip(get(b)).map(|(x, y)| bin(op, ty, x, y)),
+        Node::Cmp(op, ty, a, b) => get(a).zip(get(b)).map(|(x, y)| cmp(op, ty, x, y)),
+        Node::Select(c, a, b) => match get(c) {
+            Some(Value::Undef) => Some(Value::Undef),
+            Some(Value::Int(0)) => get(b),
+            Some(Value::Int(_)) => get(a),
+            None => None,
+        },
+        Node::Rmw(op, ty, a, b) => get(a).zip(get(b)).map(|(x, y)| rmw(op, ty, x, y)),
+    }
 }
 
 /// Does a guard hold for the evaluated values?

@@ -10,6 +10,16 @@ pub const MAX_EVENTS: usize = 64;
 /// A set of events as a bit mask.
 pub type EventSet = u64;
 
+/// The set of the first `n` events.
+#[inline]
+pub fn full(n: usize) -> EventSet {
+    if n >= MAX_EVENTS {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
 /// Iterates over the members of a set, in increasing order.
 #[inline]
 pub fn members(mut set: EventSet) -> impl Iterator<Item = usize> {
@@ -166,11 +176,7 @@ impl BitRel {
 
     /// Acyclicity by peeling sources (no closure needed).
     pub fn is_acyclic(&self) -> bool {
-        let mut remaining: EventSet = if self.n == 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.n) - 1
-        };
+        let mut remaining: EventSet = full(self.n);
         loop {
             let mut progressed = false;
             for a in members(remaining) {

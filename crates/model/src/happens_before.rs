@@ -2,7 +2,10 @@
 //! Concurrent Operations" and "Atomic Memory Ordering Constraints").
 
 use crate::scopes::inclusive;
-use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
+use amdmm_graph::{
+    relation::{full, members},
+    BitRel, EventSet, ExecutionGraph,
+};
 
 /// The heads of the release sequences that write `w` belongs to: `w` itself
 /// and, while the current write is an RMW that read a defined value, the write
@@ -127,14 +130,5 @@ pub fn happens_before(g: &ExecutionGraph, sw: &BitRel) -> Option<BitRel> {
         None
     } else {
         Some(hb)
-    }
-}
-
-/// The set of all `n` events.
-pub fn full(n: usize) -> EventSet {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
     }
 }

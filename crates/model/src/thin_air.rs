@@ -11,16 +11,10 @@ use amdmm_graph::{relation::members, BitRel, ExecutionGraph};
 /// keeps plain load buffering allowed and rules out self-justifying values
 /// (docs/semantics.md, "Out-of-thin-air").
 pub fn no_thin_air(g: &ExecutionGraph) -> bool {
-    let mut r = g.rf_rel();
-    for (e, ev) in g.events.iter().enumerate() {
-        for d in members(ev.deps) {
-            r.add(d, e);
-        }
-    }
-    r.is_acyclic()
+    dependencies(g).union(&g.rf_rel()).is_acyclic()
 }
 
-/// `dep ∪ rf` for display.
+/// The dependency relation: read → event that depends on it.
 pub fn dependencies(g: &ExecutionGraph) -> BitRel {
     let mut r = BitRel::new(g.len());
     for (e, ev) in g.events.iter().enumerate() {
