@@ -457,6 +457,12 @@ impl<'s> Combo<'s> {
         !(g.events[w_second].is_init() || g.po.has(w_second, w_first))
     }
 
+    /// Can the next read (after the choices `prefix`) take source `ck`?
+    fn fits(&self, prefix: &[u8], ck: Option<u8>) -> bool {
+        let k = prefix.len();
+        (0..k).all(|i| self.compatible(i, self.cands[i][prefix[i] as usize], k, ck))
+    }
+
     /// Prefixes of reads-from choices splitting the work into units. A small
     /// space stays one unit: splitting costs more than it saves.
     fn units(&self) -> Vec<Vec<u8>> {
@@ -475,9 +481,7 @@ impl<'s> Combo<'s> {
             for p in &prefixes {
                 for c in 0..self.cands[depth].len() {
                     let ck = self.cands[depth][c];
-                    if (0..depth)
-                        .all(|i| self.compatible(i, self.cands[i][p[i] as usize], depth, ck))
-                    {
+                    if self.fits(p, ck) {
                         let mut q = p.clone();
                         q.push(c as u8);
                         next.push(q);
@@ -560,7 +564,7 @@ impl<'s> Combo<'s> {
         }
         for c in 0..self.cands[k].len() {
             let ck = self.cands[k][c];
-            if !(0..k).all(|i| self.compatible(i, self.cands[i][pick[i] as usize], k, ck)) {
+            if !self.fits(pick, ck) {
                 continue;
             }
             g.rf[self.reads[k]] = ck;
