@@ -2,7 +2,9 @@
 //! behaviour and deadlocks, barrier witnesses in text and JSON.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+
+mod common;
+use common::*;
 
 fn corpus(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -10,17 +12,6 @@ fn corpus(name: &str) -> String {
         .join(name)
         .display()
         .to_string()
-}
-
-fn amdmm(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_amdmm"))
-        .args(args)
-        .output()
-        .expect("the amdmm binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 #[test]

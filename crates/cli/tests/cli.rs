@@ -2,35 +2,12 @@
 //! schema, determinism across `--jobs`, and the corpus check CI relies on.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn manifest_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::*;
 
 fn corpus() -> PathBuf {
     manifest_dir().join("../../litmus")
-}
-
-/// Runs `amdmm` from the crate directory (fixture paths are relative to it).
-fn amdmm(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_amdmm"))
-        .args(args)
-        .current_dir(manifest_dir())
-        .output()
-        .expect("the amdmm binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exit status")
 }
 
 #[test]

@@ -4,27 +4,9 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn manifest_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn amdmm(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_amdmm"))
-        .args(args)
-        .current_dir(manifest_dir())
-        .output()
-        .expect("the amdmm binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::*;
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {

@@ -12,26 +12,14 @@
 
 use serde_json::Value;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
+use common::{code, stderr, stdout};
 
-fn amdmm(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_amdmm"))
-        .arg("lds")
-        .args(args)
-        .output()
-        .expect("the amdmm binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exit status")
+/// Runs `amdmm lds ARGS...`.
+fn amdmm(args: &[&str]) -> std::process::Output {
+    let mut all = vec!["lds"];
+    all.extend_from_slice(args);
+    common::amdmm(&all)
 }
 
 /// Runs `amdmm lds ARGS --json` and parses the document.
