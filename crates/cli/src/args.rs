@@ -40,7 +40,7 @@ pub enum Command {
     Lower(crate::lower::LowerArgs),
     /// Check that every outcome of the hardware model of a target is allowed by the memory
     /// model; print a step-by-step trace for each one that is not (docs/hardware.md).
-    Verify(crate::lower::VerifyArgs),
+    Verify(crate::verify::VerifyArgs),
     /// Check asynchronous LDS DMA code (asyncmark / wait.asyncmark) without exploring executions.
     Lint(crate::lint::LintArgs),
 }
@@ -108,7 +108,7 @@ fn parse_barrier_target(s: &str) -> Result<Target, String> {
     amdmm_explore::parse_target(s)
 }
 
-fn parse_jobs(s: &str) -> Result<usize, String> {
+pub(crate) fn parse_jobs(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(format!("`{s}` is not a positive number of jobs")),

@@ -2,6 +2,7 @@
 
 mod args;
 mod collect;
+mod hw_run;
 mod import;
 mod lds;
 mod lint;
@@ -9,6 +10,7 @@ mod lower;
 mod output;
 mod progress;
 mod run;
+mod verify;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -16,12 +18,12 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
     match cli.command {
-        args::Command::Run(a) if a.target.is_some() => lower::hw_run_command(&a),
+        args::Command::Run(a) if a.target.is_some() => hw_run::hw_run_command(&a),
         args::Command::Run(a) => output::run_command(&a),
         args::Command::Lds(a) => lds::lds_command(&a),
         args::Command::Import(a) => import::import_command(&a),
         args::Command::Lower(a) => lower::lower_command(&a),
-        args::Command::Verify(a) => lower::verify_command(&a),
+        args::Command::Verify(a) => verify::verify_command(&a),
         args::Command::Lint(a) => lint::lint_command(&a),
     }
 }

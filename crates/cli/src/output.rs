@@ -61,11 +61,7 @@ pub fn run_command(a: &RunArgs) -> ExitCode {
         witnesses: a.show_executions,
         target: a.barrier_target.clone().unwrap_or_default(),
     };
-    let jobs = a.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
+    let jobs = run::jobs_or_cores(a.jobs);
     run::install_panic_hook();
     let progress = Progress::new(files.len());
     let mut tally = Tally::default();

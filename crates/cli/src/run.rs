@@ -115,8 +115,23 @@ pub fn run_all(
     files: &[PathBuf],
     opts: &Options,
     jobs: usize,
+    done: impl FnMut(),
+    deliver: impl FnMut(TestResult),
+) -> Result<(), String> {
+    ordered_parallel(files, jobs, |f| run_one(f, opts), done, deliver)
+}
+
+/// Maps `f` over `items` on a pool of `jobs` threads and calls `deliver` on
+/// the calling thread with each result in the order of `items` (so output
+/// does not depend on the thread count), as soon as it and every earlier
+/// result are ready. `done` is called once per finished item, in completion
+/// order (for progress bars).
+pub fn ordered_parallel<I: Sync, R: Send>(
+    items: &[I],
+    jobs: usize,
+    f: impl Fn(&I) -> R + Sync,
     mut done: impl FnMut(),
-    mut deliver: impl FnMut(TestResult),
+    mut deliver: impl FnMut(R),
 ) -> Result<(), String> {
     use rayon::prelude::*;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -124,16 +139,17 @@ pub fn run_all(
         .stack_size(64 << 20)
         .build()
         .map_err(|e| format!("cannot start {jobs} worker threads: {e}"))?;
-    let (tx, rx) = mpsc::channel::<(usize, TestResult)>();
+    let (tx, rx) = mpsc::channel::<(usize, R)>();
+    let f = &f;
     std::thread::scope(|s| {
         s.spawn(move || {
             pool.install(|| {
-                files
+                items
                     .par_iter()
                     .enumerate()
-                    .for_each_with(tx, |tx, (i, f)| {
+                    .for_each_with(tx, |tx, (i, item)| {
                         // The receiver lives until every result is in.
-                        let _ = tx.send((i, run_one(f, opts)));
+                        let _ = tx.send((i, f(item)));
                     })
             })
         });
@@ -149,4 +165,13 @@ pub fn run_all(
         }
     });
     Ok(())
+}
+
+/// The number of worker threads: `--jobs N`, or one per core.
+pub fn jobs_or_cores(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    })
 }

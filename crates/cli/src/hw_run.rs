@@ -1,0 +1,152 @@
+//! `amdmm run --target`: the outcomes of a target's operational hardware
+//! model (crate `amdmm-hw`, docs/hardware.md) in the herd format of `amdmm run`
+//! (or its JSON, with `target` and `hardware_states` added).
+
+use crate::lower::{load_file, targets};
+use crate::run;
+use amdmm_hw::machine::HwOutcome;
+use amdmm_program::Program;
+use std::process::ExitCode;
+
+/// Flags of `amdmm run` that concern the memory model only; with `--target`
+/// they are an error rather than silently ignored.
+fn model_only_flags(a: &crate::args::RunArgs) -> Option<&'static str> {
+    if a.check {
+        Some("--check compares the memory model with the `expect` line; to check hardware outcomes against the model use `amdmm verify --target ...`")
+    } else if a.model != "seed" {
+        Some("--model selects the memory model's rules; the hardware model has none (use `amdmm verify --target ...` to compare)")
+    } else if a.barrier_target.is_some() {
+        Some("--barrier-target selects the memory model's barrier intrinsics; with --target the hardware target decides")
+    } else if a.max_executions.is_some() || a.timeout.is_some() {
+        Some("--max-executions and --timeout bound the memory model's search; the hardware model is bounded by its state limit (`amdmm verify --max-states`)")
+    } else {
+        None
+    }
+}
+
+/// `amdmm run --target TARGET FILE...`: the hardware model's outcomes, in the
+/// herd format of `amdmm run`. Tests and targets run in parallel; output is in
+/// input order.
+pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
+    if let Some(why) = model_only_flags(a) {
+        eprintln!("error: with --target: {why}");
+        return ExitCode::from(2);
+    }
+    let spec = a.target.as_deref().unwrap_or("");
+    let ts = match targets(spec, false) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let files = match crate::collect::collect(&a.paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let opts = amdmm_hw::machine::HwOptions {
+        loop_bound: a.loop_bound,
+        ..Default::default()
+    };
+    let mut status = ExitCode::SUCCESS;
+    let mut progs: Vec<(String, Program)> = Vec::new();
+    for f in &files {
+        match load_file(f) {
+            Ok(p) => progs.push((f.display().to_string(), p)),
+            Err(e) => {
+                eprint!("{e}");
+                status = ExitCode::from(2);
+            }
+        }
+    }
+    let pairs: Vec<(usize, amdmm_hw::Target)> = (0..progs.len())
+        .flat_map(|i| ts.iter().map(move |t| (i, *t)))
+        .collect();
+    let mut json_tests = Vec::new();
+    let res = run::ordered_parallel(
+        &pairs,
+        run::jobs_or_cores(a.jobs),
+        |&(i, t)| {
+            let start = std::time::Instant::now();
+            let r = amdmm_hw::machine::explore(&progs[i].1, &t, &opts);
+            (i, t, r, start.elapsed().as_secs_f64())
+        },
+        || {},
+        |(i, t, r, secs)| {
+            let (file, p) = &progs[i];
+            let time = (!a.no_time).then_some(secs);
+            match r {
+                Ok(h) if a.json => json_tests.push(json(file, p, &t, &h, time, a)),
+                Ok(h) => print_text(p, &t, &h, time, a.show_executions),
+                Err(e) => {
+                    eprintln!("error: {file}: {e}");
+                    status = ExitCode::from(2);
+                }
+            }
+        },
+    );
+    if let Err(e) = res {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    if a.json {
+        let doc = serde_json::json!({
+            "amdmm": env!("CARGO_PKG_VERSION"),
+            "model": "hardware",
+            "tests": json_tests,
+        });
+        match serde_json::to_string_pretty(&doc) {
+            Ok(s) => println!("{s}"),
+            Err(e) => {
+                eprintln!("error: cannot write JSON: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    status
+}
+
+/// One (test, target) result: `amdmm run --json`'s test object plus the
+/// target, the number of hardware states and, with `--show-executions`, one
+/// trace per final state.
+fn json(
+    file: &str,
+    p: &Program,
+    t: &amdmm_hw::Target,
+    h: &HwOutcome,
+    time: Option<f64>,
+    a: &crate::args::RunArgs,
+) -> serde_json::Value {
+    let mut v = amdmm_report::json(p, &h.outcome, time, false);
+    v["file"] = file.into();
+    v["target"] = t.to_string().into();
+    v["hardware_states"] = h.states_visited.into();
+    if a.show_executions {
+        v["traces"] = serde_json::json!(h.traces);
+    }
+    v
+}
+
+fn print_text(p: &Program, t: &amdmm_hw::Target, h: &HwOutcome, time: Option<f64>, traces: bool) {
+    println!("Target {t} ({} hardware states)", h.states_visited);
+    print!("{}", amdmm_report::herd_text(p, &h.outcome, time, false));
+    if traces {
+        for (st, tr) in h.outcome.states.iter().zip(&h.traces) {
+            let vals: Vec<String> = h
+                .outcome
+                .columns
+                .iter()
+                .zip(&st.values)
+                .map(|(c, v)| format!("{c}={v}"))
+                .collect();
+            println!("Trace to {}:", vals.join("; "));
+            for (i, step) in tr.iter().enumerate() {
+                println!("  {:3}. {step}", i + 1);
+            }
+        }
+    }
+    println!();
+}

@@ -1,0 +1,363 @@
+//! `amdmm verify`: every hardware outcome of every test on every target must
+//! be allowed by the memory model; `--mutate` checks that the corpus detects
+//! each weakened code sequence (crate `amdmm-hw`, docs/hardware.md).
+
+use crate::lower::{load_file, targets};
+use crate::run;
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const VERIFY_EXAMPLES: &str = "\
+Examples:
+  amdmm verify --target gfx942 litmus/
+  amdmm verify --target gfx90a:tgsplit litmus/MP+rel-acq.workgroup.samewg.litmus
+  amdmm verify --target all litmus/
+  amdmm verify --target all --allow crates/hw/known-findings.txt litmus/hw
+  amdmm verify --target gfx942 --mutate litmus/hw
+
+For each test and target, the lowered code runs on the target's operational
+hardware model (every interleaving and cache behaviour, states hashed); each
+hardware final state must be allowed by the memory model (`amdmm run`'s
+states; a model `undef` allows any value). A forbidden state is printed as
+FORBIDDEN with the step-by-step hardware trace that reaches it.
+
+With --allow, forbidden outcomes listed in the file (docs/findings.md's
+known findings) print as KNOWN and do not fail. With --mutate, each
+instruction of each code sequence the tests use is dropped or weakened in
+turn and the tests that detect it are listed (DETECTED/UNDETECTED; exit 0).
+
+Exit status: 0 every outcome allowed; 1 some hardware outcome is forbidden;
+2 bad input (a test or target that cannot be run is reported and skipped).";
+
+/// Options of `amdmm verify`.
+#[derive(Args, Debug)]
+#[command(after_help = VERIFY_EXAMPLES)]
+pub struct VerifyArgs {
+    /// Target (NAME[:FEATURE]...), a comma-separated list, or `all`.
+    #[arg(long, value_name = "TARGET")]
+    pub target: String,
+
+    /// Test files, or directories searched recursively for `*.litmus`.
+    #[arg(value_name = "FILE_OR_DIR", required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Each loop runs at most N iterations (hardware and model).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub loop_bound: u32,
+
+    /// Give up on a test after N hardware states.
+    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    pub max_states: usize,
+
+    /// Explore every interleaving (no partial-order reduction; for measuring it).
+    #[arg(long)]
+    pub no_reduction: bool,
+
+    /// Known findings (lines `ID TEST TARGET|* OUTCOME`, e.g. crates/hw/known-findings.txt):
+    /// a forbidden outcome listed there is printed as KNOWN and does not fail.
+    #[arg(long, value_name = "FILE")]
+    pub allow: Option<PathBuf>,
+
+    /// Tests and targets run in parallel [default: the number of cores]. The output does not
+    /// depend on N (only the final line's time does).
+    #[arg(long, short = 'j', value_name = "N", value_parser = crate::args::parse_jobs)]
+    pub jobs: Option<usize>,
+
+    /// Drop or weaken each instruction of each code sequence the tests use, in turn, and
+    /// report which tests detect the mutation (a new forbidden outcome).
+    #[arg(long)]
+    pub mutate: bool,
+}
+
+/// One line of a known-findings file.
+struct Known {
+    id: String,
+    test: String,
+    target: String,
+    outcome: String,
+}
+
+fn read_allow(path: &std::path::Path) -> Result<Vec<Known>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut it = line.splitn(4, char::is_whitespace);
+        match (it.next(), it.next(), it.next(), it.next()) {
+            (Some(id), Some(test), Some(target), Some(outcome)) => out.push(Known {
+                id: id.into(),
+                test: test.into(),
+                target: target.into(),
+                outcome: outcome.trim().into(),
+            }),
+            _ => {
+                return Err(format!(
+                    "{}:{}: expected `ID TEST TARGET OUTCOME`",
+                    path.display(),
+                    n + 1
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
+pub fn verify_command(a: &VerifyArgs) -> ExitCode {
+    let ts = match targets(&a.target, true) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let files = match crate::collect::collect(&a.paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let opts = amdmm_hw::machine::HwOptions {
+        loop_bound: a.loop_bound,
+        max_states: a.max_states,
+        reduce: !a.no_reduction,
+    };
+    let mopts = amdmm_explore::Options {
+        loop_bound: a.loop_bound,
+        ..Default::default()
+    };
+    let known = match a.allow.as_deref().map(read_allow).transpose() {
+        Ok(k) => k.unwrap_or_default(),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let jobs = run::jobs_or_cores(a.jobs);
+    let mut input_error = false;
+    let mut progs = Vec::new();
+    for f in &files {
+        match load_file(f) {
+            Ok(p) => progs.push(p),
+            Err(e) => {
+                eprint!("{e}");
+                input_error = true;
+            }
+        }
+    }
+    let started = std::time::Instant::now();
+    // The memory model's outcomes, one per test, then one hardware run per
+    // (test, target); both in parallel, reported in input order.
+    let mut models = Vec::with_capacity(progs.len());
+    if let Err(e) = run::ordered_parallel(
+        &progs,
+        jobs,
+        |p| amdmm_explore::explore(p, &mopts),
+        || {},
+        |m| models.push(m),
+    ) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    if a.mutate {
+        return mutate_command(&progs, &models, &ts, &opts, jobs);
+    }
+    let pairs: Vec<(usize, &amdmm_hw::Target)> = (0..progs.len())
+        .flat_map(|i| ts.iter().map(move |t| (i, t)))
+        .collect();
+    let mut tally = Tally {
+        used: vec![false; known.len()],
+        ..Tally::default()
+    };
+    let res = run::ordered_parallel(
+        &pairs,
+        jobs,
+        |&(i, t)| {
+            (
+                i,
+                *t,
+                amdmm_hw::machine::verify(&progs[i], t, &opts, &models[i]),
+            )
+        },
+        || {},
+        |(i, t, r)| report(&progs[i], &t, &models[i], r, &known, &mut tally),
+    );
+    if let Err(e) = res {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    let Tally {
+        ok,
+        bad,
+        skipped,
+        known: known_n,
+        states,
+        used,
+    } = tally;
+    let unseen = used.iter().filter(|u| !**u).count();
+    if unseen > 0 {
+        println!(
+            "note: {unseen} known-finding lines not seen in this run (other tests or targets)"
+        );
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "{ok} allowed, {bad} with forbidden outcomes, {known_n} with known findings only, {skipped} skipped ({states} hardware states in {secs:.1} s)"
+    );
+    if input_error {
+        ExitCode::from(2)
+    } else if bad > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Counts of a `verify` run.
+#[derive(Default)]
+struct Tally {
+    ok: u32,
+    bad: u32,
+    skipped: u32,
+    known: u32,
+    states: usize,
+    /// Which known-finding lines were seen.
+    used: Vec<bool>,
+}
+
+/// Prints the verdict of one (test, target) pair: OK, SKIP, KNOWN, or
+/// FORBIDDEN with the machine code and the hardware trace.
+fn report(
+    p: &amdmm_program::Program,
+    t: &amdmm_hw::Target,
+    model: &amdmm_explore::Outcome,
+    r: Result<amdmm_hw::machine::Verdict, amdmm_hw::machine::HwError>,
+    known: &[Known],
+    tally: &mut Tally,
+) {
+    let v = match r {
+        Ok(v) => v,
+        Err(e) => {
+            println!("SKIP {} {t}: {e}", p.name);
+            tally.skipped += 1;
+            return;
+        }
+    };
+    if v.hw.outcome.limit.is_some() {
+        println!("SKIP {} {t}: hardware state limit reached", p.name);
+        tally.skipped += 1;
+        return;
+    }
+    if model.observation.is_none() {
+        println!("SKIP {} {t}: the memory model gave no verdict", p.name);
+        tally.skipped += 1;
+        return;
+    }
+    tally.states += v.hw.states_visited;
+    if v.forbidden.is_empty() {
+        println!(
+            "OK {} {t}: {} hardware outcomes, all allowed ({} states)",
+            p.name,
+            v.hw.outcome.states.len(),
+            v.hw.states_visited
+        );
+        tally.ok += 1;
+        return;
+    }
+    let mut new = false;
+    for (st, trace) in &v.forbidden {
+        let vals: Vec<String> =
+            v.hw.outcome
+                .columns
+                .iter()
+                .zip(&st.values)
+                .map(|(c, v)| format!("{c}={v}"))
+                .collect();
+        let vals = vals.join("; ");
+        let tname = t.to_string();
+        if let Some(k) = known.iter().position(|k| {
+            k.test == p.name && (k.target == "*" || k.target == tname) && k.outcome == vals
+        }) {
+            tally.used[k] = true;
+            println!("KNOWN {} {} {t}: {vals}", known[k].id, p.name);
+            continue;
+        }
+        new = true;
+        println!("FORBIDDEN {} {t}: {vals}", p.name);
+        println!("  machine code:");
+        for line in amdmm_hw::lower::render(&v.hw.lowered).lines().skip(1) {
+            println!("    {line}");
+        }
+        println!("  hardware trace:");
+        for (i, step) in trace.iter().enumerate() {
+            println!("    {:3}. {step}", i + 1);
+        }
+    }
+    if new {
+        tally.bad += 1;
+    } else {
+        tally.known += 1;
+    }
+}
+
+/// `amdmm verify --mutate`: per target, every mutation of the code the tests
+/// lower to (`amdmm_hw::mutate`), and the tests that detect it. Targets run
+/// in parallel; the report is in target order.
+fn mutate_command(
+    progs: &[amdmm_program::Program],
+    models: &[amdmm_explore::Outcome],
+    ts: &[amdmm_hw::Target],
+    opts: &amdmm_hw::machine::HwOptions,
+    jobs: usize,
+) -> ExitCode {
+    let cases: Vec<amdmm_hw::mutate::Case> = progs
+        .iter()
+        .zip(models)
+        .map(|(program, model)| amdmm_hw::mutate::Case { program, model })
+        .collect();
+    let (mut det, mut undet, mut unused) = (0u32, 0u32, 0u32);
+    let res = run::ordered_parallel(
+        ts,
+        jobs,
+        |t| (*t, amdmm_hw::mutate::analyse(&cases, t, opts)),
+        || {},
+        |(t, results)| {
+            for r in results {
+                let m = &r.mutation;
+                if let Some((test, outcome)) = r.detected_by.first() {
+                    det += 1;
+                    let names: Vec<&str> = r.detected_by.iter().map(|d| d.0.as_str()).collect();
+                    println!(
+                        "DETECTED {t}: {m}: by {} test(s): {} (e.g. {test}: {outcome})",
+                        names.len(),
+                        names.join(" ")
+                    );
+                } else if r.used_by.is_empty() {
+                    unused += 1;
+                } else {
+                    undet += 1;
+                    println!(
+                        "UNDETECTED {t}: {m}: used by {} test(s): {}{}",
+                        r.used_by.len(),
+                        r.used_by.join(" "),
+                        if r.limited.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" (state limit: {})", r.limited.join(" "))
+                        }
+                    );
+                }
+            }
+        },
+    );
+    if let Err(e) = res {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    println!("{det} mutations detected, {undet} undetected, {unused} not exercised");
+    ExitCode::SUCCESS
+}

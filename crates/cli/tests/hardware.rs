@@ -1,0 +1,102 @@
+//! End-to-end tests of the hardware commands (`lower`, `run --target`,
+//! `verify`): exit codes, the known-findings allowlist, and output that does
+//! not depend on `--jobs`.
+
+mod common;
+use common::*;
+
+const MP: &str = "../../litmus/MP+rel-acq.agent.litmus";
+/// F3 of docs/findings.md: forbidden on gfx90a across agents.
+const F3: &str = "../../litmus/MP+avs-avl.system.diffagent.litmus";
+
+#[test]
+fn lower_prints_rows_and_code() {
+    let o = amdmm(&["lower", "--target", "gfx942", MP]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("buffer_wbl2 sc1"), "{out}");
+    assert!(out.contains("AMDGPUUsage-memory-model.md:"), "{out}");
+}
+
+#[test]
+fn unknown_target_lists_the_valid_ones() {
+    let o = amdmm(&["verify", "--target", "gfx999", MP]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("gfx942"), "{}", stderr(&o));
+}
+
+#[test]
+fn run_target_prints_hardware_outcomes() {
+    let o = amdmm(&["run", "--no-time", "--target", "gfx900", MP]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Target gfx900"), "{out}");
+    assert!(out.contains("P1:%r0=1; P1:%r1=42;"), "{out}");
+    assert!(!out.contains("P1:%r0=1; P1:%r1=0;"), "{out}");
+}
+
+#[test]
+fn verify_passes_and_fails_on_a_finding() {
+    let ok = amdmm(&["verify", "--target", "gfx942", MP]);
+    assert_eq!(code(&ok), 0, "{}", stdout(&ok));
+    assert!(stdout(&ok).starts_with("OK MP+rel-acq.agent gfx942"));
+
+    let bad = amdmm(&["verify", "--target", "gfx90a", F3]);
+    assert_eq!(code(&bad), 1, "{}", stdout(&bad));
+    let out = stdout(&bad);
+    assert!(
+        out.contains("FORBIDDEN MP+avs-avl.system.diffagent gfx90a"),
+        "{out}"
+    );
+    assert!(out.contains("hardware trace:"), "{out}");
+
+    let allowed = amdmm(&[
+        "verify",
+        "--target",
+        "gfx90a",
+        "--allow",
+        "../hw/known-findings.txt",
+        F3,
+    ]);
+    assert_eq!(code(&allowed), 0, "{}", stdout(&allowed));
+    assert!(stdout(&allowed).contains("KNOWN F3 "));
+}
+
+/// Everything but the final line (which has the elapsed time) is the same
+/// whatever the number of threads.
+#[test]
+fn verify_output_does_not_depend_on_jobs() {
+    let run = |jobs: &str| {
+        let o = amdmm(&[
+            "verify",
+            "--jobs",
+            jobs,
+            "--target",
+            "gfx600,gfx90a,gfx1100:cumode",
+            "../../litmus/hw",
+            MP,
+        ]);
+        assert_eq!(code(&o), 0, "{}", stdout(&o));
+        let out = stdout(&o);
+        let mut lines: Vec<&str> = out.lines().collect();
+        lines.pop();
+        lines.join("\n")
+    };
+    let one = run("1");
+    assert!(one.lines().count() > 10, "{one}");
+    assert_eq!(one, run("2"));
+}
+
+#[test]
+fn run_target_json_and_model_flags() {
+    let o = amdmm(&["run", "--no-time", "--json", "--target", "gfx942", MP]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(doc["model"], "hardware");
+    assert_eq!(doc["tests"][0]["target"], "gfx942");
+    assert!(doc["tests"][0]["hardware_states"].as_u64().unwrap() > 0);
+
+    let o = amdmm(&["run", "--check", "--target", "gfx942", MP]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("amdmm verify"), "{}", stderr(&o));
+}
