@@ -47,6 +47,9 @@ const MODELLED: &[&str] = &[
     "gfx1010:cumode",
     "gfx1100",
     "gfx1100:cumode",
+    "gfx1200",
+    "gfx1200:cumode",
+    "gfx1250",
 ];
 
 #[test]
@@ -116,14 +119,21 @@ fn verify_accepts_mp_and_sb_and_reports_finding_2() {
     assert!(!v.forbidden[0].1.is_empty());
 }
 
+/// Named and cluster barriers (GFX12.5) have no operational model: an
+/// error, not a panic or a wrong answer.
 #[test]
-fn unmodelled_generation_is_an_error() {
-    let e = explore(
-        &load("SB+sc.litmus"),
-        &Target::parse("gfx1200").unwrap(),
-        &HwOptions::default(),
-    );
-    assert!(e.is_err());
+fn named_and_cluster_barriers_are_unsupported() {
+    for name in ["barrier/Cluster+mp.litmus", "barrier/Named+count.mp.litmus"] {
+        let e = explore(
+            &load(name),
+            &Target::parse("gfx1250").unwrap(),
+            &HwOptions::default(),
+        );
+        assert!(
+            matches!(e, Err(amdmm_hw::machine::HwError::Unsupported(_))),
+            "{name}"
+        );
+    }
 }
 
 /// The partial-order reduction and lazy L1 eviction keep every final state.
@@ -134,6 +144,8 @@ fn reduction_keeps_every_final_state() {
         "SB+sc.litmus",
         "ISA2+rel.wg-acq.wg-rel.agent-acq.agent.litmus",
         "MP+rel-acq.workgroup.lds.litmus",
+        "MP+rel-acq.cluster.samecluster.litmus",
+        "hw/MP+rel-acq.system.diffagent.primed.litmus",
     ] {
         for t in [
             "gfx900",
@@ -142,6 +154,9 @@ fn reduction_keeps_every_final_state() {
             "gfx942:tgsplit",
             "gfx1010",
             "gfx1100:cumode",
+            "gfx1200",
+            "gfx1200:cumode",
+            "gfx1250",
         ] {
             let p = load(name);
             let target = Target::parse(t).unwrap();
@@ -206,4 +221,110 @@ fn gfx10_wgp_mode_acquire_invalidate_is_detected() {
             .expect("the WGP-mode acquire row has a buffer_gl0_inv");
         assert_eq!(inv.detected_by.len(), 1, "{t}: {res:?}");
     }
+}
+
+/// Runs `mutate::analyse` on one test and returns the mutations of `instr`
+/// (`drop` when `to` is `None`) with the tests that detect them.
+fn detected(test: &str, target: &str, instr: &str) -> Vec<Vec<String>> {
+    use amdmm_hw::mutate::{analyse, Case};
+    let p = load(test);
+    let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+    let cases = [Case {
+        program: &p,
+        model: &model,
+    }];
+    let res = analyse(
+        &cases,
+        &Target::parse(target).unwrap(),
+        &HwOptions::default(),
+    );
+    let found: Vec<Vec<String>> = res
+        .iter()
+        .filter(|r| r.mutation.to.is_none() && r.mutation.instr.to_string() == instr)
+        .map(|r| r.detected_by.iter().map(|d| d.0.clone()).collect())
+        .collect();
+    assert!(
+        !found.is_empty(),
+        "{test} {target}: no `{instr}` in the code"
+    );
+    found
+}
+
+/// GFX12 WGP mode: waves of one work-group have L0s of their own, so the
+/// work-group acquire needs `global_inv scope:SCOPE_SE` ("In WGP wavefront
+/// execution mode, a `global_inv scope:SCOPE_SE` is required"); a load with
+/// no scope may hit the L0 (`SCOPE_CU`). In CU mode the row has no
+/// invalidate and the test passes.
+#[test]
+fn gfx12_wgp_mode_acquire_invalidate_is_detected() {
+    let d = detected(
+        "hw/MP+rel-acq.workgroup.primed-l0.litmus",
+        "gfx1200",
+        "global_inv scope:SCOPE_SE",
+    );
+    assert!(d.iter().any(|t| t.len() == 1), "{d:?}");
+    let p = load("hw/MP+rel-acq.workgroup.primed-l0.litmus");
+    let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+    let v = verify(
+        &p,
+        &Target::parse("gfx1200:cumode").unwrap(),
+        &HwOptions::default(),
+        &model,
+    )
+    .unwrap();
+    assert!(v.forbidden.is_empty());
+}
+
+/// GFX12, GFX12.5: `storecnt` and `loadcnt` are separate counters
+/// ("Completion ... is reported to a wavefront in-order within a type, but
+/// may be out of order between types"): the seq_cst load's `s_wait_storecnt
+/// 0x0` is what orders SB's store before its load; with it dropped the
+/// `s_wait_loadcnt 0x0` left in the sequence does not, and SB's (0, 0)
+/// appears.
+#[test]
+fn gfx12_storecnt_and_loadcnt_are_independent() {
+    for t in ["gfx1200", "gfx1250"] {
+        let d = detected("SB+sc.litmus", t, "s_wait_storecnt 0x0");
+        assert!(d.iter().any(|t| !t.is_empty()), "{t}: {d:?}");
+        let s = states("SB+sc.litmus", t);
+        assert!(!s.contains(&vec![0, 0]), "{t}: {s:?}");
+    }
+}
+
+/// GFX12.5: a store without scope is acknowledged by the write-through WGP$
+/// (`SCOPE_CU`), so the agent release needs `global_wb scope:SCOPE_DEV`
+/// ("ensures previous memory operation done at a lower scope level have
+/// reached the desired SCOPE"); the system release needs `global_wb
+/// scope:SCOPE_SYS` to write back the writer's L2 (one L2 per agent).
+#[test]
+fn gfx1250_release_write_backs_are_detected() {
+    let d = detected(
+        "MP+rel-acq.agent.litmus",
+        "gfx1250",
+        "global_wb scope:SCOPE_DEV",
+    );
+    assert!(d.iter().all(|t| t.len() == 1), "{d:?}");
+    let d = detected(
+        "MP+rel-acq.system.diffagent.litmus",
+        "gfx1250",
+        "global_wb scope:SCOPE_SYS",
+    );
+    assert!(d.iter().all(|t| t.len() == 1), "{d:?}");
+    // GFX12: the same row without `global_wb` below system scope is enough
+    // (stores are acknowledged at the coherent L2): MP passes.
+    let s = states("MP+rel-acq.agent.litmus", "gfx1200");
+    assert!(!s.contains(&vec![1, 0]), "{s:?}");
+}
+
+/// GFX12.5 cluster scope is `SCOPE_SE`: the work-groups of one cluster share
+/// an L1 buffer, and the cluster acquire's `global_inv scope:SCOPE_SE` drops
+/// the reader's WGP$ line (litmus/hw/MP+rel-acq.cluster.primed-l0).
+#[test]
+fn gfx1250_cluster_acquire_invalidate_is_detected() {
+    let d = detected(
+        "hw/MP+rel-acq.cluster.primed-l0.litmus",
+        "gfx1250",
+        "global_inv scope:SCOPE_SE",
+    );
+    assert!(d.iter().any(|t| t.len() == 1), "{d:?}");
 }

@@ -1,10 +1,13 @@
-//! The cache hierarchy: vector L1 per CU, L2 per agent (GFX90A, GFX942) or
-//! one coherent L2 (GFX6-GFX9), memory, and LDS per workgroup.
+//! The cache hierarchy: vector L1 per CU, L2 per agent (GFX90A, GFX942,
+//! GFX12.5) or one coherent L2 (GFX6-GFX9, GFX10-GFX12), memory, and LDS per
+//! workgroup. GFX10+ have a second level per shader array (GFX12.5: per
+//! shader engine) between the CU's cache and the L2; GFX12+ caches carry a
+//! `SCOPE` ([`op_scope`]).
 //!
 //! Each rule quotes the AMDGPUUsage text it implements; docs/hardware.md
 //! lists what is modelled and what is not.
 
-use crate::isa::{Cpol, MInstr, MemOp};
+use crate::isa::{Cpol, HwScope, MInstr, MemOp, ScopeOp};
 use crate::target::{Gen, Target};
 use amdmm_program::{Program, ScopeLevel, Value};
 
@@ -27,9 +30,18 @@ pub struct Geometry {
     /// GFX10-GFX11: the vector cache of a CU is the L0, and the L1 (GL1) is
     /// per shader array, with a second queue level between it and the L2.
     pub gl1: bool,
-    /// GFX10-GFX11: shader array (GL1) of each wave.
+    /// GFX10-GFX11: shader array (GL1) of each wave; GFX12: shader array
+    /// (L1 buffer); GFX12.5: shader engine (L1 buffer).
     pub sa: Vec<usize>,
     pub n_sa: usize,
+    /// The second level holds lines: the GL1 (GFX10-GFX11) and the GFX12.5
+    /// L1 buffer (`SCOPE_SE`, see [`Geometry::new`]); not the GFX12 L1
+    /// buffer, which "acts as a bridge to L2".
+    pub l1_cache: bool,
+    /// GFX12.5: the queue from a WGP$ to the L1 buffer is in order ("L1
+    /// buffers have separate request queues for each WGP$ it serves.
+    /// Requests in one queue are executed serially and in-order").
+    pub fifo_l0_queue: bool,
 }
 
 impl Geometry {
@@ -50,8 +62,33 @@ impl Geometry {
     /// configured as a number of smaller agents with each having a single L2
     /// shared by all CUs on the same agent"), not coherent with the others
     /// without `buffer_wbl2`/`buffer_inv` (MTYPE NC memory).
-    pub fn new(p: &Program, target: &Target, wg: &[usize]) -> Geometry {
-        let per_agent_l2 = matches!(target.gen, Gen::Gfx90a | Gen::Gfx942);
+    ///
+    /// GFX12 ("Memory Model GFX12", en 8126; seed zh 13104): the same
+    /// geometry as GFX10-GFX11 ("The wavefronts for a single work-group are
+    /// executed in the same WGP. In CU wavefront execution mode the wavefronts
+    /// may be executed by different SIMDs in the same CU. In WGP wavefront
+    /// execution mode the wavefronts may be executed by different SIMDs in
+    /// different CUs in the same WGP.", "There is a single L0 cache per
+    /// CU"): WGP mode one L0 per wave, CU mode one per work-group; "The
+    /// vector and scalar memory L0 caches use an L1 buffer shared by all WGPs
+    /// on the same SA": one SA per work-group; "The L2 cache can be kept
+    /// coherent with other agents": one coherent L2 (as GFX10-GFX11).
+    ///
+    /// GFX12.5 ("Memory Model GFX125x", en 10278): "The wavefronts for a
+    /// single work-group are executed in the same WGP" and "Each WGP has a
+    /// single write-through WGP cache (WGP$) shared by the wavefronts of the
+    /// work-groups executing on it": one WGP$ per work-group. "The vector and
+    /// scalar memory L0 caches are both clients of an L1 buffer shared by all
+    /// WGPs on the same SE": the work-groups of one cluster (`SCOPE_SE` is
+    /// the cluster scope, GFX125x scopes table) share an SE; when no
+    /// instruction of the test has `SCOPE_SE` (`clustered` false) cluster
+    /// membership is unobservable and each work-group gets an SE of its own
+    /// (the most separated placement). "There may be multiple L2 caches per
+    /// agent ... Be non-hardware-coherent": one L2 per agent with
+    /// `SCOPE_DEV`, memory below it (`SCOPE_SYS`), like GFX942, so the
+    /// system-scope `global_wb`/`global_inv` act (docs/hardware.md, GFX12.5).
+    pub fn new(p: &Program, target: &Target, wg: &[usize], clustered: bool) -> Geometry {
+        let per_agent_l2 = matches!(target.gen, Gen::Gfx90a | Gen::Gfx942 | Gen::Gfx125x);
         let mut agents: Vec<u32> = p
             .threads
             .iter()
@@ -82,8 +119,8 @@ impl Geometry {
         // coherence between wavefronts executing in different work-groups as
         // they may be executing on different SAs that access different L1s":
         // each work-group gets a shader array of its own.
-        let gl1 = target.gen == Gen::Gfx10To11;
-        let wgp_split = gl1 && !target.cumode;
+        let gl1 = matches!(target.gen, Gen::Gfx10To11 | Gen::Gfx12 | Gen::Gfx125x);
+        let wgp_split = matches!(target.gen, Gen::Gfx10To11 | Gen::Gfx12) && !target.cumode;
         let cu: Vec<usize> = (0..n)
             .map(|i| {
                 if target.tgsplit || wgp_split {
@@ -103,7 +140,26 @@ impl Geometry {
         for i in 0..n {
             cu_l2[cu[i]] = l2[i];
         }
-        let sa: Vec<usize> = if gl1 { wg.to_vec() } else { vec![0; n] };
+        let sa: Vec<usize> = if target.gen == Gen::Gfx125x && clustered {
+            let mut cl: Vec<u32> = p
+                .threads
+                .iter()
+                .map(|t| t.placement.instance(ScopeLevel::Cluster))
+                .collect();
+            cl.sort_unstable();
+            cl.dedup();
+            p.threads
+                .iter()
+                .map(|t| {
+                    cl.binary_search(&t.placement.instance(ScopeLevel::Cluster))
+                        .unwrap_or(0)
+                })
+                .collect()
+        } else if gl1 {
+            wg.to_vec()
+        } else {
+            vec![0; n]
+        };
         let n_sa = sa.iter().copied().max().map(|m| m + 1).unwrap_or(0);
         Geometry {
             gen: target.gen,
@@ -117,6 +173,8 @@ impl Geometry {
             cu_l2,
             n_l2: if per_agent_l2 { agents.len().max(1) } else { 1 },
             per_agent_l2,
+            l1_cache: gl1 && target.gen != Gen::Gfx12,
+            fifo_l0_queue: target.gen == Gen::Gfx125x,
         }
     }
 }
@@ -155,8 +213,22 @@ struct LoadPolicy {
 /// GFX10-GFX11: the rows give a work-group-scope load in WGP mode `glc=1`
 /// (its wavefronts "may be executing on SIMDs of different CUs that access
 /// different L0s"): `glc` misses the L0. See [`gl1_hit_allowed`] for the L1.
+///
+/// GFX12, GFX12.5: "When a memory operation with a given `SCOPE` reaches a
+/// cache with a smaller `SCOPE` value, it is forwarded to the next level of
+/// cache." / "When a memory operation with a given `SCOPE` reaches a cache
+/// with a `SCOPE` value greater than or equal to its own, the operation can
+/// proceed: Reads can hit into the cache" ("Memory Model GFX12", en 8184,
+/// zh 13150; "Memory Model GFX125x", en 10398): the L0 (WGP$) is
+/// `SCOPE_CU`, so only a load with scope `SCOPE_CU` may hit it; a
+/// `SCOPE_SYS` load on GFX12.5 also misses the agent's clean L2 lines (the L2
+/// is `SCOPE_DEV`).
 fn load_policy(gen: Gen, tgsplit: bool, c: &Cpol) -> LoadPolicy {
     match gen {
+        Gen::Gfx12 | Gen::Gfx125x => LoadPolicy {
+            hit_l1: op_scope(c) == HwScope::Cu,
+            system: op_scope(c) == HwScope::Sys,
+        },
         Gen::Gfx942 => LoadPolicy {
             hit_l1: !(c.sc1 || (c.sc0 && tgsplit)),
             system: c.sc0 && c.sc1,
@@ -172,8 +244,17 @@ fn load_policy(gen: Gen, tgsplit: bool, c: &Cpol) -> LoadPolicy {
 /// agent-scope load is `glc=1 dlc=1` on GFX10 but only `glc=1` on GFX11
 /// ("If GFX11, omit dlc=1"): on GFX10 `dlc` misses the L1, on GFX11 `glc`
 /// does (the agent-scope row would otherwise read a stale L1).
+///
+/// GFX12: never ("The L1 buffer acts as a bridge to L2 for clients within a
+/// SA": not a cache). GFX12.5: the L1 buffer is read as a `SCOPE_SE` cache
+/// (docs/hardware.md, GFX12.5), so a load with scope `SCOPE_CU` or
+/// `SCOPE_SE` may hit it ("Reads can hit into the cache").
 pub fn gl1_hit_allowed(g: &Geometry, c: &Cpol) -> bool {
-    if g.major >= 11 {
+    if g.gen == Gen::Gfx12 {
+        false
+    } else if g.gen == Gen::Gfx125x {
+        op_scope(c) <= HwScope::Se
+    } else if g.major >= 11 {
         !c.glc
     } else {
         !c.dlc
@@ -184,8 +265,60 @@ pub fn gl1_hit_allowed(g: &Geometry, c: &Cpol) -> bool {
 /// memory; other stores leave a dirty L2 line ("To ensure coherence of local
 /// memory writes of CUs in different agents a `buffer_wbl2 sc1` is
 /// required. It will writeback dirty L2 cache lines.").
+///
+/// GFX12.5: a `SCOPE_SYS` store is forwarded past the `SCOPE_DEV` L2 to
+/// memory ("When a vector memory operation with a given `SCOPE` reaches a
+/// cache with a smaller `SCOPE` value, it is forwarded to the next level of
+/// cache", "Memory Model GFX125x", en 10398).
 fn store_writes_through(gen: Gen, c: &Cpol) -> bool {
-    gen == Gen::Gfx942 && c.sc0 && c.sc1
+    (gen == Gen::Gfx942 && c.sc0 && c.sc1) || (gen == Gen::Gfx125x && op_scope(c) == HwScope::Sys)
+}
+
+/// GFX12+: the `scope:` of an access (`SCOPE_CU` when it has none: "`SCOPE_CU`
+/// is the default `scope:` emitted by the compiler").
+pub fn op_scope(c: &Cpol) -> HwScope {
+    c.scope.and_then(ScopeOp::fixed).unwrap_or(HwScope::Cu)
+}
+
+/// Where a store is acknowledged (its counter, `vscnt`/`storecnt`, is
+/// decremented).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ack {
+    /// At the CU's cache (GFX12.5 WGP$, `SCOPE_CU`).
+    L0,
+    /// At the second level (GFX12.5 L1 buffer, `SCOPE_SE`).
+    L1,
+    /// Where it is performed at the L2 (or memory, for a write-through).
+    L2,
+}
+
+/// GFX12.5: "When a vector memory operation with a given `SCOPE` reaches a
+/// cache with a `SCOPE` value greater than or equal to its own, the
+/// operation can proceed: ... Writes can happen in this cache and completion
+/// (`s_wait` decrement) can be reported." ("Memory Model GFX125x", en 10405):
+/// a `SCOPE_CU` store is acknowledged by the WGP$, a `SCOPE_SE` store by the
+/// L1 buffer, a `SCOPE_DEV` store by the L2, a `SCOPE_SYS` store by memory;
+/// the caches are write-through ("write-through WGP cache", "Vector L0
+/// memory holds clean data only"), so the store goes on asynchronously and
+/// `global_wb` waits for it.
+///
+/// GFX12 (and earlier): at the L2. The GFX12 text says the same of a store
+/// reaching a cache of its scope ("the transaction is acknowledged from this
+/// level of cache", en 8191, zh 13156) but also "`global_wb` can be omitted
+/// for scopes other than `SCOPE_SYS` in gfx120x" (en 8207, zh 13166), and the GFX12 release rows
+/// have no `global_wb` below system scope: they only wait `s_wait_storecnt
+/// 0x0` for the plain stores before the flag. That holds only if the
+/// `SCOPE_CU` L0 does not acknowledge a write before the L2 has it, which is
+/// the reading modelled (docs/hardware.md, GFX12).
+pub fn store_ack(g: &Geometry, op: &MemOp) -> Ack {
+    if g.gen != Gen::Gfx125x {
+        return Ack::L2;
+    }
+    match op_scope(&op.cpol) {
+        HwScope::Cu => Ack::L0,
+        HwScope::Se => Ack::L1,
+        HwScope::Dev | HwScope::Sys => Ack::L2,
+    }
 }
 
 /// Does a `buffer_wbl2` write back the agent's L2 to memory? GFX90A: "To
@@ -207,7 +340,7 @@ impl MemSys {
         MemSys {
             l1: vec![vec![None; init.len()]; n_cu],
             l2: vec![vec![None; init.len()]; g.n_l2],
-            gl1: vec![vec![None; init.len()]; if g.gl1 { g.n_sa } else { 0 }],
+            gl1: vec![vec![None; init.len()]; if g.gl1 && g.l1_cache { g.n_sa } else { 0 }],
             mem: init.to_vec(),
             lds: (0..n_wgs).flat_map(|_| init.iter().copied()).collect(),
         }
@@ -390,6 +523,23 @@ impl MemSys {
                     }
                 }
                 (false, false)
+            }
+            // GFX12, GFX12.5: "`global_inv` invalidates caches whose scope is
+            // strictly smaller than the instruction's" ("Memory Model GFX12",
+            // en 8199, zh 13162; GFX125x: "Only caches whose scope is strictly
+            // smaller than the instruction's are affected", en 10420): the
+            // L0/WGP$ (`SCOPE_CU`) for SE and up; the GFX12.5 L1 buffer
+            // (`SCOPE_SE`) for DEV and up; the GFX12.5 L2 (`SCOPE_DEV`) for SYS.
+            MInstr::GlobalInv(s) => {
+                let s = s.fixed().unwrap_or(HwScope::Cu);
+                if s > HwScope::Se {
+                    if let Some(lines) = self.gl1.get_mut(sa) {
+                        for line in lines.iter_mut() {
+                            *line = None;
+                        }
+                    }
+                }
+                (s > HwScope::Cu, s > HwScope::Dev)
             }
             _ => (false, false),
         };

@@ -20,7 +20,7 @@
 
 pub mod memsys;
 
-use crate::isa::{Family, MInstr, MemOp};
+use crate::isa::{Counter, Family, HwScope, MInstr, MemOp};
 use crate::lower::{lower, LowerError, Lowered};
 use crate::target::{Gen, Target};
 use amdmm_explore::symbolic;
@@ -83,7 +83,19 @@ pub enum Req {
     Wb {
         system: bool,
     },
+    /// GFX12.5 `global_wb scope:S` ([`Explorer::global_wb_ready`]).
+    GlobalWb {
+        scope: HwScope,
+    },
 }
+
+/// The counter a vector-memory request is reported on: `vmcnt` (GFX6-GFX11),
+/// `s_wait_loadcnt` (GFX12+).
+const LOADCNT: u8 = 0;
+/// `vscnt` (GFX10-GFX11), `s_wait_storecnt` (GFX12+).
+const STORECNT: u8 = 1;
+/// `s_wait_asynccnt` (GFX12.5 LDS DMA).
+const ASYNCCNT: u8 = 2;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Wave {
@@ -116,9 +128,8 @@ struct VmEntry {
     id: u32,
     req: Req,
     stage: Stage,
-    /// Counted by `vscnt` (GFX10-GFX11 stores and atomics without return),
-    /// not `vmcnt`.
-    vs: bool,
+    /// The counter that reports it ([`LOADCNT`], [`STORECNT`], [`ASYNCCNT`]).
+    cnt: u8,
 }
 
 /// A request in a CU's queue towards the L2.
@@ -128,6 +139,11 @@ struct ChanReq {
     id: u32,
     loc: u32,
     kind: ChanKind,
+    /// GFX12.5: a store already acknowledged by a cache of its scope (its
+    /// request `id` is no longer the wave's), written through to the L2.
+    acked: bool,
+    /// GFX12.5: issued before a `global_wb` of its wave, which waits for it.
+    before_wb: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -135,6 +151,8 @@ enum ChanKind {
     Write {
         val: Value,
         through: bool,
+        /// Where the store is acknowledged ([`memsys::store_ack`]).
+        ack: memsys::Ack,
     },
     Fetch {
         system: bool,
@@ -222,7 +240,7 @@ impl std::fmt::Display for HwError {
 pub fn has_model(t: &Target) -> bool {
     matches!(
         t.gen,
-        Gen::Gfx6To9 | Gen::Gfx90a | Gen::Gfx942 | Gen::Gfx10To11
+        Gen::Gfx6To9 | Gen::Gfx90a | Gen::Gfx942 | Gen::Gfx10To11 | Gen::Gfx12 | Gen::Gfx125x
     )
 }
 
@@ -242,7 +260,7 @@ struct Ctx<'a> {
 pub fn explore(p: &Program, target: &Target, opts: &HwOptions) -> Result<HwOutcome, HwError> {
     if !has_model(target) {
         return Err(HwError::Unsupported(format!(
-            "{target}: no operational model for this generation yet (modelled: GFX6-GFX9, GFX90A, GFX942, GFX10-GFX11)"
+            "{target}: no operational model for this generation yet (modelled: GFX6-GFX9, GFX90A, GFX942, GFX10-GFX11, GFX12, GFX12.5)"
         )));
     }
     let lowered = lower(p, target).map_err(HwError::Lower)?;
@@ -259,7 +277,7 @@ pub fn explore_lowered(
     let target = &lowered.target;
     if !has_model(target) {
         return Err(HwError::Unsupported(format!(
-            "{target}: no operational model for this generation yet (modelled: GFX6-GFX9, GFX90A, GFX942, GFX10-GFX11)"
+            "{target}: no operational model for this generation yet (modelled: GFX6-GFX9, GFX90A, GFX942, GFX10-GFX11, GFX12, GFX12.5)"
         )));
     }
     let mut wgs: Vec<u32> = p
@@ -281,7 +299,38 @@ pub fn explore_lowered(
     for &w in &wg {
         wg_size[w] += 1;
     }
-    let geo = Geometry::new(p, &lowered.target, &wg);
+    // Named barriers, cluster barriers and `s_barrier_signal_isfirst`'s
+    // result are not modelled (docs/hardware.md, "Not modelled").
+    let instrs = || {
+        lowered
+            .threads
+            .iter()
+            .flat_map(|t| t.ops.iter().flat_map(|o| o.code.iter().map(|c| c.instr)))
+    };
+    if let Some(b) = instrs().find(|i| {
+        matches!(
+            i,
+            MInstr::SBarrierSignal(n) | MInstr::SBarrierWait(n) if *n != -1
+        ) || matches!(
+            i,
+            MInstr::SBarrierSignalIsFirst(_)
+                | MInstr::SBarrierInit(_)
+                | MInstr::SBarrierJoin(_)
+                | MInstr::SBarrierLeave
+        )
+    }) {
+        return Err(HwError::Unsupported(format!(
+            "{target}: `{b}` (named and cluster barriers) has no operational model"
+        )));
+    }
+    // GFX12.5: does any instruction have `scope:SCOPE_SE` (cluster scope)?
+    let clustered = lowered.target.gen == Gen::Gfx125x
+        && instrs().any(|i| match i {
+            MInstr::Mem(m) => memsys::op_scope(&m.cpol) == HwScope::Se,
+            MInstr::GlobalInv(s) | MInstr::GlobalWb(s) => s.fixed() == Some(HwScope::Se),
+            _ => false,
+        });
+    let geo = Geometry::new(p, &lowered.target, &wg, clustered);
     let code = build_code(p, &lowered);
     let n_locs = p.locations.len() as u32;
     let init: Vec<Value> = p
@@ -629,9 +678,25 @@ impl Explorer<'_, '_> {
                     .any(|r| r.wave as usize == wi && matches!(r.kind, ChanKind::Fetch { .. }));
                 alone && !fetching
             }
+            // A GFX12.5 `global_wb` marks the writes in flight from the
+            // wave's WGP$ (`before_wb`), which only a `global_wb` of that
+            // WGP$ already pending depends on.
+            Micro::M {
+                instr: MInstr::GlobalWb(_),
+                ..
+            } => {
+                let cu = self.ctx.geo.cu[wi];
+                !s.waves.iter().enumerate().any(|(j, v)| {
+                    self.ctx.geo.cu[j] == cu
+                        && v.vm.iter().any(|e| matches!(e.req, Req::GlobalWb { .. }))
+                })
+            }
             Micro::M { instr, .. } => matches!(
                 instr,
-                MInstr::Waitcnt { .. } | MInstr::WaitcntVscnt(_) | MInstr::BufferWbl2 { .. }
+                MInstr::Waitcnt { .. }
+                    | MInstr::WaitcntVscnt(_)
+                    | MInstr::Wait(..)
+                    | MInstr::BufferWbl2 { .. }
             ),
         }
     }
@@ -784,7 +849,7 @@ impl Explorer<'_, '_> {
             // operation has completed": completion is reported in order
             // (per counter, [`unreported`]).
             MInstr::Waitcnt { vm, lgkm, .. }
-                if vm.is_some_and(|k| unreported(w, false) > k as usize)
+                if vm.is_some_and(|k| unreported(w, LOADCNT) > k as usize)
                     || lgkm.is_some_and(|k| w.lds.len() > k as usize) =>
             {
                 return Issue::Blocked;
@@ -792,10 +857,45 @@ impl Explorer<'_, '_> {
             MInstr::Waitcnt { .. } => {}
             // GFX10-GFX11 `s_waitcnt_vscnt null, N`: stores and atomics
             // without return.
-            MInstr::WaitcntVscnt(k) if unreported(w, true) > k as usize => {
+            MInstr::WaitcntVscnt(k) if unreported(w, STORECNT) > k as usize => {
                 return Issue::Blocked;
             }
             MInstr::WaitcntVscnt(_) => {}
+            // GFX12: "Completion of a vector memory operation is reported to
+            // a wavefront in-order within a type, but may be out of order
+            // between types" ("Memory Model GFX12", en 8164, zh 13128);
+            // GFX12.5: "Within a wavefront, vector memory operation completion
+            // (`s_wait_*cnt` decrement) is reported in order of issue within a
+            // type, but in no particular order between types" (en 10360).
+            // `s_wait_<type>cnt N` waits until at most N of that type are
+            // unreported. `samplecnt`, `bvhcnt` and `kmcnt` count nothing a
+            // test issues; `xcnt` (address translation, GFX12.5) is not
+            // modelled: translation never fails or replays.
+            MInstr::Wait(c, k) => {
+                let open = match c {
+                    Counter::Load => unreported(w, LOADCNT),
+                    Counter::Store => unreported(w, STORECNT),
+                    Counter::Async => unreported(w, ASYNCCNT),
+                    Counter::Ds => w.lds.len(),
+                    Counter::Km | Counter::Sample | Counter::Bvh | Counter::X => 0,
+                };
+                if open > k as usize {
+                    return Issue::Blocked;
+                }
+            }
+            // GFX12, GFX12.5: "The invalidation requests cannot be reordered
+            // with pending or upcoming memory operations" (GFX12 en 8200,
+            // zh 13162; GFX125x en 10424): performed when issued, in order
+            // (like `buffer_gl0_inv`). GFX12.5 reports its completion with
+            // `s_wait_loadcnt`; performing it at issue makes that wait
+            // redundant for the model (docs/hardware.md, GFX12.5).
+            MInstr::GlobalInv(_) => {
+                let cu = ctx.geo.cu[wi];
+                let sa = ctx.geo.sa[wi];
+                let agent = ctx.geo.l2[wi];
+                n.mem.invalidate(&ctx.geo, instr, cu, sa, agent);
+            }
+            MInstr::GlobalWb(s) => self.global_wb(&mut n, wi, s),
             MInstr::BufferWbinvl1Vol
             | MInstr::BufferInv { .. }
             | MInstr::BufferInvl2
@@ -808,7 +908,7 @@ impl Explorer<'_, '_> {
             }
             MInstr::BufferWbl2 { sc0, sc1 } => {
                 let system = memsys::wbl2_is_system(ctx.geo.gen, sc0, sc1);
-                push_vm(&mut n.waves[wi], Req::Wb { system }, false);
+                push_vm(&mut n.waves[wi], Req::Wb { system }, LOADCNT);
             }
             MInstr::SBarrier | MInstr::SBarrierSignal(-1) | MInstr::SBarrierWait(-1) => {
                 let g = ctx.wg[wi];
@@ -845,6 +945,64 @@ impl Explorer<'_, '_> {
         }
         n.waves[wi].pc += 1;
         Issue::Next(n, instr.to_string())
+    }
+
+    /// `global_wb scope:S`. GFX12: "`global_wb` can be omitted for scopes
+    /// other than `SCOPE_SYS` in gfx120x" ("Memory Model GFX12", en 8207,
+    /// zh 13166); with stores acknowledged at the L2 ([`memsys::store_ack`])
+    /// and one L2 coherent for all agents, nothing is below `SCOPE_SYS`
+    /// that a write-back could move, so it is a no-op (docs/hardware.md,
+    /// GFX12).
+    ///
+    /// GFX12.5: "`global_wb` flushes the dirty data in affected caches to the
+    /// next level in the cache hierarchy. This instruction additionally
+    /// ensures previous memory operation done at a lower scope level have
+    /// reached the desired `SCOPE:`. Instruction completion is reported using
+    /// `s_wait_storecnt` once all data has been acknowledged by the next
+    /// level in the cache hierarchy." ("Memory Model GFX125x", en 10426): a
+    /// request on the wave's store counter. "Previous memory operation" is
+    /// read as every write the WGP$ has passed on before the `global_wb`, of
+    /// any wave: the WGP$'s queue to the L1 buffer is in order ("Requests in
+    /// one queue are executed serially and in-order") and `global_wb`
+    /// "behave[s] like memory operations issued to every address at the same
+    /// time" (en 10435), so it is behind each of them in every channel. The
+    /// writes in flight from the wave's WGP$ are marked `before_wb`, and it
+    /// completes once none of them is below `S` ([`Self::global_wb_ready`]),
+    /// writing back the agent's dirty L2 lines for `SCOPE_SYS` (the L2 is
+    /// `SCOPE_DEV`). "Only caches whose scope is strictly smaller than the
+    /// instruction's are affected": `SCOPE_CU` affects nothing. (The reading
+    /// "the wave's own writes" gives docs/findings.md's F2 on gfx1250 too;
+    /// docs/hardware.md, GFX12.5.)
+    fn global_wb(&self, n: &mut State, wi: usize, s: crate::isa::ScopeOp) {
+        let geo = &self.ctx.geo;
+        let scope = s.fixed().unwrap_or(HwScope::Cu);
+        if geo.gen != Gen::Gfx125x || scope == HwScope::Cu {
+            return;
+        }
+        let cu = geo.cu[wi];
+        for r in n.chan.iter_mut().chain(n.chan2.iter_mut()).flatten() {
+            if geo.cu[r.wave as usize] == cu && !matches!(r.kind, ChanKind::Fetch { .. }) {
+                r.before_wb = true;
+            }
+        }
+        push_vm(&mut n.waves[wi], Req::GlobalWb { scope }, STORECNT);
+    }
+
+    /// GFX12.5: may wave `wi`'s `global_wb scope:S` complete? Every write and
+    /// atomic its WGP$ passed on before it (marked `before_wb`) has reached a
+    /// cache of scope `S`: past the WGP$ queue (the L1 buffer, `SCOPE_SE`)
+    /// for `SCOPE_SE`, past the L1 buffer's queues (the L2) for `SCOPE_DEV`
+    /// and `SCOPE_SYS`. (A mark set by a later `global_wb` of the WGP$ also
+    /// holds this one back, which only delays it.)
+    fn global_wb_ready(&self, s: &State, wi: usize, scope: HwScope) -> bool {
+        let cu = self.ctx.geo.cu[wi];
+        let mine = |q: &Vec<ChanReq>| {
+            q.iter()
+                .any(|r| self.ctx.geo.cu[r.wave as usize] == cu && r.before_wb)
+        };
+        let below_l1 = scope >= HwScope::Se && s.chan.iter().any(mine);
+        let below_l2 = scope >= HwScope::Dev && s.chan2.iter().any(mine);
+        !below_l1 && !below_l2
     }
 
     fn issue_access(&mut self, mut n: State, wi: usize, op: MemOp, ir: usize) -> Issue {
@@ -996,12 +1154,19 @@ impl Explorer<'_, '_> {
             };
             nw.lds.push(req);
         } else {
-            let vs = self.ctx.geo.gl1
-                && match &req {
-                    Req::Store { op, .. } | Req::Rmw { op, .. } => op.counted_by_vscnt(),
-                    _ => false,
-                };
-            push_vm(nw, req, vs);
+            // GFX10-GFX11 `vscnt`, GFX12+ `storecnt`: stores and atomics
+            // without return. GFX12.5: "ASYNC LDS: `s_wait_asynccnt`"
+            // ("Memory Model GFX125x", en 10349) for LDS DMA.
+            let cnt = match &req {
+                Req::Store { op, .. } | Req::Rmw { op, .. }
+                    if self.ctx.geo.gl1 && op.counted_by_vscnt() =>
+                {
+                    STORECNT
+                }
+                Req::Dma { .. } if self.ctx.geo.gen == Gen::Gfx125x => ASYNCCNT,
+                _ => LOADCNT,
+            };
+            push_vm(nw, req, cnt);
         }
         nw.pc += 1;
         Issue::Next(n, label)
@@ -1044,8 +1209,11 @@ impl Explorer<'_, '_> {
         // s_waitcnt") that holds later stores back.
         let i = w.vm.iter().enumerate().position(|(k, e)| {
             e.stage == Stage::Queued
-                && !(matches!(e.req, Req::Wb { .. })
-                    && w.vm[..k].iter().any(|p| p.stage != Stage::Done))
+                && match e.req {
+                    Req::Wb { .. } => !w.vm[..k].iter().any(|p| p.stage != Stage::Done),
+                    Req::GlobalWb { scope } => self.global_wb_ready(s, wi, scope),
+                    _ => true,
+                }
         })?;
         self.l1_at(s, wi, i, evict)
     }
@@ -1073,9 +1241,9 @@ impl Explorer<'_, '_> {
         };
         let w = &n.waves[wi];
         let last = w.vm.len().wrapping_sub(1);
-        let fresh =
-            w.vm.last()
-                .is_some_and(|e| e.stage == Stage::Queued && !matches!(e.req, Req::Wb { .. }));
+        let fresh = w.vm.last().is_some_and(|e| {
+            e.stage == Stage::Queued && !matches!(e.req, Req::Wb { .. } | Req::GlobalWb { .. })
+        });
         if !fresh {
             return vec![(n, format!("{name}: issue {l}"))];
         }
@@ -1105,12 +1273,14 @@ impl Explorer<'_, '_> {
         let cu = ctx.geo.cu[wi];
         let agent = ctx.geo.l2[wi];
         let e = w.vm[i].clone();
-        let mut chan = |loc: u32, kind: ChanKind| {
+        let mut chan = |loc: u32, kind: ChanKind, acked: bool| {
             n.chan[cu].push(ChanReq {
                 wave: wi as u32,
                 id: e.id,
                 loc,
                 kind,
+                acked,
+                before_wb: false,
             })
         };
         let mut done = false;
@@ -1130,17 +1300,21 @@ impl Explorer<'_, '_> {
                             to: FetchTo::Reg(dst),
                             gl1_ok: memsys::gl1_hit_allowed(&ctx.geo, &op.cpol),
                         },
+                        false,
                     );
                     format!("load {} misses, sent to L2", self.loc_name(loc, op))
                 }
             },
             Req::Store { loc, val, op } => {
                 let through = MemSys::store_is_through(&ctx.geo, &op);
-                chan(loc, ChanKind::Write { val, through });
+                let ack = memsys::store_ack(&ctx.geo, &op);
+                done = ack == memsys::Ack::L0;
+                chan(loc, ChanKind::Write { val, through, ack }, done);
                 n.mem.l1_store(cu, loc, val);
                 format!(
-                    "store {}={val} (write-through, sent to L2)",
-                    self.loc_name(loc, op)
+                    "store {}={val} (write-through{}, sent to L2)",
+                    self.loc_name(loc, op),
+                    if done { ", acknowledged" } else { "" }
                 )
             }
             Req::Rmw {
@@ -1152,7 +1326,7 @@ impl Explorer<'_, '_> {
                 b,
                 op,
             } => {
-                chan(loc, ChanKind::Atomic { ir, a, b, dst, ok });
+                chan(loc, ChanKind::Atomic { ir, a, b, dst, ok }, false);
                 n.mem.l1_drop(cu, loc);
                 format!("atomic {} bypasses L1, sent to L2", self.loc_name(loc, op))
             }
@@ -1160,10 +1334,11 @@ impl Explorer<'_, '_> {
                 chan(
                     src,
                     ChanKind::Fetch {
-                        system: false,
+                        system: MemSys::load_is_system(&ctx.geo, &op),
                         to: FetchTo::Lds(dst),
-                        gl1_ok: true,
+                        gl1_ok: memsys::gl1_hit_allowed(&ctx.geo, &op.cpol),
                     },
+                    false,
                 );
                 format!("dma {} sent to L2", self.loc_name(src, op))
             }
@@ -1171,6 +1346,14 @@ impl Explorer<'_, '_> {
                 let k = n.mem.write_back(agent, system);
                 done = true;
                 format!("buffer_wbl2 ({k} dirty L2 lines written back)")
+            }
+            Req::GlobalWb { scope } => {
+                let k = n.mem.write_back(agent, scope == HwScope::Sys);
+                done = true;
+                format!(
+                    "global_wb scope:{} (earlier writes reached it; {k} dirty L2 lines written back)",
+                    scope.name()
+                )
             }
         };
         let nw = &mut n.waves[wi];
@@ -1196,7 +1379,7 @@ impl Explorer<'_, '_> {
     fn l2_step(&self, s: &State, cu: usize, i: usize, evict: bool) -> Option<(State, String)> {
         let q = &s.chan[cu];
         let r = &q[i];
-        if q[..i].iter().any(|e| e.loc == r.loc) {
+        if q[..i].iter().any(|e| e.loc == r.loc) || (self.ctx.geo.fifo_l0_queue && i > 0) {
             return None;
         }
         let mut n = s.clone();
@@ -1232,7 +1415,11 @@ impl Explorer<'_, '_> {
     /// the GL1 line if present and goes on (no GFX10-GFX11 row writes an L1
     /// back, so the caches are write-through); an atomic drops the line and
     /// goes on to the L2.
-    fn gl1_step(&self, mut n: State, cu: usize, r: ChanReq) -> (State, String) {
+    ///
+    /// GFX12: the L1 buffer holds no lines ([`memsys::gl1_hit_allowed`]).
+    /// GFX12.5: a `SCOPE_SE` store is acknowledged here
+    /// ([`memsys::store_ack`]); the L1 buffer's queues start here.
+    fn gl1_step(&self, mut n: State, cu: usize, mut r: ChanReq) -> (State, String) {
         let ctx = self.ctx;
         let wi = r.wave as usize;
         let sa = ctx.geo.sa[wi];
@@ -1267,10 +1454,25 @@ impl Explorer<'_, '_> {
                 n.chan2[sa].push(r);
                 (n, format!("{name}: load {loc_name} misses GL1, sent to L2"))
             }
-            ChanKind::Write { val, .. } => {
+            ChanKind::Write { val, ack, .. } => {
                 n.mem.gl1_store(sa, r.loc, val);
+                let acked = ack == memsys::Ack::L1 && !r.acked;
+                if acked {
+                    r.acked = true;
+                    let nw = &mut n.waves[wi];
+                    if let Some(e) = nw.vm.iter_mut().find(|e| e.id == r.id) {
+                        e.stage = Stage::Done;
+                    }
+                    pop_done(nw);
+                }
                 n.chan2[sa].push(r);
-                (n, format!("{name}: store {loc_name}={val} passes GL1"))
+                (
+                    n,
+                    format!(
+                        "{name}: store {loc_name}={val} passes GL1{}",
+                        if acked { " (acknowledged)" } else { "" }
+                    ),
+                )
             }
             ChanKind::Atomic { .. } => {
                 n.mem.gl1_set(sa, r.loc, None);
@@ -1294,23 +1496,34 @@ impl Explorer<'_, '_> {
         }
         let mut n = s.clone();
         let r = n.chan2[sa].remove(i);
-        let cu = self.ctx.geo.cu[r.wave as usize];
-        if let ChanKind::Fetch {
-            to: FetchTo::Reg(_),
-            ..
-        } = r.kind
-        {
-            // Refill the GL1 unless a later write to the address is still
-            // on its way to the L2 (it updated the line already).
-            if !n.chan2[sa]
+        let wi = r.wave as usize;
+        let cu = self.ctx.geo.cu[wi];
+        let loc = r.loc;
+        // Refill the GL1 with the value read at the L2 unless a later write
+        // to the address is still on its way to the L2 (it updated the line
+        // already).
+        let refill = match r.kind {
+            ChanKind::Fetch {
+                to: FetchTo::Reg(d),
+                ..
+            } if !n.chan2[sa]
                 .iter()
-                .any(|e| e.loc == r.loc && matches!(e.kind, ChanKind::Write { .. }))
+                .any(|e| e.loc == loc && matches!(e.kind, ChanKind::Write { .. })) =>
             {
-                let v = n.mem.final_value(r.loc);
-                n.mem.gl1_set(sa, r.loc, Some(v));
+                Some(d)
             }
+            _ => None,
+        };
+        let (mut n, l) = self.perform_at_l2(n, cu, r);
+        if let Some(d) = refill {
+            let v = n.waves[wi]
+                .regs
+                .get(d as usize)
+                .copied()
+                .unwrap_or(Value::Undef);
+            n.mem.gl1_set(sa, loc, Some(v));
         }
-        Some(self.perform_at_l2(n, cu, r))
+        Some((n, l))
     }
 
     /// A request performed at the L2 (GFX6-GFX942: the agent's L2, or
@@ -1324,7 +1537,7 @@ impl Explorer<'_, '_> {
             .name
             .clone();
         let label = match r.kind {
-            ChanKind::Write { val, through } => {
+            ChanKind::Write { val, through, .. } => {
                 let to = n.mem.l2_store(&ctx.geo, agent, r.loc, val, through);
                 format!("{name}: store {loc_name}={val} performed at {to}")
             }
@@ -1365,11 +1578,13 @@ impl Explorer<'_, '_> {
                 format!("{name}: atomic {loc_name} old={old} performed at {at}")
             }
         };
-        let nw = &mut n.waves[wi];
-        if let Some(e) = nw.vm.iter_mut().find(|e| e.id == r.id) {
-            e.stage = Stage::Done;
+        if !r.acked {
+            let nw = &mut n.waves[wi];
+            if let Some(e) = nw.vm.iter_mut().find(|e| e.id == r.id) {
+                e.stage = Stage::Done;
+            }
+            pop_done(nw);
         }
-        pop_done(nw);
         (n, label)
     }
 
@@ -1457,12 +1672,12 @@ fn release_barrier(n: &mut State, ctx: &Ctx, g: usize) {
     }
 }
 
-fn push_vm(w: &mut Wave, req: Req, vs: bool) {
+fn push_vm(w: &mut Wave, req: Req, cnt: u8) {
     w.vm.push(VmEntry {
         id: w.next_id,
         req,
         stage: Stage::Queued,
-        vs,
+        cnt,
     });
     w.next_id += 1;
 }
@@ -1472,25 +1687,28 @@ fn push_vm(w: &mut Wave, req: Req, vs: bool) {
 /// "vmcnt reports completion of load, atomic with return and sample
 /// instructions in order, and the vscnt reports the completion of store and
 /// atomic without return in order": a request is reported once it and every
-/// earlier request *of its counter* are complete.
-fn unreported(w: &Wave, vs: bool) -> usize {
+/// earlier request *of its counter* are complete. GFX12+: the same per
+/// type (`loadcnt`, `storecnt`, GFX12.5 `asynccnt`; see the `s_wait_*cnt`
+/// case of [`Explorer::issue_machine`]).
+fn unreported(w: &Wave, cnt: u8) -> usize {
     match w
         .vm
         .iter()
-        .position(|e| e.vs == vs && e.stage != Stage::Done)
+        .position(|e| e.cnt == cnt && e.stage != Stage::Done)
     {
-        Some(i) => w.vm[i..].iter().filter(|e| e.vs == vs).count(),
+        Some(i) => w.vm[i..].iter().filter(|e| e.cnt == cnt).count(),
         None => 0,
     }
 }
 
 /// Drops the requests that have been reported complete.
 fn pop_done(w: &mut Wave) {
-    let mut open = [false, false];
+    let mut open = [false; 3];
     w.vm.retain(|e| {
-        let keep = e.stage != Stage::Done || open[e.vs as usize];
+        let c = (e.cnt as usize).min(2);
+        let keep = e.stage != Stage::Done || open[c];
         if e.stage != Stage::Done {
-            open[e.vs as usize] = true;
+            open[c] = true;
         }
         keep
     });
