@@ -24,26 +24,27 @@ OUT = "litmus/hw/mp"
 # Release forms: (name, code template, description). {s} is the syncscope
 # attribute (' syncscope("agent")' or '' for system).
 RELEASES = [
-    ("rel", ["store atomic i32 1, ptr @y{s} release, align 4"], "store atomic release"),
-    ("fence-rel", ["fence{s} release", "store atomic i32 1, ptr @y{s} monotonic, align 4"], "fence release + store atomic monotonic"),
-    ("fence-acqrel", ["fence{s} acq_rel", "store atomic i32 1, ptr @y{s} monotonic, align 4"], "fence acq_rel + store atomic monotonic"),
-    ("rmw-rel", ["%q = atomicrmw xchg ptr @y, i32 1{s} release"], "atomicrmw release"),
-    ("rmw-acqrel", ["%q = atomicrmw xchg ptr @y, i32 1{s} acq_rel"], "atomicrmw acq_rel"),
-    ("sc", ["store atomic i32 1, ptr @y{s} seq_cst, align 4"], "store atomic seq_cst"),
-    ("fence-sc", ["fence{s} seq_cst", "store atomic i32 1, ptr @y{s} monotonic, align 4"], "fence seq_cst + store atomic monotonic"),
-    ("rmw-sc", ["%q = atomicrmw xchg ptr @y, i32 1{s} seq_cst"], "atomicrmw seq_cst"),
+    ("rel", ["store atomic i32 1, {f}{s} release, align 4"], "store atomic release"),
+    ("fence-rel", ["fence{s} release", "store atomic i32 1, {f}{s} monotonic, align 4"], "fence release + store atomic monotonic"),
+    ("fence-acqrel", ["fence{s} acq_rel", "store atomic i32 1, {f}{s} monotonic, align 4"], "fence acq_rel + store atomic monotonic"),
+    ("rmw-rel", ["%q = atomicrmw xchg {f}, i32 1{s} release"], "atomicrmw release"),
+    ("rmw-acqrel", ["%q = atomicrmw xchg {f}, i32 1{s} acq_rel"], "atomicrmw acq_rel"),
+    ("sc", ["store atomic i32 1, {f}{s} seq_cst, align 4"], "store atomic seq_cst"),
+    ("fence-sc", ["fence{s} seq_cst", "store atomic i32 1, {f}{s} monotonic, align 4"], "fence seq_cst + store atomic monotonic"),
+    ("rmw-sc", ["%q = atomicrmw xchg {f}, i32 1{s} seq_cst"], "atomicrmw seq_cst"),
 ]
 ACQUIRES = [
-    ("acq", ["%r0 = load atomic i32, ptr @y{s} acquire, align 4"], "load atomic acquire"),
-    ("fence-acq", ["%r0 = load atomic i32, ptr @y{s} monotonic, align 4", "fence{s} acquire"], "load atomic monotonic + fence acquire"),
-    ("fence-acqrel", ["%r0 = load atomic i32, ptr @y{s} monotonic, align 4", "fence{s} acq_rel"], "load atomic monotonic + fence acq_rel"),
-    ("rmw-acq", ["%r0 = atomicrmw add ptr @y, i32 0{s} acquire"], "atomicrmw acquire"),
-    ("rmw-acqrel", ["%r0 = atomicrmw add ptr @y, i32 0{s} acq_rel"], "atomicrmw acq_rel"),
-    ("sc", ["%r0 = load atomic i32, ptr @y{s} seq_cst, align 4"], "load atomic seq_cst"),
-    ("fence-sc", ["%r0 = load atomic i32, ptr @y{s} monotonic, align 4", "fence{s} seq_cst"], "load atomic monotonic + fence seq_cst"),
-    ("rmw-sc", ["%r0 = atomicrmw add ptr @y, i32 0{s} seq_cst"], "atomicrmw seq_cst"),
+    ("acq", ["%r0 = load atomic i32, {f}{s} acquire, align 4"], "load atomic acquire"),
+    ("fence-acq", ["%r0 = load atomic i32, {f}{s} monotonic, align 4", "fence{s} acquire"], "load atomic monotonic + fence acquire"),
+    ("fence-acqrel", ["%r0 = load atomic i32, {f}{s} monotonic, align 4", "fence{s} acq_rel"], "load atomic monotonic + fence acq_rel"),
+    ("rmw-acq", ["%r0 = atomicrmw add {f}, i32 0{s} acquire"], "atomicrmw acquire"),
+    ("rmw-acqrel", ["%r0 = atomicrmw add {f}, i32 0{s} acq_rel"], "atomicrmw acq_rel"),
+    ("sc", ["%r0 = load atomic i32, {f}{s} seq_cst, align 4"], "load atomic seq_cst"),
+    ("fence-sc", ["%r0 = load atomic i32, {f}{s} monotonic, align 4", "fence{s} seq_cst"], "load atomic monotonic + fence seq_cst"),
+    ("rmw-sc", ["%r0 = atomicrmw add {f}, i32 0{s} seq_cst"], "atomicrmw seq_cst"),
 ]
-# Placements: (name, scope, data in LDS, P0 placement, P1 placement, why).
+# Placements: (name, scope, data in LDS, P0 placement, P1 placement, why,
+# flag in LDS).
 PLACES = [
     ("workgroup", "workgroup", False, "wg 0, wave 0", "wg 0, wave 1",
      "one work-group (different waves: different L0s in GFX10+ WGP mode, different CUs in tgsplit mode), global data"),
@@ -55,6 +56,10 @@ PLACES = [
      "different work-groups of one agent (different CUs / shader arrays), global data"),
     ("system", None, False, "agent 0, wg 0", "agent 1, wg 1",
      "different agents (GFX90A/GFX942: different L2s, the system-scope write-backs and invalidates), global data"),
+    ("workgroup.ldsflag", "workgroup", False, "wg 0, wave 0", "wg 0, wave 1",
+     "one work-group, flag in LDS, global data (the LDS waits that order the flag access: 'must happen after any preceding local/generic load atomic/atomicrmw', the fence-paired atomic)", True),
+    ("agent.ldsflag", "agent", False, "wg 0, wave 0", "wg 0, wave 1",
+     "one work-group, agent scope, flag in LDS (an LDS atomic is a work-group-scope one: 'A memory synchronization scope wider than work-group is not meaningful for the group (LDS) address space'), global data", True),
 ]
 
 
@@ -63,7 +68,9 @@ def scope_attr(scope):
 
 
 def test(rel, acq, place):
-    pname, scope, lds, p0, p1, why = place
+    pname, scope, lds, p0, p1, why = place[:6]
+    ldsflag = len(place) > 6 and place[6]
+    f = "ptr addrspace(3) @f" if ldsflag else "ptr @y"
     s = scope_attr(scope)
     name = f"MP+{rel[0]}+{acq[0]}.{pname}"
     data = "ptr addrspace(3) @t" if lds else "ptr @x"
@@ -79,22 +86,59 @@ def test(rel, acq, place):
         + ("" if lds else "P1's first plain load only primes its caches with 0 (racing: undef). ")
         + "Run every mutation with `amdmm verify --mutate --target all litmus/hw/mp`."
     )
-    lines = [f"AMDGPU {name}", f'"{desc}"', "", "{", "  global y = 0;", decl, "}", ""]
+    flag_decl = "  lds f = 0;" if ldsflag else "  global y = 0;"
+    lines = [f"AMDGPU {name}", f'"{desc}"', "", "{", flag_decl, decl, "}", ""]
     lines.append(f"thread P0 @ {p0} {{")
     lines.append(f"  store i32 42, {data}")
-    lines += ["  " + c.format(s=s) for c in rel[1]]
+    lines += ["  " + c.format(s=s, f=f) for c in rel[1]]
     lines.append("}")
     lines.append("")
     lines.append(f"thread P1 @ {p1} {{")
     if not lds:
         lines.append(f"  %r2 = load i32, {data}")
-    lines += ["  " + c.format(s=s) for c in acq[1]]
+    lines += ["  " + c.format(s=s, f=f) for c in acq[1]]
     lines.append(f"  %r1 = load i32, {data}")
     lines.append("}")
     lines.append("")
     lines.append("locations [P1:%r0; P1:%r1;]")
     lines.append("forall ((P1:%r0 == 1 /\\ P1:%r1 == 42) \\/ (P1:%r0 == 0 /\\ P1:%r1 == undef))")
     lines.append("expect Always race")
+    return name, "\n".join(lines) + "\n"
+
+
+def lb_test(rel, place):
+    """Load buffering: P0 loads x, then releases; P1 acquires, then stores x.
+    memory-model.txt happens-before and coherence: when the acquire reads the
+    release's flag, P0's load happens before P1's store, so it cannot read it
+    (r0 == 1 /\ flag == 1 is forbidden). Guards the load half of the release
+    waits ('must happen after any preceding global/generic load')."""
+    pname, scope, _lds, p0, p1, why = place[:6]
+    s = scope_attr(scope)
+    f = "ptr @y"
+    name = f"LB+{rel[0]}+acq.{pname}"
+    scope_name = scope or "system (no syncscope)"
+    desc = (
+        f"Generated by scripts/gen-hw-mp.py. Guards the load half of the release wait of "
+        f"'{rel[2]}' at {scope_name} scope ('must happen after any preceding global/generic "
+        f"load'), {why}. memory-model.txt, happens-before and coherence (LangRef: the acquire "
+        f"reading the release's value synchronizes with it): P0's load of x happens before its "
+        f"release, which synchronizes with P1's acquire when it reads 1, which happens before "
+        f"P1's store of x, so the load cannot read that store."
+    )
+    xs = "" if scope is None else s
+    lines = [f"AMDGPU {name}", f'"{desc}"', "", "{", "  global x = 0;", "  global y = 0;", "}", ""]
+    lines.append(f"thread P0 @ {p0} {{")
+    lines.append(f"  %r0 = load atomic i32, ptr @x{xs} monotonic, align 4")
+    lines += ["  " + c.format(s=s, f=f) for c in rel[1]]
+    lines.append("}")
+    lines.append("")
+    lines.append(f"thread P1 @ {p1} {{")
+    lines.append(f"  %r1 = load atomic i32, ptr @y{s} acquire, align 4")
+    lines.append(f"  store atomic i32 1, ptr @x{xs} monotonic, align 4")
+    lines.append("}")
+    lines.append("")
+    lines.append("exists (P0:%r0 == 1 /\\ P1:%r1 == 1)")
+    lines.append("expect Never")
     return name, "\n".join(lines) + "\n"
 
 
@@ -108,6 +152,12 @@ def main():
     for place in PLACES:
         for rel, acq in pairs:
             name, text = test(rel, acq, place)
+            with open(os.path.join(OUT, name + ".litmus"), "w") as fh:
+                fh.write(text)
+            n += 1
+    for place in [p for p in PLACES if p[0] in ("workgroup", "agent", "system")]:
+        for rel in RELEASES:
+            name, text = lb_test(rel, place)
             with open(os.path.join(OUT, name + ".litmus"), "w") as fh:
                 fh.write(text)
             n += 1
