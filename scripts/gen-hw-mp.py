@@ -58,6 +58,10 @@ PLACES = [
      "different agents (GFX90A/GFX942: different L2s, the system-scope write-backs and invalidates), global data"),
     ("workgroup.ldsflag", "workgroup", False, "wg 0, wave 0", "wg 0, wave 1",
      "one work-group, flag in LDS, global data (the LDS waits that order the flag access: 'must happen after any preceding local/generic load atomic/atomicrmw', the fence-paired atomic)", True),
+    ("system.lds", None, True, "wg 0, wave 0", "wg 0, wave 1",
+     "one work-group, system scope, data in LDS (the LDS halves of the system-scope waits)"),
+    ("system.ldsflag", None, False, "wg 0, wave 0", "wg 0, wave 1",
+     "one work-group, system scope, flag in LDS, global data", True),
     ("agent.ldsflag", "agent", False, "wg 0, wave 0", "wg 0, wave 1",
      "one work-group, agent scope, flag in LDS (an LDS atomic is a work-group-scope one: 'A memory synchronization scope wider than work-group is not meaningful for the group (LDS) address space'), global data", True),
 ]
