@@ -117,8 +117,9 @@ def lb_test(rel, place):
     (r0 == 1 /\ flag == 1 is forbidden). Guards the load half of the release
     waits ('must happen after any preceding global/generic load')."""
     pname, scope, _lds, p0, p1, why = place[:6]
+    ldsflag = len(place) > 6 and place[6]
     s = scope_attr(scope)
-    f = "ptr @y"
+    f = "ptr addrspace(3) @f" if ldsflag else "ptr @y"
     name = f"LB+{rel[0]}+acq.{pname}"
     scope_name = scope or "system (no syncscope)"
     desc = (
@@ -130,14 +131,15 @@ def lb_test(rel, place):
         f"P1's store of x, so the load cannot read that store."
     )
     xs = "" if scope is None else s
-    lines = [f"AMDGPU {name}", f'"{desc}"', "", "{", "  global x = 0;", "  global y = 0;", "}", ""]
+    flag_decl = "  lds f = 0;" if ldsflag else "  global y = 0;"
+    lines = [f"AMDGPU {name}", f'"{desc}"', "", "{", "  global x = 0;", flag_decl, "}", ""]
     lines.append(f"thread P0 @ {p0} {{")
     lines.append(f"  %r0 = load atomic i32, ptr @x{xs} monotonic, align 4")
     lines += ["  " + c.format(s=s, f=f) for c in rel[1]]
     lines.append("}")
     lines.append("")
     lines.append(f"thread P1 @ {p1} {{")
-    lines.append(f"  %r1 = load atomic i32, ptr @y{s} acquire, align 4")
+    lines.append(f"  %r1 = load atomic i32, {f}{s} acquire, align 4")
     lines.append(f"  store atomic i32 1, ptr @x{xs} monotonic, align 4")
     lines.append("}")
     lines.append("")
@@ -159,7 +161,8 @@ def main():
             with open(os.path.join(OUT, name + ".litmus"), "w") as fh:
                 fh.write(text)
             n += 1
-    for place in [p for p in PLACES if p[0] in ("workgroup", "agent", "system")]:
+    lb_places = ("workgroup", "agent", "system", "workgroup.ldsflag", "agent.ldsflag", "system.ldsflag")
+    for place in [p for p in PLACES if p[0] in lb_places]:
         for rel in RELEASES:
             name, text = lb_test(rel, place)
             with open(os.path.join(OUT, name + ".litmus"), "w") as fh:

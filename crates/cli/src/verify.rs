@@ -320,6 +320,7 @@ fn mutate_command(
         .map(|(program, model)| amdmm_hw::mutate::Case { program, model })
         .collect();
     let (mut det, mut undet, mut unused) = (0u32, 0u32, 0u32);
+    let mut redundant = std::collections::BTreeMap::new();
     let res = run::ordered_parallel(
         ts,
         jobs,
@@ -339,16 +340,21 @@ fn mutate_command(
                 } else if r.used_by.is_empty() {
                     unused += 1;
                 } else {
-                    undet += 1;
+                    let why = amdmm_hw::mutate::redundancy(m, &t);
+                    match why {
+                        Some(w) => *redundant.entry(w).or_insert(0) += 1,
+                        None => undet += 1,
+                    }
                     println!(
-                        "UNDETECTED {t}: {m}: used by {} test(s): {}{}",
+                        "UNDETECTED {t}: {m}: used by {} test(s): {}{} => {}",
                         r.used_by.len(),
                         r.used_by.join(" "),
                         if r.limited.is_empty() {
                             String::new()
                         } else {
                             format!(" (state limit: {})", r.limited.join(" "))
-                        }
+                        },
+                        why.map_or("NOT EXPLAINED", |w| w.id())
                     );
                 }
             }
@@ -358,6 +364,15 @@ fn mutate_command(
         eprintln!("error: {e}");
         return ExitCode::from(2);
     }
-    println!("{det} mutations detected, {undet} undetected, {unused} not exercised");
+    println!();
+    println!("Undetected mutations that are redundant for the hardware model:");
+    for w in amdmm_hw::mutate::Redundant::ALL {
+        let n = redundant.get(&w).copied().unwrap_or(0);
+        println!("  {} ({n}): {}", w.id(), w.reason());
+    }
+    let n_red: u32 = redundant.values().sum();
+    println!(
+        "{det} mutations detected, {n_red} undetected and redundant for the model, {undet} undetected and not explained, {unused} not exercised"
+    );
     ExitCode::SUCCESS
 }

@@ -14,7 +14,7 @@
 //! pair that some test emits. Rows the corpus never reaches are listed
 //! separately by the caller ([`rows_of`]).
 
-use crate::isa::{Cpol, MInstr};
+use crate::isa::{Cpol, MInstr, ScopeOp};
 use crate::lower::{LInstr, Lowered};
 use crate::tables::Row;
 use std::fmt;
@@ -88,6 +88,23 @@ fn weakenings(i: &LInstr) -> Vec<MInstr> {
                     out.push(MInstr::Mem(w));
                 }
             }
+            // GFX12+: one `scope:` level less (the access completes at a
+            // nearer cache).
+            if let Some(lower) = c.scope.and_then(narrower) {
+                let mut w = m;
+                w.cpol.scope = (lower != ScopeOp::Cu).then_some(lower);
+                out.push(MInstr::Mem(w));
+            }
+        }
+        MInstr::GlobalInv(sc) => {
+            if let Some(lower) = narrower(sc) {
+                out.push(MInstr::GlobalInv(lower));
+            }
+        }
+        MInstr::GlobalWb(sc) => {
+            if let Some(lower) = narrower(sc) {
+                out.push(MInstr::GlobalWb(lower));
+            }
         }
         MInstr::Waitcnt { vm, exp, lgkm } => {
             let n = [vm, exp, lgkm].iter().filter(|x| x.is_some()).count();
@@ -131,6 +148,17 @@ fn weakenings(i: &LInstr) -> Vec<MInstr> {
         _ => {}
     }
     out
+}
+
+/// The next narrower `scope:` (GFX12+), if any: `SCOPE_SYS` to `SCOPE_DEV`,
+/// `SCOPE_DEV` to `SCOPE_SE`, `SCOPE_SE` to `SCOPE_CU`.
+fn narrower(s: ScopeOp) -> Option<ScopeOp> {
+    match s {
+        ScopeOp::Sys => Some(ScopeOp::Dev),
+        ScopeOp::Dev => Some(ScopeOp::Se),
+        ScopeOp::Se => Some(ScopeOp::Cu),
+        ScopeOp::Cu | ScopeOp::Table => None,
+    }
 }
 
 /// Is this an instruction whose mutation is meaningful (memory-model
@@ -320,4 +348,176 @@ pub fn analyse(
         out.push(r);
     }
     out
+}
+
+/// Why an undetected mutation of an instruction the tables require cannot be
+/// detected by any litmus outcome on the hardware model: the instruction is
+/// redundant *for the model*. Each reason names the statement of the text or
+/// the modelling choice (docs/hardware.md) it rests on; the mutation report
+/// prints the reason's id after the `UNDETECTED` line, and `NOT EXPLAINED`
+/// when none applies (a gap in the corpus or a finding).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Redundant {
+    /// A cache-policy bit or `scope:` on the access of a monotonic, acquire or
+    /// release atomic load or store.
+    Freshness,
+    /// A cache-policy bit or `scope:` on an atomic read-modify-write access.
+    RmwAtCoherence,
+    /// GFX942 `buffer_wbl2 sc1` at agent scope.
+    SingleL2,
+    /// Work-group-scope vector-memory waits and L0 invalidates in CU mode.
+    CuMode,
+    /// LDS (`lgkmcnt`) waits in tgsplit mode.
+    TgSplitNoLds,
+}
+
+impl Redundant {
+    pub const ALL: [Redundant; 5] = [
+        Redundant::Freshness,
+        Redundant::RmwAtCoherence,
+        Redundant::SingleL2,
+        Redundant::CuMode,
+        Redundant::TgSplitNoLds,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Redundant::Freshness => "R1-freshness",
+            Redundant::RmwAtCoherence => "R2-rmw-at-coherence",
+            Redundant::SingleL2 => "R3-single-l2",
+            Redundant::CuMode => "R4-cu-mode",
+            Redundant::TgSplitNoLds => "R5-tgsplit-no-lds",
+        }
+    }
+
+    /// The argument, with the sentence it rests on.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Redundant::Freshness => {
+                "the bit (or scope) on a monotonic, acquire or release atomic load or store only \
+                 decides which cache level serves the load or absorbs the store, i.e. how soon the \
+                 access sees, or is seen by, other CUs and agents. That is the progress guarantee \
+                 of LangRef 'monotonic': 'If an address is written monotonic-ally by one thread, \
+                 and other threads monotonic-ally read that address repeatedly, the other threads \
+                 must eventually see the write.' A stale cached value is still one the CU read or \
+                 wrote before (caches are filled in order per address), so coherence and every \
+                 ordering the model requires are kept; the orderings come from the waits, \
+                 write-backs and invalidates around the access, whose mutations are detected. A \
+                 finite litmus outcome cannot observe 'eventually'."
+            }
+            Redundant::RmwAtCoherence => {
+                "the model performs every atomic read-modify-write at the point of coherence of \
+                 all agents ('Atomic read-modify-write instructions implicitly bypass the L1 \
+                 cache'; system-scope atomics are coherent only on fine-grained memory, MTYPE \
+                 CC/UC, where they are performed at memory: the model has no MTYPEs, \
+                 docs/findings.md F3), so the bits that select the scope of an RMW change nothing \
+                 in the model."
+            }
+            Redundant::SingleL2 => {
+                "GFX942: 'To ensure coherence of local memory writes of CUs with different L1 \
+                 caches in the same agent a buffer_wbl2 is required. It does nothing if the agent \
+                 is configured to have a single L2' (likewise buffer_inv sc1 for reads); the model \
+                 has one L2 per agent (partition modes with several L2s per agent are not \
+                 modelled, docs/hardware.md)."
+            }
+            Redundant::CuMode => {
+                "GFX10-GFX12 in CU mode, a work-group-scope row's vector-memory wait (vmcnt, \
+                 vscnt, loadcnt, storecnt) or L0 invalidate: 'In CU wavefront execution mode the \
+                 wavefronts of a work-group are executed on the SIMDs of a single CU of the WGP. \
+                 Therefore, all global memory access by the work-group access the same L0 which \
+                 in turn ensures L1 accesses are ordered and so do not require explicit \
+                 management of the caches for work-group synchronization.' The model has one L0 \
+                 per work-group in CU mode that takes the requests of its waves in issue order, so \
+                 these steps order nothing the L0 does not already order (the rows keep them for \
+                 both modes)."
+            }
+            Redundant::TgSplitNoLds => {
+                "tgsplit mode, the LDS half of a wait (lgkmcnt): 'in tgsplit execution mode ... no \
+                 LDS is allocated', so no LDS access precedes the wait (tests with LDS accesses \
+                 cannot be lowered for tgsplit targets); lgkmcnt also counts scalar memory, which \
+                 the model does not have."
+            }
+        }
+    }
+}
+
+/// The table row of a mutation on `target`.
+fn row_of(m: &Mutation, target: &crate::Target) -> Option<&'static Row> {
+    crate::tables::table(target.gen)
+        .rows
+        .iter()
+        .find(|r| r.en_line == m.en_line)
+}
+
+/// Why an undetected mutation is redundant for the hardware model, if one of
+/// the [`Redundant`] reasons applies.
+pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
+    use crate::tables::{LlvmOp, Ord};
+    use crate::target::Gen;
+    let row = row_of(m, target)?;
+    match (m.instr, m.to) {
+        (MInstr::Mem(_), Some(MInstr::Mem(_))) => match row.op {
+            LlvmOp::AtomicRmw => Some(Redundant::RmwAtCoherence),
+            LlvmOp::LoadAtomic | LlvmOp::StoreAtomic
+                if matches!(row.ord, Ord::Monotonic | Ord::Acquire | Ord::Release) =>
+            {
+                Some(Redundant::Freshness)
+            }
+            _ => None,
+        },
+        (
+            MInstr::BufferWbl2 {
+                sc0: false,
+                sc1: true,
+            }
+            | MInstr::BufferInv {
+                sc0: false,
+                sc1: true,
+            },
+            _,
+        ) if target.gen == Gen::Gfx942
+            && row
+                .scopes
+                .iter()
+                .all(|s| !matches!(s, crate::tables::ScopeLevel::System)) =>
+        {
+            // Only the write-back/invalidate half that spans several L2s of
+            // one agent; `buffer_inv sc1` also invalidates the L1, which
+            // the model needs (its drop is detected).
+            matches!(m.instr, MInstr::BufferWbl2 { .. }).then_some(Redundant::SingleL2)
+        }
+        (MInstr::Waitcnt { lgkm: Some(_), .. }, to)
+            if target.tgsplit
+                && (to.is_none() && m.instr == MInstr::waitcnt_lgkm(0)
+                    || matches!(to, Some(MInstr::Waitcnt { lgkm: None, .. }))) =>
+        {
+            Some(Redundant::TgSplitNoLds)
+        }
+        (instr, to) if target.cumode && workgroup_only(row) && vector_wait_or_l0(instr, to) => {
+            Some(Redundant::CuMode)
+        }
+        _ => None,
+    }
+}
+
+/// A row for work-group scope (or narrower) only.
+fn workgroup_only(row: &Row) -> bool {
+    use crate::tables::ScopeLevel as S;
+    row.scopes
+        .iter()
+        .all(|s| matches!(s, S::Workgroup | S::Wavefront | S::SingleThread))
+}
+
+/// The mutation removes a vector-memory wait (the `vmcnt` half of a combined
+/// wait, `vscnt`, `loadcnt`, `storecnt`) or an L0 invalidate.
+fn vector_wait_or_l0(instr: MInstr, to: Option<MInstr>) -> bool {
+    use crate::isa::Counter;
+    match (instr, to) {
+        (MInstr::Waitcnt { vm: Some(_), .. }, None) => instr != MInstr::waitcnt_lgkm(0),
+        (MInstr::Waitcnt { vm: Some(_), .. }, Some(MInstr::Waitcnt { vm: None, .. })) => true,
+        (MInstr::WaitcntVscnt(_), None) | (MInstr::BufferGl0Inv, None) => true,
+        (MInstr::Wait(Counter::Load | Counter::Store, _), None) => true,
+        (MInstr::GlobalInv(_), None) => true,
+        _ => false,
+    }
 }

@@ -328,3 +328,56 @@ fn gfx1250_cluster_acquire_invalidate_is_detected() {
     );
     assert!(d.iter().any(|t| t.len() == 1), "{d:?}");
 }
+
+/// The reasons the mutation report gives for undetected mutations apply only
+/// where their argument holds: the glc of a monotonic load (freshness), not
+/// the waits of a release; the L0 invalidate of a work-group acquire only in
+/// CU mode; the LDS half of a wait only in tgsplit mode.
+#[test]
+fn redundancy_reasons_apply_only_where_their_argument_holds() {
+    use amdmm_hw::mutate::{analyse, redundancy, Case, Redundant};
+    let classify = |test: &str, target: &str| {
+        let p = load(test);
+        let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+        let cases = [Case {
+            program: &p,
+            model: &model,
+        }];
+        let t = Target::parse(target).unwrap();
+        analyse(&cases, &t, &HwOptions::default())
+            .into_iter()
+            .map(|r| (r.mutation.to_string(), redundancy(&r.mutation, &t)))
+            .collect::<Vec<_>>()
+    };
+    let mono = classify("MP+mono-mono.agent.litmus", "gfx900");
+    assert!(
+        mono.iter()
+            .any(|(m, w)| m.starts_with("weaken `global_load_b32 glc`")
+                && *w == Some(Redundant::Freshness)),
+        "{mono:?}"
+    );
+    let rel = classify("MP+rel-acq.agent.litmus", "gfx900");
+    for (m, w) in &rel {
+        if m.contains("s_waitcnt") || m.contains("buffer_wbinvl1_vol") {
+            assert_eq!(*w, None, "{m}");
+        }
+    }
+    let wg = classify("hw/MP+rel-acq.workgroup.primed-l0.litmus", "gfx1100:cumode");
+    assert!(
+        wg.iter()
+            .filter(|(m, _)| m.contains("s_waitcnt_vscnt"))
+            .all(|(_, w)| *w == Some(Redundant::CuMode)),
+        "{wg:?}"
+    );
+    let wgp = classify("hw/MP+rel-acq.workgroup.primed-l0.litmus", "gfx1100");
+    assert!(wgp.iter().all(|(_, w)| *w != Some(Redundant::CuMode)), "{wgp:?}");
+    let ts = classify("MP+rel-acq.agent.litmus", "gfx942:tgsplit");
+    assert!(
+        ts.iter()
+            .filter(|(m, _)| m.contains("to `s_waitcnt vmcnt(0)`"))
+            .all(|(_, w)| *w == Some(Redundant::TgSplitNoLds)),
+        "{ts:?}"
+    );
+    let no_ts = classify("MP+rel-acq.agent.litmus", "gfx942");
+    assert!(no_ts.iter().all(|(_, w)| *w != Some(Redundant::TgSplitNoLds)));
+}
