@@ -369,15 +369,24 @@ pub enum Redundant {
     CuMode,
     /// LDS (`lgkmcnt`) waits in tgsplit mode.
     TgSplitNoLds,
+    /// GFX12+ waits on counters no litmus operation is counted by.
+    UnusedCounter,
+    /// GFX12 `global_wb scope:SCOPE_SYS` with the L2 coherent for all agents.
+    CoherentL2,
+    /// GFX12.5 `s_wait_loadcnt` for a `global_inv`'s completion.
+    InvInOrder,
 }
 
 impl Redundant {
-    pub const ALL: [Redundant; 5] = [
+    pub const ALL: [Redundant; 8] = [
         Redundant::Freshness,
         Redundant::RmwAtCoherence,
         Redundant::SingleL2,
         Redundant::CuMode,
         Redundant::TgSplitNoLds,
+        Redundant::UnusedCounter,
+        Redundant::CoherentL2,
+        Redundant::InvInOrder,
     ];
 
     pub fn id(self) -> &'static str {
@@ -387,6 +396,9 @@ impl Redundant {
             Redundant::SingleL2 => "R3-single-l2",
             Redundant::CuMode => "R4-cu-mode",
             Redundant::TgSplitNoLds => "R5-tgsplit-no-lds",
+            Redundant::UnusedCounter => "R6-unused-counter",
+            Redundant::CoherentL2 => "R7-coherent-l2",
+            Redundant::InvInOrder => "R8-inv-in-order",
         }
     }
 
@@ -437,6 +449,23 @@ impl Redundant {
                  cannot be lowered for tgsplit targets); lgkmcnt also counts scalar memory, which \
                  the model does not have."
             }
+            Redundant::UnusedCounter => {
+                "GFX12+: s_wait_samplecnt, s_wait_bvhcnt, s_wait_kmcnt, s_wait_xcnt: litmus tests \
+                 issue no sample, gather, BVH or scalar memory operation, so nothing is counted by \
+                 them; xcnt (address translation) is not modelled (docs/hardware.md, GFX12.5)."
+            }
+            Redundant::CoherentL2 => {
+                "GFX12: 'The L2 cache can be kept coherent with other agents' — the model has one L2 \
+                 coherent for all agents, and stores are acknowledged when they reach it (the \
+                 reading under which 'global_wb can be omitted for scopes other than SCOPE_SYS in \
+                 gfx120x' holds), so global_wb scope:SCOPE_SYS has nothing to write back."
+            }
+            Redundant::InvInOrder => {
+                "GFX12.5: 'The invalidation requests cannot be reordered with pending or upcoming \
+                 memory operations' — the model performs global_inv at issue, in order with the \
+                 wave's memory operations, so the s_wait_loadcnt that waits for its completion \
+                 orders nothing more."
+            }
         }
     }
 }
@@ -452,6 +481,7 @@ fn row_of(m: &Mutation, target: &crate::Target) -> Option<&'static Row> {
 /// Why an undetected mutation is redundant for the hardware model, if one of
 /// the [`Redundant`] reasons applies.
 pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
+    use crate::isa::Counter;
     use crate::tables::{LlvmOp, Ord};
     use crate::target::Gen;
     let row = row_of(m, target)?;
@@ -486,6 +516,17 @@ pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
             // the model needs (its drop is detected).
             matches!(m.instr, MInstr::BufferWbl2 { .. }).then_some(Redundant::SingleL2)
         }
+        (MInstr::Wait(Counter::Sample | Counter::Bvh | Counter::Km | Counter::X, _), _) => {
+            Some(Redundant::UnusedCounter)
+        }
+        (MInstr::GlobalWb(ScopeOp::Sys), None) if target.gen == Gen::Gfx12 => {
+            Some(Redundant::CoherentL2)
+        }
+        (MInstr::Wait(Counter::Load, _), None)
+            if target.gen == Gen::Gfx125x && follows_global_inv(m, target) =>
+        {
+            Some(Redundant::InvInOrder)
+        }
         (MInstr::Waitcnt { lgkm: Some(_), .. }, to)
             if target.tgsplit
                 && (to.is_none() && m.instr == MInstr::waitcnt_lgkm(0)
@@ -498,6 +539,24 @@ pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
         }
         _ => None,
     }
+}
+
+/// In the mutation's row, the mutated wait comes right after a `global_inv`.
+fn follows_global_inv(m: &Mutation, target: &crate::Target) -> bool {
+    let Some(row) = row_of(m, target) else {
+        return false;
+    };
+    let instrs: Vec<MInstr> = row
+        .code
+        .iter()
+        .filter_map(|s| match s {
+            crate::tables::Step::Emit(_, i) => Some(*i),
+            crate::tables::Step::SameAs(..) => None,
+        })
+        .collect();
+    instrs
+        .windows(2)
+        .any(|w| matches!(w[0], MInstr::GlobalInv(_)) && w[1] == m.instr)
 }
 
 /// A row for work-group scope (or narrower) only.
