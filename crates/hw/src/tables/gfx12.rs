@@ -1031,10 +1031,15 @@ static ROWS: &[Row] = &[
     //   • 确保 fence-paired atomic 在使缓存失效之前完成。因此,任何后续读取的位置都不能早于 fence-paired-atomic 读取的值。
     //   1. global_inv
     //   释放原子
+    // NOTE: both texts list only `agent` for this row, while every other
+    // GFX12 fence row, and GFX125x's `fence acquire`, reads "agent / system";
+    // without `system` the table has no code for `fence acquire system`. The
+    // data adds `system` (the code is the same, `global_inv` takes
+    // SCOPE_SYS from the scopes table): docs/findings.md F5.
     Row {
         op: LlvmOp::Fence,
         ord: Ord::Acquire,
-        scopes: &[ScopeLevel::Agent],
+        scopes: &[ScopeLevel::Agent, ScopeLevel::System],
         spaces: &[],
         requires: &[],
         code: &[
