@@ -146,6 +146,8 @@ fn reduction_keeps_every_final_state() {
         "MP+rel-acq.workgroup.lds.litmus",
         "MP+rel-acq.cluster.samecluster.litmus",
         "hw/MP+rel-acq.system.diffagent.primed.litmus",
+        "async/Async+MP.no-wait-fence.samewg.litmus",
+        "async/Async+seed.function-call.litmus",
     ] {
         for t in [
             "gfx900",
@@ -174,6 +176,77 @@ fn reduction_keeps_every_final_state() {
             assert_eq!(full.outcome.states, red.outcome.states, "{name} {t}");
             assert!(red.states_visited <= full.states_visited, "{name} {t}");
         }
+    }
+}
+
+/// Two LDS DMA copies and a load of locations nothing writes (each read by
+/// one request: *solo*, `Explorer::solo_fetch_step`), racing with LDS reads,
+/// next to a location two waves write and read.
+const SOLO: &str = r#"AMDGPU Solo
+{
+  global g[3] = {10, 11, 12};
+  global x = 0;
+  lds t[2] = 0;
+}
+
+thread P0 @ wg 0 {
+  call void @llvm.amdgcn.global.load.async.lds(ptr @g[0], ptr @t[0], i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.asyncmark()
+  call void @llvm.amdgcn.global.load.async.lds(ptr @g[1], ptr @t[1], i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.asyncmark()
+  %r0 = load i32, ptr @g[2]
+  store i32 1, ptr @x
+  call void @llvm.amdgcn.wait.asyncmark(i16 1)
+  %r1 = load i32, ptr addrspace(3) @t[0]
+  %r2 = load i32, ptr addrspace(3) @t[1]
+}
+
+thread P1 @ wg 0, wave 1 {
+  %r3 = load i32, ptr @x
+  store i32 2, ptr @x
+}
+
+locations [P0:%r0; P0:%r1; P1:%r3; x]
+exists (P0:%r2 == 0)
+"#;
+
+/// The reduction of fetches of solo locations (and of issuing past them)
+/// keeps every final state, where it applies (every target with a second
+/// level: GFX10+), and applies.
+#[test]
+fn solo_fetch_reduction_keeps_every_final_state() {
+    let p = amdmm_program::load(SOLO).unwrap();
+    for t in [
+        "gfx900",
+        "gfx942",
+        "gfx1010",
+        "gfx1010:cumode",
+        "gfx1100",
+        "gfx1250",
+    ] {
+        let target = Target::parse(t).unwrap();
+        let full = explore(
+            &p,
+            &target,
+            &HwOptions {
+                reduce: false,
+                ..HwOptions::default()
+            },
+        )
+        .unwrap();
+        let red = explore(&p, &target, &HwOptions::default()).unwrap();
+        assert!(full.outcome.limit.is_none() && red.outcome.limit.is_none());
+        assert_eq!(full.outcome.states, red.outcome.states, "{t}");
+        assert_eq!(full.outcome.states.len(), 6, "{t}");
+        assert!(red.states_visited < full.states_visited, "{t}");
+    }
+    // Ten copies in flight: 2^10 positions instead of 3^10 (and more than
+    // the 2,000,000-state limit before the reduction).
+    let p = load("async/Async+seed.uneven-blocks.litmus");
+    for t in ["gfx1010", "gfx1100:cumode", "gfx1250"] {
+        let red = explore(&p, &Target::parse(t).unwrap(), &HwOptions::default()).unwrap();
+        assert!(red.outcome.limit.is_none(), "{t}");
+        assert!(red.states_visited < 10_000, "{t}: {}", red.states_visited);
     }
 }
 
@@ -370,7 +443,10 @@ fn redundancy_reasons_apply_only_where_their_argument_holds() {
         "{wg:?}"
     );
     let wgp = classify("hw/MP+rel-acq.workgroup.primed-l0.litmus", "gfx1100");
-    assert!(wgp.iter().all(|(_, w)| *w != Some(Redundant::CuMode)), "{wgp:?}");
+    assert!(
+        wgp.iter().all(|(_, w)| *w != Some(Redundant::CuMode)),
+        "{wgp:?}"
+    );
     let ts = classify("MP+rel-acq.agent.litmus", "gfx942:tgsplit");
     assert!(
         ts.iter()
@@ -379,5 +455,7 @@ fn redundancy_reasons_apply_only_where_their_argument_holds() {
         "{ts:?}"
     );
     let no_ts = classify("MP+rel-acq.agent.litmus", "gfx942");
-    assert!(no_ts.iter().all(|(_, w)| *w != Some(Redundant::TgSplitNoLds)));
+    assert!(no_ts
+        .iter()
+        .all(|(_, w)| *w != Some(Redundant::TgSplitNoLds)));
 }

@@ -254,6 +254,9 @@ struct Ctx<'a> {
     wg_size: Vec<u32>,
     n_locs: u32,
     opts: HwOptions,
+    /// Per location: accessed by at most one dynamic request in any run, a
+    /// read ([`solo_reads`]).
+    solo: Vec<bool>,
 }
 
 /// Lowers `p` for `target` and explores every behaviour of the hardware model.
@@ -346,6 +349,7 @@ pub fn explore_lowered(
         wg_size: wg_size.clone(),
         n_locs,
         opts: opts.clone(),
+        solo: solo_reads(p),
     };
     let waves = p
         .threads
@@ -456,6 +460,56 @@ fn build_code(p: &Program, l: &Lowered) -> Vec<Code> {
         out.push(Code { micro, start });
     }
     out
+}
+
+/// The locations that at most one memory request of any run can access, and
+/// only to read: no instruction of any thread stores to, RMWs, or is a DMA
+/// destination of the location (so it keeps its initial value and every
+/// cache line of it holds that value), and exactly one load or DMA source
+/// may read it, in a thread without a backward branch (so it executes at
+/// most once). A computed index counts as every element of its symbol.
+/// [`Explorer::solo_fetch_step`] relies on this.
+fn solo_reads(p: &Program) -> Vec<bool> {
+    let n = p.locations.len();
+    let mut reads = vec![0u32; n];
+    let mut written = vec![false; n];
+    let range = |a: &Addr| -> std::ops::Range<usize> {
+        let Some(sym) = p.symbols.get(a.symbol as usize) else {
+            return 0..0;
+        };
+        let first = sym.first as usize;
+        match a.index {
+            Operand::Const(i) if i >= 0 && (i as u64) < sym.len as u64 => {
+                first + i as usize..first + i as usize + 1
+            }
+            Operand::Const(_) => 0..0,
+            _ => first..(first + sym.len as usize).min(n),
+        }
+    };
+    for t in &p.threads {
+        let looping = t.code.iter().enumerate().any(|(k, i)| match i {
+            Instr::Jump { target } => *target as usize <= k,
+            Instr::Branch { then_, else_, .. } => *then_ as usize <= k || *else_ as usize <= k,
+            _ => false,
+        });
+        let once = if looping { 2 } else { 1 };
+        for i in &t.code {
+            let (r, w): (Option<&Addr>, Option<&Addr>) = match i {
+                Instr::Load { addr, .. } => (Some(addr), None),
+                Instr::Store { addr, .. } => (None, Some(addr)),
+                Instr::Rmw { addr, .. } | Instr::CmpXchg { addr, .. } => (Some(addr), Some(addr)),
+                Instr::Dma { src, dst, .. } => (Some(src), Some(dst)),
+                _ => (None, None),
+            };
+            for l in r.map(range).into_iter().flatten() {
+                reads[l] += once;
+            }
+            for l in w.map(range).into_iter().flatten() {
+                written[l] = true;
+            }
+        }
+    }
+    (0..n).map(|l| reads[l] == 1 && !written[l]).collect()
 }
 
 struct Explorer<'a, 'b> {
@@ -571,6 +625,10 @@ impl Explorer<'_, '_> {
                     return next;
                 }
             }
+            if let Some(step) = self.solo_fetch_step(s) {
+                self.reduced += 1;
+                return vec![step];
+            }
         }
         for (w, name) in names.iter().enumerate() {
             if s.waves[w].halted {
@@ -658,6 +716,9 @@ impl Explorer<'_, '_> {
             // issued: independent of the rest only when no other wave uses
             // that L1 and none of the wave's own loads is on its way back
             // (its refill of the L1 depends on the writes queued behind it).
+            // A fetch of a solo location ([`solo_reads`]) does not count:
+            // no write to its location can be queued, and its refill fills
+            // a line that no other request (so not the one issued) reads.
             Micro::M {
                 instr: MInstr::Mem(_),
                 ..
@@ -670,12 +731,11 @@ impl Explorer<'_, '_> {
                     .iter()
                     .enumerate()
                     .all(|(j, &c)| j == wi || c != cu);
-                let fetching = s
-                    .chan
-                    .iter()
-                    .chain(&s.chan2)
-                    .flatten()
-                    .any(|r| r.wave as usize == wi && matches!(r.kind, ChanKind::Fetch { .. }));
+                let fetching = s.chan.iter().chain(&s.chan2).flatten().any(|r| {
+                    r.wave as usize == wi
+                        && matches!(r.kind, ChanKind::Fetch { .. })
+                        && !self.solo(r.loc)
+                });
                 alone && !fetching
             }
             // A GFX12.5 `global_wb` marks the writes in flight from the
@@ -699,6 +759,59 @@ impl Explorer<'_, '_> {
                     | MInstr::BufferWbl2 { .. }
             ),
         }
+    }
+
+    /// Is global location `loc` read by at most one request of any run and
+    /// never written ([`solo_reads`])?
+    fn solo(&self, loc: u32) -> bool {
+        self.ctx.solo.get(loc as usize).copied().unwrap_or(false)
+    }
+
+    /// Partial-order reduction, second rule: a fetch (load or LDS DMA) of a
+    /// *solo* location ([`solo_reads`]: never written, and this fetch is the
+    /// only request of the run that accesses it) that waits in a CU's queue
+    /// in front of a second level (GFX10+: the GL1 / L1 buffer) passes that
+    /// level alone, as an ample set of one step.
+    ///
+    /// Why it is sound: the step misses the second level (only this fetch
+    /// could have filled a line of the location, and it has not been
+    /// performed yet), so it changes nothing but the request's queue: it
+    /// leaves the CU's queue for the shader array's queue, writing no
+    /// register, LDS, cache line or memory (invisible to the final state).
+    /// No other step reads where the request is: the per-address order of
+    /// the queues only concerns requests to the same location (there are
+    /// none), the refill checks look for writes to it (there are none),
+    /// `global_wb` marks only writes, `is_local`'s in-flight test sees the
+    /// fetch in either queue, and the final state needs both queues empty.
+    /// So the step commutes with every other step and is never disabled by
+    /// one (on GFX12.5, where the CU's queue is in order, it is only taken
+    /// at the head, where it stays enabled; taking it can only enable the
+    /// requests behind it). The state graph is acyclic, so no cycle proviso
+    /// is needed. Only the GL1 stage is taken this way: the stage that
+    /// performs the fetch writes its destination and is interleaved in full.
+    /// This turns the three positions of an in-flight fetch (CU queue, SA
+    /// queue, done) into two, e.g. 3^10 into 2^10 for the ten DMA copies of
+    /// `Async+seed.uneven-blocks`.
+    fn solo_fetch_step(&self, s: &State) -> Option<(State, String)> {
+        let geo = &self.ctx.geo;
+        if !geo.gl1 {
+            return None;
+        }
+        for (cu, q) in s.chan.iter().enumerate() {
+            for (i, r) in q.iter().enumerate() {
+                let ChanKind::Fetch { gl1_ok, .. } = r.kind else {
+                    continue;
+                };
+                let sa = geo.sa[r.wave as usize];
+                if !self.solo(r.loc) || (gl1_ok && s.mem.gl1_peek(sa, r.loc).is_some()) {
+                    continue;
+                }
+                if let Some(step) = self.l2_step(s, cu, i, false) {
+                    return Some(step);
+                }
+            }
+        }
+        None
     }
 
     fn operand(w: &Wave, o: Operand) -> Option<Value> {
