@@ -250,6 +250,67 @@ fn solo_fetch_reduction_keeps_every_final_state() {
     }
 }
 
+/// Two agents: `x` only agent 0 accesses, `z` only agent 1 (their L2
+/// write-backs are taken at the end, `MemSys::housekeeping`), `y` both
+/// (written back at any time).
+const LAZY_WB: &str = r#"AMDGPU LazyWb
+{
+  global x = 0;
+  global y = 0;
+  global z = 0;
+}
+
+thread P0 @ agent 0, wg 0 {
+  store i32 1, ptr @x
+  %r0 = load i32, ptr @x
+  store atomic i32 1, ptr @y syncscope("one-as") release, align 4
+  store i32 2, ptr @x
+}
+
+thread P1 @ agent 1, wg 1 {
+  store i32 3, ptr @z
+  %r1 = load atomic i32, ptr @y syncscope("one-as") acquire, align 4
+  %r2 = atomicrmw add ptr @z, i32 1 syncscope("agent") monotonic
+  store i32 5, ptr @y
+}
+
+locations [x; y; z; P0:%r0; P1:%r2]
+exists (P1:%r1 == 1)
+"#;
+
+/// Taking the L2 write-backs of locations one agent alone accesses at the
+/// end keeps every final state on the targets with per-agent L2s (GFX90A,
+/// GFX942, GFX12.5), on one and on two agents, and applies.
+#[test]
+fn lazy_write_back_keeps_every_final_state() {
+    let lazy = amdmm_program::load(LAZY_WB).unwrap();
+    let tests = [
+        lazy,
+        load("MP+rel-acq.agent.litmus"),
+        load("2+2W+mono.litmus"),
+        load("MP+rel-acq.system.diffagent.litmus"),
+        load("hw/SB+sc.diffagent.primed-l1.litmus"),
+    ];
+    for p in &tests {
+        for t in ["gfx90a", "gfx942", "gfx1250"] {
+            let target = Target::parse(t).unwrap();
+            let full = explore(
+                p,
+                &target,
+                &HwOptions {
+                    reduce: false,
+                    ..HwOptions::default()
+                },
+            )
+            .unwrap();
+            let red = explore(p, &target, &HwOptions::default()).unwrap();
+            assert!(full.outcome.limit.is_none() && red.outcome.limit.is_none());
+            assert_eq!(full.outcome.states, red.outcome.states, "{} {t}", p.name);
+            assert!(red.states_visited < full.states_visited, "{} {t}", p.name);
+        }
+    }
+}
+
 /// Dropping the `buffer_inv sc1` of the agent acquire is detected by MP
 /// once the reader's L1 holds the data (litmus/hw/MP+rel-acq.agent.primed-l1).
 #[test]

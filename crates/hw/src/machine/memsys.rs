@@ -580,7 +580,28 @@ impl MemSys {
     /// evict a clean L2 line. Only steps that change what a
     /// later access can observe are offered (evicting a line equal to what a
     /// refill would fetch changes nothing, and stays possible later).
-    pub fn housekeeping(&self, g: &Geometry) -> Vec<(MemSys, String)> {
+    ///
+    /// Write-backs of a location that threads of one L2 alone access
+    /// (`shared[loc]` false) are not offered: they are taken at the end of
+    /// the run (`Explorer::terminal`). Why that keeps every final state:
+    /// only that L2 and memory ever hold the location (no other agent
+    /// fills, stores, invalidates or writes it back), so a clean line of it
+    /// always equals memory (fills, write-throughs, RMWs and write-backs
+    /// make them equal, and nothing else changes memory there). Every access
+    /// then sees the *effective* value, the dirty line's if there is one,
+    /// otherwise memory's: a hit on a dirty line returns it, a hit on a clean
+    /// line or a miss returns memory; a system-scope load refetches memory
+    /// only past a clean line; an RMW writes the dirty line back before
+    /// reading memory; an invalidate drops only clean lines. Each access's
+    /// result and the effective value after it depend only on the effective
+    /// value before it, and no step's enabledness depends on L2 contents.
+    /// A write-back changes memory and the dirty bit but not the effective
+    /// value, so the states before and after it have the same futures up to
+    /// those two (a stuttering bisimulation), and the final memory, after
+    /// the last write-backs, is the effective value either way. (Clean-line
+    /// evictions of such a location are never offered: the line equals
+    /// memory.)
+    pub fn housekeeping(&self, g: &Geometry, shared: &[bool]) -> Vec<(MemSys, String)> {
         let mut out = Vec::new();
         // L1 evictions are taken by the load that would hit the line
         // (`Explorer::l1_step`), the only step an eviction can influence.
@@ -588,7 +609,7 @@ impl MemSys {
             for (a, lines) in self.l2.iter().enumerate() {
                 for (loc, line) in lines.iter().enumerate() {
                     match line {
-                        Some((v, true)) => {
+                        Some((v, true)) if shared.get(loc).copied().unwrap_or(true) => {
                             let mut n = self.clone();
                             n.mem[loc] = *v;
                             n.l2[a][loc] = Some((*v, false));
@@ -610,12 +631,13 @@ impl MemSys {
         out
     }
 
-    /// No dirty L2 line remains.
-    pub fn clean(&self) -> bool {
-        self.l2
-            .iter()
-            .flatten()
-            .all(|l| !matches!(l, Some((_, true))))
+    /// No dirty L2 line of a location with `shared[loc]` remains.
+    pub fn clean_where(&self, shared: &[bool]) -> bool {
+        self.l2.iter().all(|lines| {
+            lines.iter().enumerate().all(|(loc, l)| {
+                !matches!(l, Some((_, true))) || !shared.get(loc).copied().unwrap_or(true)
+            })
+        })
     }
 
     pub fn final_value(&self, loc: u32) -> Value {

@@ -257,6 +257,9 @@ struct Ctx<'a> {
     /// Per location: accessed by at most one dynamic request in any run, a
     /// read ([`solo_reads`]).
     solo: Vec<bool>,
+    /// Per location: accessed by threads of more than one L2
+    /// ([`shared_across_l2s`]).
+    l2_shared: Vec<bool>,
 }
 
 /// Lowers `p` for `target` and explores every behaviour of the hardware model.
@@ -350,6 +353,11 @@ pub fn explore_lowered(
         n_locs,
         opts: opts.clone(),
         solo: solo_reads(p),
+        l2_shared: if opts.reduce {
+            shared_across_l2s(p, &geo)
+        } else {
+            vec![true; p.locations.len()]
+        },
     };
     let waves = p
         .threads
@@ -473,19 +481,7 @@ fn solo_reads(p: &Program) -> Vec<bool> {
     let n = p.locations.len();
     let mut reads = vec![0u32; n];
     let mut written = vec![false; n];
-    let range = |a: &Addr| -> std::ops::Range<usize> {
-        let Some(sym) = p.symbols.get(a.symbol as usize) else {
-            return 0..0;
-        };
-        let first = sym.first as usize;
-        match a.index {
-            Operand::Const(i) if i >= 0 && (i as u64) < sym.len as u64 => {
-                first + i as usize..first + i as usize + 1
-            }
-            Operand::Const(_) => 0..0,
-            _ => first..(first + sym.len as usize).min(n),
-        }
-    };
+    let range = |a: &Addr| may_access(p, a);
     for t in &p.threads {
         let looping = t.code.iter().enumerate().any(|(k, i)| match i {
             Instr::Jump { target } => *target as usize <= k,
@@ -510,6 +506,55 @@ fn solo_reads(p: &Program) -> Vec<bool> {
         }
     }
     (0..n).map(|l| reads[l] == 1 && !written[l]).collect()
+}
+
+/// The locations an access to `a` may touch (a computed index: every
+/// element of the symbol; an index out of bounds: none, the access is
+/// undefined behaviour).
+fn may_access(p: &Program, a: &Addr) -> std::ops::Range<usize> {
+    let n = p.locations.len();
+    let Some(sym) = p.symbols.get(a.symbol as usize) else {
+        return 0..0;
+    };
+    let first = sym.first as usize;
+    match a.index {
+        Operand::Const(i) if i >= 0 && (i as u64) < sym.len as u64 => {
+            first + i as usize..first + i as usize + 1
+        }
+        Operand::Const(_) => 0..0,
+        _ => first..(first + sym.len as usize).min(n),
+    }
+}
+
+/// Per location: do threads of more than one L2 (agent) access it? Only
+/// then can the moment a dirty L2 line of it is written back be observed
+/// ([`MemSys::housekeeping`]).
+fn shared_across_l2s(p: &Program, geo: &Geometry) -> Vec<bool> {
+    let n = p.locations.len();
+    let mut l2: Vec<Option<usize>> = vec![None; n];
+    let mut shared = vec![false; n];
+    for (ti, t) in p.threads.iter().enumerate() {
+        for i in &t.code {
+            let addrs: &[&Addr] = match i {
+                Instr::Load { addr, .. }
+                | Instr::Store { addr, .. }
+                | Instr::Rmw { addr, .. }
+                | Instr::CmpXchg { addr, .. } => &[addr],
+                Instr::Dma { src, dst, .. } => &[src, dst],
+                _ => &[],
+            };
+            for a in addrs {
+                for l in may_access(p, a) {
+                    match l2[l] {
+                        None => l2[l] = Some(geo.l2[ti]),
+                        Some(x) if x != geo.l2[ti] => shared[l] = true,
+                        Some(_) => {}
+                    }
+                }
+            }
+        }
+    }
+    shared
 }
 
 struct Explorer<'a, 'b> {
@@ -563,7 +608,13 @@ impl Explorer<'_, '_> {
             .iter()
             .all(|w| w.halted && w.vm.is_empty() && w.lds.is_empty())
             && s.chan.iter().chain(&s.chan2).all(|c| c.is_empty());
-        if !done || !s.mem.clean() {
+        // Dirty L2 lines left are of locations one L2 alone accesses, whose
+        // write-backs are taken here ([`MemSys::housekeeping`]).
+        let mut mem = s.mem.clone();
+        for a in 0..self.ctx.geo.n_l2 {
+            mem.write_back(a, true);
+        }
+        if !done || !s.mem.clean_where(&self.ctx.l2_shared) {
             // Every wave is blocked: a deadlock (barrier) path.
             self.flags.deadlock = true;
             return;
@@ -591,9 +642,9 @@ impl Explorer<'_, '_> {
                                     wgs.binary_search(&w).ok()
                                 })
                                 .unwrap_or(0);
-                            s.mem.lds_value(wgi, *loc, self.ctx.n_locs)
+                            mem.lds_value(wgi, *loc, self.ctx.n_locs)
                         }
-                        _ => s.mem.final_value(*loc),
+                        _ => mem.final_value(*loc),
                     }
                 }
             }
@@ -669,7 +720,7 @@ impl Explorer<'_, '_> {
             }
         }
         // Cache housekeeping.
-        for (mem, l) in s.mem.housekeeping(&self.ctx.geo) {
+        for (mem, l) in s.mem.housekeeping(&self.ctx.geo, &self.ctx.l2_shared) {
             let mut n = s.clone();
             n.mem = mem;
             out.push((n, l));
