@@ -375,10 +375,14 @@ pub enum Redundant {
     CoherentL2,
     /// GFX12.5 `s_wait_loadcnt` for a `global_inv`'s completion.
     InvInOrder,
+    /// An LDS wait before an LDS access of the same wave.
+    LdsInOrder,
+    /// The load half of a seq_cst load's leading wait.
+    CoveredByAcquireWait,
 }
 
 impl Redundant {
-    pub const ALL: [Redundant; 8] = [
+    pub const ALL: [Redundant; 10] = [
         Redundant::Freshness,
         Redundant::RmwAtCoherence,
         Redundant::SingleL2,
@@ -387,6 +391,8 @@ impl Redundant {
         Redundant::UnusedCounter,
         Redundant::CoherentL2,
         Redundant::InvInOrder,
+        Redundant::LdsInOrder,
+        Redundant::CoveredByAcquireWait,
     ];
 
     pub fn id(self) -> &'static str {
@@ -399,6 +405,8 @@ impl Redundant {
             Redundant::UnusedCounter => "R6-unused-counter",
             Redundant::CoherentL2 => "R7-coherent-l2",
             Redundant::InvInOrder => "R8-inv-in-order",
+            Redundant::LdsInOrder => "R9-lds-in-order",
+            Redundant::CoveredByAcquireWait => "R10-covered-by-acquire-wait",
         }
     }
 
@@ -458,13 +466,34 @@ impl Redundant {
                 "GFX12: 'The L2 cache can be kept coherent with other agents' — the model has one L2 \
                  coherent for all agents, and stores are acknowledged when they reach it (the \
                  reading under which 'global_wb can be omitted for scopes other than SCOPE_SYS in \
-                 gfx120x' holds), so global_wb scope:SCOPE_SYS has nothing to write back."
+                 gfx120x' holds), so global_wb scope:SCOPE_SYS has nothing to write back; and the \
+                 only caches are the L0 (SCOPE_CU) and that L2 ('The L1 buffer acts as a bridge to \
+                 L2'), so global_inv and global_wb at SCOPE_SE, SCOPE_DEV and SCOPE_SYS act alike \
+                 ('global_inv invalidates caches whose scope is strictly smaller than the \
+                 instruction's')."
             }
             Redundant::InvInOrder => {
                 "GFX12.5: 'The invalidation requests cannot be reordered with pending or upcoming \
                  memory operations' — the model performs global_inv at issue, in order with the \
                  wave's memory operations, so the s_wait_loadcnt that waits for its completion \
                  orders nothing more."
+            }
+            Redundant::LdsInOrder => {
+                "an LDS counter wait (lgkmcnt, dscnt) right before an LDS access in a row for the \
+                 local address space: 'All LDS operations of a WGP are performed as wavefront wide \
+                 operations in a global order ... Completion is reported to a wavefront in \
+                 execution order' — the wave's earlier LDS operations are performed before this \
+                 one in the model's per-wave LDS queue, so the wait orders nothing more."
+            }
+            Redundant::CoveredByAcquireWait => {
+                "the load half (vmcnt, loadcnt) of the wait that starts a seq_cst load row: it \
+                 'must happen after preceding ... load atomic/atomicrmw-with-return-value with \
+                 memory ordering of seq_cst and with equal or wider sync scope', and every such \
+                 operation's own row ends with a wait for its completion (its acquire half, 'Must \
+                 happen before any following global/generic load'), so nothing it waits for is \
+                 still outstanding (GFX10+, where stores have a counter of their own; in CU mode \
+                 at work-group scope see R4). The redundancy is in the tables, not only in the \
+                 model."
             }
         }
     }
@@ -527,6 +556,32 @@ pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
         {
             Some(Redundant::InvInOrder)
         }
+        (
+            MInstr::GlobalInv(a) | MInstr::GlobalWb(a),
+            Some(MInstr::GlobalInv(b) | MInstr::GlobalWb(b)),
+        ) if target.gen == Gen::Gfx12 && a != ScopeOp::Se && b != ScopeOp::Cu => {
+            Some(Redundant::CoherentL2)
+        }
+        (MInstr::GlobalInv(ScopeOp::Se), Some(MInstr::GlobalInv(ScopeOp::Cu)))
+            if target.gen == Gen::Gfx12 && target.cumode =>
+        {
+            Some(Redundant::CuMode)
+        }
+        (MInstr::Waitcnt { .. } | MInstr::Wait(Counter::Ds, _), to)
+            if lds_only(row) && lds_half_removed(m.instr, to) =>
+        {
+            Some(Redundant::LdsInOrder)
+        }
+        (MInstr::Waitcnt { vm: Some(_), .. } | MInstr::Wait(Counter::Load, _), to)
+            if matches!(target.gen, Gen::Gfx10To11 | Gen::Gfx12 | Gen::Gfx125x)
+                && !(target.cumode && workgroup_only(row))
+                && row.op == LlvmOp::LoadAtomic
+                && row.ord == Ord::SeqCst
+                && first_step_is(row, m.instr)
+                && load_half_removed(m.instr, to) =>
+        {
+            Some(Redundant::CoveredByAcquireWait)
+        }
         (MInstr::Waitcnt { lgkm: Some(_), .. }, to)
             if target.tgsplit
                 && (to.is_none() && m.instr == MInstr::waitcnt_lgkm(0)
@@ -557,6 +612,49 @@ fn follows_global_inv(m: &Mutation, target: &crate::Target) -> bool {
     instrs
         .windows(2)
         .any(|w| matches!(w[0], MInstr::GlobalInv(_)) && w[1] == m.instr)
+}
+
+/// A row for the local (LDS) address space only.
+fn lds_only(row: &Row) -> bool {
+    !row.spaces.is_empty()
+        && row
+            .spaces
+            .iter()
+            .all(|s| matches!(s, crate::tables::Space::Local))
+}
+
+/// The mutation removes the LDS half of a wait (`lgkmcnt`, `dscnt`).
+fn lds_half_removed(instr: MInstr, to: Option<MInstr>) -> bool {
+    use crate::isa::Counter;
+    match (instr, to) {
+        (MInstr::Waitcnt { lgkm: Some(_), .. }, None) => instr == MInstr::waitcnt_lgkm(0),
+        (MInstr::Waitcnt { lgkm: Some(_), .. }, Some(MInstr::Waitcnt { lgkm: None, .. })) => true,
+        (MInstr::Wait(Counter::Ds, _), None) => true,
+        _ => false,
+    }
+}
+
+/// The mutation removes the load half of a wait (`vmcnt`, `loadcnt`).
+fn load_half_removed(instr: MInstr, to: Option<MInstr>) -> bool {
+    use crate::isa::Counter;
+    match (instr, to) {
+        (MInstr::Waitcnt { vm: Some(_), .. }, None) => instr == MInstr::waitcnt_vm(0),
+        (MInstr::Waitcnt { vm: Some(_), .. }, Some(MInstr::Waitcnt { vm: None, .. })) => true,
+        (MInstr::Wait(Counter::Load, _), None) => true,
+        _ => false,
+    }
+}
+
+/// The row's code starts with `instr` (possibly after other waits).
+fn first_step_is(row: &Row, instr: MInstr) -> bool {
+    row.code
+        .iter()
+        .filter_map(|s| match s {
+            crate::tables::Step::Emit(_, i) => Some(*i),
+            crate::tables::Step::SameAs(..) => None,
+        })
+        .take_while(|i| !matches!(i, MInstr::Access(_)))
+        .any(|i| i == instr)
 }
 
 /// A row for work-group scope (or narrower) only.
