@@ -2,7 +2,7 @@
 //! model (crate `amdmm-hw`, docs/hardware.md) in the herd format of `amdmm run`
 //! (or its JSON, with `target` and `hardware_states` added).
 
-use crate::lower::{load_file, targets};
+use crate::lower::{load_file, targets_and_files};
 use crate::run;
 use amdmm_hw::machine::HwOutcome;
 use amdmm_program::Program;
@@ -33,19 +33,9 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let spec = a.target.as_deref().unwrap_or("");
-    let ts = match targets(spec, false) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let files = match crate::collect::collect(&a.paths) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+    let (ts, files) = match targets_and_files(spec, false, &a.paths) {
+        Ok(x) => x,
+        Err(code) => return code,
     };
     let opts = amdmm_hw::machine::HwOptions {
         loop_bound: a.loop_bound,

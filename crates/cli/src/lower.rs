@@ -98,3 +98,19 @@ pub(crate) fn load_file(path: &std::path::Path) -> Result<amdmm_program::Program
             .collect::<String>()
     })
 }
+
+/// `--target` and the test paths of `run --target` and `verify`: the targets
+/// and the `*.litmus` files, or the exit status after printing the error.
+pub(crate) fn targets_and_files(
+    spec: &str,
+    modelled_only: bool,
+    paths: &[PathBuf],
+) -> Result<(Vec<amdmm_hw::Target>, Vec<PathBuf>), ExitCode> {
+    let report = |e: String| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    };
+    let ts = targets(spec, modelled_only).map_err(report)?;
+    let files = crate::collect::collect(paths).map_err(report)?;
+    Ok((ts, files))
+}

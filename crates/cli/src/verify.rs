@@ -2,7 +2,7 @@
 //! be allowed by the memory model; `--mutate` checks that the corpus detects
 //! each weakened code sequence (crate `amdmm-hw`, docs/hardware.md).
 
-use crate::lower::{load_file, targets};
+use crate::lower::{load_file, targets_and_files};
 use crate::run;
 use clap::Args;
 use std::path::PathBuf;
@@ -107,19 +107,9 @@ fn read_allow(path: &std::path::Path) -> Result<Vec<Known>, String> {
 }
 
 pub fn verify_command(a: &VerifyArgs) -> ExitCode {
-    let ts = match targets(&a.target, true) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let files = match crate::collect::collect(&a.paths) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+    let (ts, files) = match targets_and_files(&a.target, true, &a.paths) {
+        Ok(x) => x,
+        Err(code) => return code,
     };
     let opts = amdmm_hw::machine::HwOptions {
         loop_bound: a.loop_bound,
