@@ -416,14 +416,16 @@ impl Redundant {
             Redundant::Freshness => {
                 "the bit (or scope) on a monotonic, acquire or release atomic load or store only \
                  decides which cache level serves the load or absorbs the store, i.e. how soon the \
-                 access sees, or is seen by, other CUs and agents. That is the progress guarantee \
-                 of LangRef 'monotonic': 'If an address is written monotonic-ally by one thread, \
-                 and other threads monotonic-ally read that address repeatedly, the other threads \
-                 must eventually see the write.' A stale cached value is still one the CU read or \
-                 wrote before (caches are filled in order per address), so coherence and every \
-                 ordering the model requires are kept; the orderings come from the waits, \
-                 write-backs and invalidates around the access, whose mutations are detected. A \
-                 finite litmus outcome cannot observe 'eventually'."
+                 access sees, or is seen by, other CUs and agents: the progress guarantee of \
+                 LangRef 'monotonic', 'If an address is written monotonic-ally by one thread, and \
+                 other threads monotonic-ally read that address repeatedly, the other threads must \
+                 eventually see the write', which no finite litmus outcome observes. Where such a \
+                 bit also matters for coherence (a load at another scope leaves an older copy in a \
+                 nearer cache, so the weakened load reads a value older than one already seen: \
+                 LangRef 'the later read must not see an earlier value in the address's \
+                 modification order'), the mixed-scope CoRR tests of litmus/hw/mp detect it, and \
+                 the mutation is DETECTED, not classified; the orderings come from the waits, \
+                 write-backs and invalidates around the access, whose mutations are detected."
             }
             Redundant::RmwAtCoherence => {
                 "the model performs every atomic read-modify-write at the point of coherence of \
