@@ -13,7 +13,7 @@ use std::time::Duration;
 /// corpus (4 waves), and one wave with ten LDS DMA copies in flight.
 const TESTS: &[&str] = &[
     "MP+rel-acq.agent.litmus",
-    "vulkan-alloy/VK.mp3transitivefail.litmus",
+    "vulkan-alloy/mp3transitivefail.litmus",
     "async/Async+seed.uneven-blocks.litmus",
 ];
 

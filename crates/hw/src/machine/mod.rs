@@ -28,6 +28,7 @@ use amdmm_explore::{FinalState, FlagsOut, Outcome, ValueOut};
 use amdmm_program::{
     Addr, AddrSpace, Instr, Observable, Operand, Program, RegId, ScopeLevel, Value,
 };
+use foldhash::fast::FixedState;
 use memsys::{Geometry, MemSys};
 use std::collections::{HashMap, HashSet};
 
@@ -383,7 +384,7 @@ pub fn explore_lowered(
     };
     let mut ex = Explorer {
         ctx: &ctx,
-        seen: HashSet::new(),
+        seen: HashSet::default(),
         finals: HashMap::new(),
         flags: FlagsOut::default(),
         path: Vec::new(),
@@ -559,7 +560,10 @@ fn shared_across_l2s(p: &Program, geo: &Geometry) -> Vec<bool> {
 
 struct Explorer<'a, 'b> {
     ctx: &'b Ctx<'a>,
-    seen: HashSet<State>,
+    /// Visited states. Hashed with `foldhash`'s fixed-seed fast hasher:
+    /// SipHash was a third of the exploration's time (the set's iteration
+    /// order is never used, so the output does not depend on the hasher).
+    seen: HashSet<State, FixedState>,
     finals: HashMap<FinalState, Vec<String>>,
     flags: FlagsOut,
     path: Vec<String>,
@@ -587,14 +591,16 @@ impl Explorer<'_, '_> {
             self.limit = true;
             return;
         }
-        if !self.seen.insert(s.clone()) {
+        if self.seen.contains(&s) {
             return;
         }
         let succ = self.successors(&s);
         if succ.is_empty() {
             self.terminal(&s);
-            return;
         }
+        // Inserted after its successors are computed, which saves a clone
+        // (the state graph is acyclic: no successor can be `s`).
+        self.seen.insert(s);
         for (n, label) in succ {
             self.path.push(label);
             self.dfs(n);
