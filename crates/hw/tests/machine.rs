@@ -12,13 +12,37 @@ fn load(name: &str) -> amdmm_program::Program {
     amdmm_program::load(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
+/// `name` with every work-group in a cluster of its own (`@ wg N` becomes
+/// `@ cluster N, wg N`). GFX12.5 places the work-groups of one cluster on one
+/// SE (`Geometry::new`), whose in-order WGP$ queues and shared L1 buffer
+/// order them more than different SEs do; the tests of reorderings between
+/// work-groups use this placement there.
+fn load_apart(name: &str) -> amdmm_program::Program {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../litmus")
+        .join(name);
+    let mut src = std::fs::read_to_string(path).unwrap();
+    for n in 0..4 {
+        src = src.replace(&format!("@ wg {n} "), &format!("@ cluster {n}, wg {n} "));
+    }
+    amdmm_program::load(&src).unwrap()
+}
+
+/// [`load`], or [`load_apart`] on GFX12.5.
+fn load_for(name: &str, target: &str) -> amdmm_program::Program {
+    if target.starts_with("gfx125") {
+        load_apart(name)
+    } else {
+        load(name)
+    }
+}
+
 fn states(name: &str, target: &str) -> Vec<Vec<i64>> {
-    let h = explore(
-        &load(name),
-        &Target::parse(target).unwrap(),
-        &HwOptions::default(),
-    )
-    .unwrap();
+    states_of(&load(name), target)
+}
+
+fn states_of(p: &amdmm_program::Program, target: &str) -> Vec<Vec<i64>> {
+    let h = explore(p, &Target::parse(target).unwrap(), &HwOptions::default()).unwrap();
     assert!(h.outcome.limit.is_none());
     h.outcome
         .states
@@ -70,7 +94,7 @@ fn mp_monotonic_is_reordered_across_cus() {
     // "Each CU has a separate request queue per channel for its associated
     // L2 ... can be reordered relative to each other."
     for t in MODELLED {
-        let s = states("MP+mono-mono.agent.litmus", t);
+        let s = states_of(&load_for("MP+mono-mono.agent.litmus", t), t);
         assert!(s.contains(&vec![1, 0]), "{t}: {s:?}");
     }
 }
@@ -78,7 +102,7 @@ fn mp_monotonic_is_reordered_across_cus() {
 #[test]
 fn sb_store_buffering_shows_without_seq_cst() {
     for t in MODELLED {
-        let s = states("SB+mono.litmus", t);
+        let s = states_of(&load_for("SB+mono.litmus", t), t);
         assert!(s.contains(&vec![0, 0]), "{t}: {s:?}");
         let s = states("SB+sc.litmus", t);
         assert!(
@@ -148,6 +172,11 @@ fn reduction_keeps_every_final_state() {
         "hw/MP+rel-acq.system.diffagent.primed.litmus",
         "async/Async+MP.no-wait-fence.samewg.litmus",
         "async/Async+seed.function-call.litmus",
+        // Two waves of one work-group (GFX12.5: the two SIMD32-pair queues
+        // of one WGP$, `Explorer::pair_head_is_local`).
+        "hw/MP+rel-acq.workgroup.primed-l0.litmus",
+        "hw/LB+rel-acq.workgroup.litmus",
+        "hw/SB+sc.workgroup.lds-global.litmus",
     ] {
         for t in [
             "gfx900",
@@ -360,11 +389,19 @@ fn gfx10_wgp_mode_acquire_invalidate_is_detected() {
 /// Runs `mutate::analyse` on one test and returns the mutations of `instr`
 /// (`drop` when `to` is `None`) with the tests that detect them.
 fn detected(test: &str, target: &str, instr: &str) -> Vec<Vec<String>> {
+    detected_in(&load(test), test, target, instr)
+}
+
+fn detected_in(
+    p: &amdmm_program::Program,
+    test: &str,
+    target: &str,
+    instr: &str,
+) -> Vec<Vec<String>> {
     use amdmm_hw::mutate::{analyse, Case};
-    let p = load(test);
-    let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+    let model = amdmm_explore::explore(p, &amdmm_explore::Options::default());
     let cases = [Case {
-        program: &p,
+        program: p,
         model: &model,
     }];
     let res = analyse(
@@ -418,7 +455,12 @@ fn gfx12_wgp_mode_acquire_invalidate_is_detected() {
 #[test]
 fn gfx12_storecnt_and_loadcnt_are_independent() {
     for t in ["gfx1200", "gfx1250"] {
-        let d = detected("SB+sc.litmus", t, "s_wait_storecnt 0x0");
+        let d = detected_in(
+            &load_for("SB+sc.litmus", t),
+            "SB+sc",
+            t,
+            "s_wait_storecnt 0x0",
+        );
         assert!(d.iter().any(|t| !t.is_empty()), "{t}: {d:?}");
         let s = states("SB+sc.litmus", t);
         assert!(!s.contains(&vec![0, 0]), "{t}: {s:?}");
@@ -432,8 +474,9 @@ fn gfx12_storecnt_and_loadcnt_are_independent() {
 /// scope:SCOPE_SYS` to write back the writer's L2 (one L2 per agent).
 #[test]
 fn gfx1250_release_write_backs_are_detected() {
-    let d = detected(
-        "MP+rel-acq.agent.litmus",
+    let d = detected_in(
+        &load_apart("MP+rel-acq.agent.litmus"),
+        "MP+rel-acq.agent",
         "gfx1250",
         "global_wb scope:SCOPE_DEV",
     );

@@ -42,6 +42,11 @@ pub struct Geometry {
     /// buffers have separate request queues for each WGP$ it serves.
     /// Requests in one queue are executed serially and in-order").
     pub fifo_l0_queue: bool,
+    /// GFX12.5: the SIMD32-pair request queue of each wave (index into the
+    /// state's pair queues; [`Geometry::pair_queue`]); empty on the other
+    /// generations, whose L1/L0 takes a request when it is issued.
+    pub pairq: Vec<usize>,
+    pub n_pairq: usize,
 }
 
 impl Geometry {
@@ -79,15 +84,20 @@ impl Geometry {
     /// single write-through WGP cache (WGP$) shared by the wavefronts of the
     /// work-groups executing on it": one WGP$ per work-group. "The vector and
     /// scalar memory L0 caches are both clients of an L1 buffer shared by all
-    /// WGPs on the same SE": the work-groups of one cluster (`SCOPE_SE` is
-    /// the cluster scope, GFX125x scopes table) share an SE; when no
-    /// instruction of the test has `SCOPE_SE` (`clustered` false) cluster
-    /// membership is unobservable and each work-group gets an SE of its own
-    /// (the most separated placement). "There may be multiple L2 caches per
+    /// WGPs on the same SE": the work-groups of one cluster instance of the
+    /// test (`cluster N`, 0 by default; `SCOPE_SE` is the cluster scope,
+    /// GFX125x scopes table) share an SE, work-groups of different clusters
+    /// (or agents) are on different SEs. The placement depends on the
+    /// program only, never on the machine code, so weakening a row's
+    /// `SCOPE_DEV` to `SCOPE_SE` cannot move the work-groups together and
+    /// hide itself (docs/hardware.md, GFX12.5). "Each WGP$ has two request
+    /// queues; one per SIMD32-pair": the waves of a work-group are spread
+    /// over the two queues of its WGP$ by their index in the work-group
+    /// ([`Geometry::pair_queue`]). "There may be multiple L2 caches per
     /// agent ... Be non-hardware-coherent": one L2 per agent with
     /// `SCOPE_DEV`, memory below it (`SCOPE_SYS`), like GFX942, so the
     /// system-scope `global_wb`/`global_inv` act (docs/hardware.md, GFX12.5).
-    pub fn new(p: &Program, target: &Target, wg: &[usize], clustered: bool) -> Geometry {
+    pub fn new(p: &Program, target: &Target, wg: &[usize]) -> Geometry {
         let per_agent_l2 = matches!(target.gen, Gen::Gfx90a | Gen::Gfx942 | Gen::Gfx125x);
         let mut agents: Vec<u32> = p
             .threads
@@ -140,20 +150,19 @@ impl Geometry {
         for i in 0..n {
             cu_l2[cu[i]] = l2[i];
         }
-        let sa: Vec<usize> = if target.gen == Gen::Gfx125x && clustered {
-            let mut cl: Vec<u32> = p
-                .threads
-                .iter()
-                .map(|t| t.placement.instance(ScopeLevel::Cluster))
-                .collect();
+        let sa: Vec<usize> = if target.gen == Gen::Gfx125x {
+            let key = |t: &amdmm_program::Thread| {
+                (
+                    t.placement.instance(ScopeLevel::Agent),
+                    t.placement.instance(ScopeLevel::Cluster),
+                )
+            };
+            let mut cl: Vec<(u32, u32)> = p.threads.iter().map(key).collect();
             cl.sort_unstable();
             cl.dedup();
             p.threads
                 .iter()
-                .map(|t| {
-                    cl.binary_search(&t.placement.instance(ScopeLevel::Cluster))
-                        .unwrap_or(0)
-                })
+                .map(|t| cl.binary_search(&key(t)).unwrap_or(0))
                 .collect()
         } else if gl1 {
             wg.to_vec()
@@ -161,7 +170,15 @@ impl Geometry {
             vec![0; n]
         };
         let n_sa = sa.iter().copied().max().map(|m| m + 1).unwrap_or(0);
+        let pairq = if target.gen == Gen::Gfx125x {
+            Self::pair_queue(p, &cu)
+        } else {
+            Vec::new()
+        };
+        let n_pairq = pairq.iter().copied().max().map(|m| m + 1).unwrap_or(0);
         Geometry {
+            pairq,
+            n_pairq,
             gen: target.gen,
             tgsplit: target.tgsplit,
             major: target.major,
@@ -176,6 +193,36 @@ impl Geometry {
             l1_cache: gl1 && target.gen != Gen::Gfx12,
             fifo_l0_queue: target.gen == Gen::Gfx125x,
         }
+    }
+}
+
+impl Geometry {
+    /// GFX12.5 ("Memory Model GFX125x", en 10278): "Each WGP$ has two
+    /// request queues; one per SIMD32-pair. Each queue can handle both LDS
+    /// and vector L0 requests. Requests in one queue are executed serially
+    /// and in-order, but are not kept in order with the other queue." The
+    /// text does not say which waves share a SIMD32-pair; the model puts the
+    /// `k`-th wave of a work-group (its waves ordered by their wave number)
+    /// on pair `k mod 2` of the work-group's WGP$ (`cu`), so two waves of one
+    /// work-group use different queues (the placement that orders them
+    /// least; a third wave shares the first one's queue). Threads of one
+    /// wave share its queue. Returns the queue index of each wave,
+    /// `2 * cu + pair`.
+    pub fn pair_queue(p: &Program, cu: &[usize]) -> Vec<usize> {
+        let wave = |i: usize| p.threads[i].placement.instance(ScopeLevel::Wavefront);
+        let wgi = |i: usize| p.threads[i].placement.instance(ScopeLevel::Workgroup);
+        (0..p.threads.len())
+            .map(|i| {
+                let mut in_wg: Vec<u32> = (0..p.threads.len())
+                    .filter(|&j| wgi(j) == wgi(i))
+                    .map(wave)
+                    .collect();
+                in_wg.sort_unstable();
+                in_wg.dedup();
+                let k = in_wg.binary_search(&wave(i)).unwrap_or(0);
+                2 * cu.get(i).copied().unwrap_or(0) + k % 2
+            })
+            .collect()
     }
 }
 

@@ -121,6 +121,10 @@ enum Stage {
     Queued,
     /// Sent from the L1 towards the L2 (in a channel queue).
     InFlight,
+    /// GFX12.5 `global_wb`: taken from its SIMD32-pair queue, the writes the
+    /// WGP$ passed on before it are marked; waiting for them
+    /// ([`Explorer::global_wb_ready`]).
+    Marked,
     Done,
 }
 
@@ -188,6 +192,18 @@ struct State {
     chan2: Vec<Vec<ChanReq>>,
     /// Per workgroup index: (arrived count, phase).
     bars: Vec<(u32, u32)>,
+    /// GFX12.5, per WGP$ SIMD32-pair ([`Geometry::pair_queue`]): the
+    /// vector-memory and LDS requests issued and not yet taken by the WGP$
+    /// or the LDS, in issue order ([`Explorer::pair_step`]).
+    pairq: Vec<Vec<PairReq>>,
+}
+
+/// A request in a GFX12.5 SIMD32-pair queue: wave `wave`'s vector-memory
+/// request `id` (`Some`), or its oldest LDS request (`None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct PairReq {
+    wave: u32,
+    id: Option<u32>,
 }
 
 /// Options of a hardware run.
@@ -330,14 +346,7 @@ pub fn explore_lowered(
             "{target}: `{b}` (named and cluster barriers) has no operational model"
         )));
     }
-    // GFX12.5: does any instruction have `scope:SCOPE_SE` (cluster scope)?
-    let clustered = lowered.target.gen == Gen::Gfx125x
-        && instrs().any(|i| match i {
-            MInstr::Mem(m) => memsys::op_scope(&m.cpol) == HwScope::Se,
-            MInstr::GlobalInv(s) | MInstr::GlobalWb(s) => s.fixed() == Some(HwScope::Se),
-            _ => false,
-        });
-    let geo = Geometry::new(p, &lowered.target, &wg, clustered);
+    let geo = Geometry::new(p, &lowered.target, &wg);
     let code = build_code(p, &lowered);
     let n_locs = p.locations.len() as u32;
     let init: Vec<Value> = p
@@ -381,6 +390,7 @@ pub fn explore_lowered(
         chan: vec![Vec::new(); geo.cu_l2.len()],
         chan2: vec![Vec::new(); if geo.gl1 { geo.n_sa } else { 0 }],
         bars: vec![(0, 0); wgs.len()],
+        pairq: vec![Vec::new(); geo.n_pairq],
     };
     let mut ex = Explorer {
         ctx: &ctx,
@@ -613,7 +623,8 @@ impl Explorer<'_, '_> {
             .waves
             .iter()
             .all(|w| w.halted && w.vm.is_empty() && w.lds.is_empty())
-            && s.chan.iter().chain(&s.chan2).all(|c| c.is_empty());
+            && s.chan.iter().chain(&s.chan2).all(|c| c.is_empty())
+            && s.pairq.iter().all(|q| q.is_empty());
         // Dirty L2 lines left are of locations one L2 alone accesses, whose
         // write-backs are taken here ([`MemSys::housekeeping`]).
         let mut mem = s.mem.clone();
@@ -686,6 +697,18 @@ impl Explorer<'_, '_> {
                 self.reduced += 1;
                 return vec![step];
             }
+            for q in 0..s.pairq.len() {
+                if self.pair_head_is_local(s, q) {
+                    let next: Vec<_> = [false, true]
+                        .into_iter()
+                        .filter_map(|evict| self.pair_step(s, q, evict))
+                        .collect();
+                    if !next.is_empty() {
+                        self.reduced += 1;
+                        return next;
+                    }
+                }
+            }
         }
         for (w, name) in names.iter().enumerate() {
             if s.waves[w].halted {
@@ -719,8 +742,15 @@ impl Explorer<'_, '_> {
                 }
             }
         }
+        // GFX12.5: the head of a SIMD32-pair queue reaches the WGP$ or LDS.
+        for q in 0..s.pairq.len() {
+            for evict in [false, true] {
+                out.extend(self.pair_step(s, q, evict));
+            }
+        }
         for (w, name) in names.iter().enumerate() {
-            if !s.waves[w].lds.is_empty() {
+            // GFX12.5: LDS requests are taken from the pair queues.
+            if !s.waves[w].lds.is_empty() && self.ctx.geo.pairq.is_empty() {
                 let (n, l) = self.perform_lds(s, w);
                 out.push((n, format!("{name}: perform {l}")));
             }
@@ -755,6 +785,24 @@ impl Explorer<'_, '_> {
         let Some(m) = self.ctx.code[wi].micro.get(w.pc as usize) else {
             return false;
         };
+        // GFX12.5: a vector-memory, LDS or `global_wb` request is appended to
+        // the wave's SIMD32-pair queue ([`Self::pair_step`] takes the head):
+        // independent of the rest when no other wave shares the queue (two
+        // waves appending to one queue do not commute).
+        let geo = &self.ctx.geo;
+        if let Some(&q) = geo.pairq.get(wi) {
+            if let Micro::M {
+                instr: MInstr::Mem(_) | MInstr::GlobalWb(_),
+                ..
+            } = m
+            {
+                return !geo
+                    .pairq
+                    .iter()
+                    .enumerate()
+                    .any(|(j, &p)| j != wi && p == q);
+            }
+        }
         match m {
             Micro::Ir(k) => match &self.ctx.p.threads[wi].code[*k] {
                 Instr::Halt => false,
@@ -1135,8 +1183,10 @@ impl Explorer<'_, '_> {
     /// any wave: the WGP$'s queue to the L1 buffer is in order ("Requests in
     /// one queue are executed serially and in-order") and `global_wb`
     /// "behave[s] like memory operations issued to every address at the same
-    /// time" (en 10435), so it is behind each of them in every channel. The
-    /// writes in flight from the wave's WGP$ are marked `before_wb`, and it
+    /// time" (en 10435), so it is behind each of them in every channel. It
+    /// goes through the wave's SIMD32-pair queue like any request; when the
+    /// WGP$ takes it ([`Self::pair_step`]) the writes in flight from the
+    /// WGP$ are marked `before_wb` ([`Self::mark_before_wb`]), and it
     /// completes once none of them is below `S` ([`Self::global_wb_ready`]),
     /// writing back the agent's dirty L2 lines for `SCOPE_SYS` (the L2 is
     /// `SCOPE_DEV`). "Only caches whose scope is strictly smaller than the
@@ -1149,13 +1199,26 @@ impl Explorer<'_, '_> {
         if geo.gen != Gen::Gfx125x || scope == HwScope::Cu {
             return;
         }
+        let id = n.waves[wi].next_id;
+        push_vm(&mut n.waves[wi], Req::GlobalWb { scope }, STORECNT);
+        if let Some(&q) = geo.pairq.get(wi) {
+            n.pairq[q].push(PairReq {
+                wave: wi as u32,
+                id: Some(id),
+            });
+        }
+    }
+
+    /// GFX12.5: the WGP$ takes a `global_wb`: every write and atomic it has
+    /// passed on (of any wave) is marked as before it ([`Self::global_wb`]).
+    fn mark_before_wb(&self, n: &mut State, wi: usize) {
+        let geo = &self.ctx.geo;
         let cu = geo.cu[wi];
         for r in n.chan.iter_mut().chain(n.chan2.iter_mut()).flatten() {
             if geo.cu[r.wave as usize] == cu && !matches!(r.kind, ChanKind::Fetch { .. }) {
                 r.before_wb = true;
             }
         }
-        push_vm(&mut n.waves[wi], Req::GlobalWb { scope }, STORECNT);
     }
 
     /// GFX12.5: may wave `wi`'s `global_wb scope:S` complete? Every write and
@@ -1323,6 +1386,12 @@ impl Explorer<'_, '_> {
                 r => r,
             };
             nw.lds.push(req);
+            if let Some(&q) = self.ctx.geo.pairq.get(wi) {
+                n.pairq[q].push(PairReq {
+                    wave: wi as u32,
+                    id: None,
+                });
+            }
         } else {
             // GFX10-GFX11 `vscnt`, GFX12+ `storecnt`: stores and atomics
             // without return. GFX12.5: "ASYNC LDS: `s_wait_asynccnt`"
@@ -1336,8 +1405,16 @@ impl Explorer<'_, '_> {
                 Req::Dma { .. } if self.ctx.geo.gen == Gen::Gfx125x => ASYNCCNT,
                 _ => LOADCNT,
             };
+            let id = nw.next_id;
             push_vm(nw, req, cnt);
+            if let Some(&q) = self.ctx.geo.pairq.get(wi) {
+                n.pairq[q].push(PairReq {
+                    wave: wi as u32,
+                    id: Some(id),
+                });
+            }
         }
+        let nw = &mut n.waves[wi];
         nw.pc += 1;
         Issue::Next(n, label)
     }
@@ -1377,6 +1454,16 @@ impl Explorer<'_, '_> {
         // on "previous global/generic store/atomicrmw" only, and it is the
         // `s_waitcnt vmcnt(0)` after it ("Must happen before following
         // s_waitcnt") that holds later stores back.
+        // GFX12.5: requests reach the WGP$ through the SIMD32-pair queues
+        // ([`Self::pair_step`]); only a `global_wb` taken from its queue
+        // waits here.
+        if !self.ctx.geo.pairq.is_empty() {
+            let i = w.vm.iter().position(|e| {
+                e.stage == Stage::Marked
+                    && matches!(e.req, Req::GlobalWb { scope } if self.global_wb_ready(s, wi, scope))
+            })?;
+            return self.l1_at(s, wi, i, evict);
+        }
         let i = w.vm.iter().enumerate().position(|(k, e)| {
             e.stage == Stage::Queued
                 && match e.req {
@@ -1411,9 +1498,11 @@ impl Explorer<'_, '_> {
         };
         let w = &n.waves[wi];
         let last = w.vm.len().wrapping_sub(1);
-        let fresh = w.vm.last().is_some_and(|e| {
-            e.stage == Stage::Queued && !matches!(e.req, Req::Wb { .. } | Req::GlobalWb { .. })
-        });
+        // GFX12.5: the request waits in its SIMD32-pair queue.
+        let fresh = self.ctx.geo.pairq.is_empty()
+            && w.vm.last().is_some_and(|e| {
+                e.stage == Stage::Queued && !matches!(e.req, Req::Wb { .. } | Req::GlobalWb { .. })
+            });
         if !fresh {
             return vec![(n, format!("{name}: issue {l}"))];
         }
@@ -1530,6 +1619,91 @@ impl Explorer<'_, '_> {
         nw.vm[i].stage = if done { Stage::Done } else { Stage::InFlight };
         pop_done(nw);
         Some((n, label))
+    }
+
+    /// GFX12.5: the head of SIMD32-pair queue `q` is taken. "Each WGP$ has
+    /// two request queues; one per SIMD32-pair. Each queue can handle both
+    /// LDS and vector L0 requests. Requests in one queue are executed
+    /// serially and in-order, but are not kept in order with the other
+    /// queue." ("Memory Model GFX125x", en 10290): an LDS request is
+    /// performed at the LDS ([`Self::perform_lds`]), a vector-memory request
+    /// is processed by the WGP$ ([`Self::l1_at`]; `evict` as there), a
+    /// `global_wb` marks the writes the WGP$ has passed on before it
+    /// ([`Self::mark_before_wb`]) and then waits for them
+    /// ([`Self::l1_step`]). The other queue's requests may be taken before
+    /// or after, whatever their wave and issue order; within a wave, the
+    /// order of "consecutive loads and store to the same address" holds
+    /// because a wave's requests share its queue.
+    fn pair_step(&self, s: &State, q: usize, evict: bool) -> Option<(State, String)> {
+        let head = *s.pairq.get(q)?.first()?;
+        let wi = head.wave as usize;
+        let name = self.ctx.p.threads.get(wi)?.name.as_str();
+        let mut n = s.clone();
+        n.pairq[q].remove(0);
+        let Some(id) = head.id else {
+            if evict || n.waves[wi].lds.is_empty() {
+                return None;
+            }
+            let (n, l) = self.perform_lds(&n, wi);
+            return Some((n, format!("{name}: perform {l}")));
+        };
+        let i = n.waves[wi].vm.iter().position(|e| e.id == id)?;
+        if let Req::GlobalWb { scope } = n.waves[wi].vm[i].req {
+            if evict {
+                return None;
+            }
+            self.mark_before_wb(&mut n, wi);
+            n.waves[wi].vm[i].stage = Stage::Marked;
+            return Some((
+                n,
+                format!("{name}: WGP$ takes global_wb scope:{}", scope.name()),
+            ));
+        }
+        let (n, l) = self.l1_at(&n, wi, i, evict)?;
+        Some((n, format!("{name}: WGP$ {l}")))
+    }
+
+    /// GFX12.5, partial-order reduction: may the head of pair queue `q` be
+    /// taken alone (an ample set: both the hit and the evict-and-miss
+    /// successors)? When its wave is the only wave of its WGP$ (so of its
+    /// work-group and LDS), the step touches only that wave, its WGP$ lines
+    /// and the tail of the WGP$'s queue towards the L1 buffer, as the
+    /// GFX6-GFX12 issue of a vector-memory request does in [`Self::is_local`]:
+    /// independent of the rest unless one of the wave's fetches is on its
+    /// way back (its refill of the WGP$ or LDS depends on the order); a
+    /// fetch of a solo location into a register does not count
+    /// ([`solo_reads`]). A `global_wb` is never taken alone (its marks
+    /// depend on when the other requests leave the WGP$ queue).
+    fn pair_head_is_local(&self, s: &State, q: usize) -> bool {
+        let Some(head) = s.pairq.get(q).and_then(|q| q.first()) else {
+            return false;
+        };
+        let wi = head.wave as usize;
+        let geo = &self.ctx.geo;
+        let Some(&cu) = geo.cu.get(wi) else {
+            return false;
+        };
+        if geo.cu.iter().enumerate().any(|(j, &c)| j != wi && c == cu) {
+            return false;
+        }
+        if let Some(id) = head.id {
+            if s.waves[wi]
+                .vm
+                .iter()
+                .any(|e| e.id == id && matches!(e.req, Req::GlobalWb { .. }))
+            {
+                return false;
+            }
+        }
+        !s.chan.iter().chain(&s.chan2).flatten().any(|r| {
+            r.wave as usize == wi
+                && match r.kind {
+                    ChanKind::Fetch { to, .. } => {
+                        !self.solo(r.loc) || matches!(to, FetchTo::Lds(_))
+                    }
+                    _ => false,
+                }
+        })
     }
 
     /// The L2 stage: a request of a CU's queue is performed at the L2.
