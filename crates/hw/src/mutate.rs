@@ -379,10 +379,12 @@ pub enum Redundant {
     LdsInOrder,
     /// The load half of a seq_cst load's leading wait.
     CoveredByAcquireWait,
+    /// GFX12.5 waits on requests the wave's SIMD32-pair queue already orders.
+    PairQueueInOrder,
 }
 
 impl Redundant {
-    pub const ALL: [Redundant; 10] = [
+    pub const ALL: [Redundant; 11] = [
         Redundant::Freshness,
         Redundant::RmwAtCoherence,
         Redundant::SingleL2,
@@ -393,6 +395,7 @@ impl Redundant {
         Redundant::InvInOrder,
         Redundant::LdsInOrder,
         Redundant::CoveredByAcquireWait,
+        Redundant::PairQueueInOrder,
     ];
 
     pub fn id(self) -> &'static str {
@@ -407,6 +410,7 @@ impl Redundant {
             Redundant::InvInOrder => "R8-inv-in-order",
             Redundant::LdsInOrder => "R9-lds-in-order",
             Redundant::CoveredByAcquireWait => "R10-covered-by-acquire-wait",
+            Redundant::PairQueueInOrder => "R11-pair-queue-in-order",
         }
     }
 
@@ -497,6 +501,15 @@ impl Redundant {
                  at work-group scope see R4). The redundancy is in the tables, not only in the \
                  model."
             }
+            Redundant::PairQueueInOrder => {
+                "GFX12.5, s_wait_dscnt in any row, and s_wait_loadcnt / s_wait_storecnt in a \
+                 work-group-scope row: 'Each WGP$ has two request queues; one per SIMD32-pair. \
+                 Each queue can handle both LDS and vector L0 requests. Requests in one queue are \
+                 executed serially and in-order' — a wave's LDS and vector requests are executed \
+                 in program order, and the work-group's accesses complete at its one WGP$ \
+                 (write-through, in order towards the L1 buffer), so these waits order nothing the \
+                 queue does not. A finding about the text: docs/findings.md F6."
+            }
         }
     }
 }
@@ -563,6 +576,14 @@ pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
             Some(MInstr::GlobalInv(b) | MInstr::GlobalWb(b)),
         ) if target.gen == Gen::Gfx12 && a != ScopeOp::Se && b != ScopeOp::Cu => {
             Some(Redundant::CoherentL2)
+        }
+        (MInstr::Wait(Counter::Ds, _), None) if target.gen == Gen::Gfx125x => {
+            Some(Redundant::PairQueueInOrder)
+        }
+        (MInstr::Wait(Counter::Load | Counter::Store, _), None)
+            if target.gen == Gen::Gfx125x && workgroup_only(row) =>
+        {
+            Some(Redundant::PairQueueInOrder)
         }
         (MInstr::GlobalInv(ScopeOp::Se), Some(MInstr::GlobalInv(ScopeOp::Cu)))
             if target.gen == Gen::Gfx12 && target.cumode =>
