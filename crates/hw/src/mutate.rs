@@ -600,7 +600,7 @@ pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
                 && !(target.cumode && workgroup_only(row))
                 && row.op == LlvmOp::LoadAtomic
                 && row.ord == Ord::SeqCst
-                && first_step_is(row, m.instr)
+                && leading_load_wait(row, m.instr)
                 && load_half_removed(m.instr, to) =>
         {
             Some(Redundant::CoveredByAcquireWait)
@@ -668,16 +668,42 @@ fn load_half_removed(instr: MInstr, to: Option<MInstr>) -> bool {
     }
 }
 
-/// The row's code starts with `instr` (possibly after other waits).
-fn first_step_is(row: &Row, instr: MInstr) -> bool {
-    row.code
+/// The row waits on loads before its access (the lowered `instr` may merge
+/// that wait with adjacent ones) and `instr` does not occur after the access
+/// (so mutating it leaves the row's own completion wait in place).
+fn leading_load_wait(row: &Row, instr: MInstr) -> bool {
+    use crate::isa::Counter;
+    use crate::tables::Step;
+    let waits_loads = |i: &MInstr| {
+        matches!(
+            i,
+            MInstr::Waitcnt { vm: Some(_), .. } | MInstr::Wait(Counter::Load, _)
+        )
+    };
+    let Some(boundary) = row
+        .code
         .iter()
-        .filter_map(|s| match s {
-            crate::tables::Step::Emit(_, i) => Some(*i),
-            crate::tables::Step::SameAs(..) => None,
-        })
-        .take_while(|i| !matches!(i, MInstr::Access(_)))
-        .any(|i| i == instr)
+        .position(|s| matches!(s, Step::SameAs(..) | Step::Emit(_, MInstr::Access(_))))
+    else {
+        return false;
+    };
+    let leading = row.code[..boundary]
+        .iter()
+        .any(|s| matches!(s, Step::Emit(_, i) if waits_loads(i)));
+    let trailing: Vec<MInstr> = match row.code[boundary] {
+        // "Same as corresponding load atomic acquire": the acquire rows end
+        // with a bare load wait; a mutation of exactly that instruction
+        // would remove it too.
+        Step::SameAs(..) => vec![MInstr::waitcnt_vm(0), MInstr::Wait(Counter::Load, 0)],
+        Step::Emit(..) => row.code[boundary + 1..]
+            .iter()
+            .filter_map(|s| match s {
+                Step::Emit(_, i) => Some(*i),
+                Step::SameAs(..) => None,
+            })
+            .collect(),
+    };
+    leading && !trailing.contains(&instr)
 }
 
 /// A row for work-group scope (or narrower) only.
