@@ -503,12 +503,14 @@ impl Redundant {
             }
             Redundant::PairQueueInOrder => {
                 "GFX12.5, s_wait_dscnt in any row, and s_wait_loadcnt / s_wait_storecnt in a \
-                 work-group-scope row: 'Each WGP$ has two request queues; one per SIMD32-pair. \
-                 Each queue can handle both LDS and vector L0 requests. Requests in one queue are \
-                 executed serially and in-order' — a wave's LDS and vector requests are executed \
-                 in program order, and the work-group's accesses complete at its one WGP$ \
-                 (write-through, in order towards the L1 buffer), so these waits order nothing the \
-                 queue does not. A finding about the text: docs/findings.md F6."
+                 work-group- or cluster-scope row: 'Each WGP$ has two request queues; one per \
+                 SIMD32-pair. Each queue can handle both LDS and vector L0 requests. Requests in \
+                 one queue are executed serially and in-order' and 'L1 buffers have separate \
+                 request queues for each WGP$ it serves. Requests in one queue are executed \
+                 serially and in-order' — a wave's LDS and vector requests are executed in program \
+                 order, and reach the work-group's WGP$ and the cluster's L1 buffer (SCOPE_SE) \
+                 through in-order queues only, so these waits order nothing the queues do not. A \
+                 finding about the text: docs/findings.md F6."
             }
         }
     }
@@ -581,7 +583,7 @@ pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
             Some(Redundant::PairQueueInOrder)
         }
         (MInstr::Wait(Counter::Load | Counter::Store, _), None)
-            if target.gen == Gen::Gfx125x && workgroup_only(row) =>
+            if target.gen == Gen::Gfx125x && cluster_or_narrower(row) =>
         {
             Some(Redundant::PairQueueInOrder)
         }
@@ -704,6 +706,17 @@ fn leading_load_wait(row: &Row, instr: MInstr) -> bool {
             .collect(),
     };
     leading && !trailing.contains(&instr)
+}
+
+/// A row for cluster scope (or narrower) only.
+fn cluster_or_narrower(row: &Row) -> bool {
+    use crate::tables::ScopeLevel as S;
+    row.scopes.iter().all(|s| {
+        matches!(
+            s,
+            S::Cluster | S::Workgroup | S::Wavefront | S::SingleThread
+        )
+    })
 }
 
 /// A row for work-group scope (or narrower) only.
