@@ -12,7 +12,8 @@ use amdmm_graph::{
     relation::members, BitRel, Event, EventKind, EventSet, ExecutionGraph, INIT_THREAD, MAX_EVENTS,
 };
 use amdmm_model::attributes::roles;
-use amdmm_model::{analyze, mo_consistent, Analysis};
+use amdmm_model::happens_before::{happens_before, synchronizes_with_read};
+use amdmm_model::{analyze_into, mo_consistent, Analysis};
 use amdmm_program::{AddrSpace, Observable, Ordering, Placement, Program, SyncScope, Value};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -276,6 +277,21 @@ struct Combo<'s> {
     cands: Vec<Vec<Option<u8>>>,
     /// The barrier execution this combination is explored with.
     barrier: crate::barrier::BarrierRun,
+    /// Happens-before without synchronizes-with (program order, barrier and
+    /// async edges, initial writes first), closed; `None` when already
+    /// cyclic. The root of [`Scratch::hb`].
+    hb_base: Option<BitRel>,
+}
+
+/// Buffers of one unit of work, reused from one candidate to the next.
+struct Scratch {
+    /// Per thread: the values of its path's nodes.
+    vals: Vec<Vec<Option<Value>>>,
+    /// The axioms' analysis of the current candidate.
+    analysis: Box<Analysis>,
+    /// `hb[k]`: a part of the happens-before of every candidate that extends
+    /// the first `k` reads-from choices (see [`Combo::extend_hb`]); closed.
+    hb: Vec<BitRel>,
 }
 
 /// Prefixes of at least this many units are made, when the choices allow.
@@ -416,6 +432,7 @@ impl<'s> Combo<'s> {
             .iter()
             .map(|&r| read_candidates(&graph, r))
             .collect();
+        let hb_base = happens_before(&graph, &BitRel::new(n));
         Ok(Combo {
             paths,
             placed,
@@ -424,6 +441,7 @@ impl<'s> Combo<'s> {
             reads: read_list,
             cands,
             barrier,
+            hb_base,
         })
     }
 
@@ -508,10 +526,38 @@ impl<'s> Combo<'s> {
         for (k, &c) in prefix.iter().enumerate() {
             g.rf[self.reads[k]] = self.cands[k][c as usize];
         }
-        let mut vals: Vec<Vec<Option<Value>>> = vec![Vec::new(); self.paths.len()];
+        let n = g.len();
+        let mut scratch = Scratch {
+            vals: vec![Vec::new(); self.paths.len()],
+            analysis: Box::new(Analysis::empty(n)),
+            hb: vec![BitRel::new(n); self.reads.len() + 1],
+        };
+        // The prefix's part of happens-before: the root, then the
+        // synchronizes-with edges of the prefix's reads (their reads-from
+        // are final; the others are still `None`).
+        let live = match self.hb_base {
+            Some(base) => {
+                let h = &mut scratch.hb[prefix.len()];
+                *h = base;
+                let mut ok = true;
+                for &r in &self.reads[..prefix.len()] {
+                    synchronizes_with_read(&g, r, &mut |a, b| ok = ok && h.add_closed(a, b));
+                }
+                ok
+            }
+            None => false,
+        };
         let mut local = 0u64;
         let res = self.dfs(
-            setup, &mut g, &mut pick, &mut vals, opts, shared, acc, &mut local,
+            setup,
+            &mut g,
+            &mut pick,
+            &mut scratch,
+            opts,
+            shared,
+            acc,
+            &mut local,
+            live,
         );
         let total = shared.counted.fetch_add(local, AtomicOrdering::Relaxed) + local;
         res?;
@@ -530,11 +576,12 @@ impl<'s> Combo<'s> {
         setup: &Setup,
         g: &mut ExecutionGraph,
         pick: &mut Vec<u8>,
-        vals: &mut [Vec<Option<Value>>],
+        scratch: &mut Scratch,
         opts: &Options,
         shared: &Shared,
         acc: &mut Accumulator,
         local: &mut u64,
+        live: bool,
     ) -> Result<(), LimitReason> {
         let k = pick.len();
         if k == self.reads.len() {
@@ -559,21 +606,59 @@ impl<'s> Combo<'s> {
                     }
                 }
             }
-            check_candidate(setup, self, g, vals, opts, shared, acc);
+            // A candidate whose partial happens-before is cyclic is still
+            // counted (the count and the limits see the same sequence of
+            // candidates), but not checked: the axioms reject it.
+            if live {
+                check_candidate(setup, self, g, scratch, opts, shared, acc);
+            }
             return Ok(());
         }
+        let r = self.reads[k];
         for c in 0..self.cands[k].len() {
             let ck = self.cands[k][c];
             if !self.fits(pick, ck) {
                 continue;
             }
-            g.rf[self.reads[k]] = ck;
+            g.rf[r] = ck;
             pick.push(c as u8);
-            let r = self.dfs(setup, g, pick, vals, opts, shared, acc, local);
+            let child_live = live && self.extend_hb(g, scratch, k);
+            let res = self.dfs(
+                setup, g, pick, scratch, opts, shared, acc, local, child_live,
+            );
             pick.pop();
-            r?;
+            res?;
         }
+        // Reads not chosen yet read nothing (`extend_hb` relies on it).
+        g.rf[r] = None;
         Ok(())
+    }
+
+    /// Sets `scratch.hb[k + 1]` to `scratch.hb[k]` with the
+    /// synchronizes-with edges of read `k` (just chosen in `g.rf`), closed.
+    /// Returns false when they close a cycle.
+    ///
+    /// Why pruning on it is sound: `hb[k + 1]` is contained in the
+    /// happens-before of every candidate that extends the current choices.
+    /// By induction: `hb[0]` is `po ∪ barrier ∪ async edges ∪ initial writes
+    /// first`, closed, which `amdmm_model::happens_before::happens_before`
+    /// includes for every candidate; the edges added for read `k` are those
+    /// of `synchronizes_with_read` with the reads not chosen yet reading
+    /// nothing, a subset of the candidate's synchronizes-with (its doc
+    /// comment); the closure of a subset is a subset. So a cycle here is a
+    /// cycle in the candidate's happens-before, and `analyze` rejects it
+    /// (`Reject::CyclicHappensBefore`, or `ThinAir` checked before it), with
+    /// nothing recorded: `check_candidate` records only accepted ones.
+    /// Edges that appear later (a release sequence extended by a later RMW
+    /// choice) are simply not added here; the full check at the leaf sees
+    /// them.
+    fn extend_hb(&self, g: &ExecutionGraph, scratch: &mut Scratch, k: usize) -> bool {
+        let (done, next) = scratch.hb.split_at_mut(k + 1);
+        let h = &mut next[0];
+        h.copy_from(&done[k]);
+        let mut ok = true;
+        synchronizes_with_read(g, self.reads[k], &mut |a, b| ok = ok && h.add_closed(a, b));
+        ok
     }
 }
 
@@ -630,11 +715,12 @@ fn check_candidate(
     setup: &Setup,
     combo: &Combo,
     g: &mut ExecutionGraph,
-    vals: &mut [Vec<Option<Value>>],
+    scratch: &mut Scratch,
     opts: &Options,
     shared: &Shared,
     acc: &mut Accumulator,
 ) {
+    let vals = &mut scratch.vals[..];
     let paths = &combo.paths[..];
     let placed = &combo.placed[..];
     let thread_of = &combo.thread_of[..];
@@ -711,21 +797,23 @@ fn check_candidate(
         }
     }
     // A read's value must be the value of the write it reads from.
-    let analysis = match analyze(g) {
-        Ok(a) => a,
-        Err(_) => return,
-    };
+    // The analysis is written into the unit's buffer (no 7 KB copy per
+    // candidate); `analyze_into` fills it exactly as `analyze` would.
+    if analyze_into(g, &mut scratch.analysis).is_err() {
+        return;
+    }
+    let analysis: &Analysis = &scratch.analysis;
     let cutoff = paths.iter().any(|p| p.end == PathEnd::Cutoff);
     let ub = paths.iter().any(|p| matches!(p.end, PathEnd::Ub(_)));
     let mut found: Vec<Vec<ValueOut>> = Vec::new();
     let mut witness_mo: Vec<BitRel> = Vec::new();
     let relevant = relevant_locations(setup, g);
     for_each_mo(g, &analysis.mo_required, relevant, &mut |mo: &BitRel| {
-        if !mo_consistent(g, &analysis, mo) {
+        if !mo_consistent(g, analysis, mo) {
             return;
         }
         if let Some(visit) = shared.visitor {
-            visit(g, &analysis, mo);
+            visit(g, analysis, mo);
         }
         let state = final_state(setup, paths, g, vals, mo);
         if !found.contains(&state) {
@@ -759,7 +847,7 @@ fn check_candidate(
     if flags.deadlock {
         // A deadlocked execution has no final state (litmus-format.md).
         if opts.witnesses && !acc.deadlocks.contains_key(&combo.barrier.messages) {
-            let mut w = witness::render(setup.program, &setup.locs, g, &analysis, &witness_mo[0]);
+            let mut w = witness::render(setup.program, &setup.locs, g, analysis, &witness_mo[0]);
             w.barrier = combo.barrier.witness.clone();
             acc.deadlocks.insert(combo.barrier.messages.clone(), w);
         }
@@ -793,7 +881,7 @@ fn check_candidate(
         entry.1 = entry.1.union(flags);
         entry.2 += 1;
         if opts.witnesses && !acc.witnesses.contains_key(&state) {
-            let mut w = witness::render(setup.program, &setup.locs, g, &analysis, &mo);
+            let mut w = witness::render(setup.program, &setup.locs, g, analysis, &mo);
             w.barrier = combo.barrier.witness.clone();
             acc.witnesses.insert(state, w);
         }

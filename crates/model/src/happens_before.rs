@@ -58,52 +58,65 @@ pub fn release_sequence_heads(g: &ExecutionGraph, w: usize) -> EventSet {
 pub fn synchronizes_with(g: &ExecutionGraph) -> BitRel {
     let n = g.len();
     let mut sw = BitRel::new(n);
-    for (y, src) in g.rf.iter().enumerate() {
-        let Some(w) = *src else { continue };
-        let ey = &g.events[y];
-        if !ey.is_atomic() || !g.events[w as usize].is_atomic() {
+    for y in 0..g.rf.len() {
+        synchronizes_with_read(g, y, &mut |a, b| sw.add(a, b));
+    }
+    sw
+}
+
+/// The synchronizes-with edges that read `y` takes part in through what it
+/// reads from (`g.rf[y]`), passed to `add(a, b)` (an edge may be passed more
+/// than once): the rule of [`synchronizes_with`], which is the union of these
+/// over every `y`.
+///
+/// Only `g.rf[y]` and the reads-from of the RMWs of the release sequence are
+/// looked at. With some reads-from not chosen yet (`None`), the edges are a
+/// subset of those of any completion: `y` reading nothing has none, and a
+/// release sequence stops at an RMW that reads nothing, so it has fewer heads
+/// (the exploration engine relies on this to prune; see `HbPrefix` there).
+pub fn synchronizes_with_read(g: &ExecutionGraph, y: usize, add: &mut dyn FnMut(usize, usize)) {
+    let Some(w) = g.rf[y] else { return };
+    let ey = &g.events[y];
+    if !ey.is_atomic() || !g.events[w as usize].is_atomic() {
+        return;
+    }
+    // Acquire side: Y itself, or acquire fences after Y in program order.
+    let mut acq: EventSet = 0;
+    if ey.ordering.is_acquire() {
+        acq |= 1 << y;
+    }
+    for f in members(g.po.row(y) & g.fences) {
+        if g.events[f].ordering.is_acquire() {
+            acq |= 1 << f;
+        }
+    }
+    if acq == 0 {
+        return;
+    }
+    for x in members(release_sequence_heads(g, w as usize)) {
+        let ex = &g.events[x];
+        if ex.is_init() || !ex.is_atomic() {
             continue;
         }
-        // Acquire side: Y itself, or acquire fences after Y in program order.
-        let mut acq: EventSet = 0;
-        if ey.ordering.is_acquire() {
-            acq |= 1 << y;
+        // Release side: X itself, or release fences before X.
+        let mut rel: EventSet = 0;
+        if ex.ordering.is_release() {
+            rel |= 1 << x;
         }
-        for f in members(g.po.row(y) & g.fences) {
-            if g.events[f].ordering.is_acquire() {
-                acq |= 1 << f;
+        for f in members(g.po.column(x) & g.fences) {
+            if g.events[f].ordering.is_release() {
+                rel |= 1 << f;
             }
         }
-        if acq == 0 {
-            continue;
-        }
-        for x in members(release_sequence_heads(g, w as usize)) {
-            let ex = &g.events[x];
-            if ex.is_init() || !ex.is_atomic() {
-                continue;
-            }
-            // Release side: X itself, or release fences before X.
-            let mut rel: EventSet = 0;
-            if ex.ordering.is_release() {
-                rel |= 1 << x;
-            }
-            for f in members(g.po.column(x) & g.fences) {
-                if g.events[f].ordering.is_release() {
-                    rel |= 1 << f;
-                }
-            }
-            for a in members(rel) {
-                for b in members(acq) {
-                    if g.events[a].thread != g.events[b].thread
-                        && inclusive(&g.events[a], &g.events[b])
-                    {
-                        sw.add(a, b);
-                    }
+        for a in members(rel) {
+            for b in members(acq) {
+                if g.events[a].thread != g.events[b].thread && inclusive(&g.events[a], &g.events[b])
+                {
+                    add(a, b);
                 }
             }
         }
     }
-    sw
 }
 
 /// Happens-before: "the least partial order that is a superset of

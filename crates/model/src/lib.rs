@@ -18,7 +18,10 @@ pub mod thin_air;
 pub mod values;
 pub mod visibility;
 
-use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph, MAX_EVENTS};
+use amdmm_graph::{
+    relation::{full, members},
+    BitRel, EventSet, ExecutionGraph, MAX_EVENTS,
+};
 pub use values::ReadRule;
 
 /// Why a candidate execution is inconsistent (for statistics and tests).
@@ -33,7 +36,7 @@ pub enum Reject {
 }
 
 /// Everything the axioms derive from one candidate's reads-from.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
     pub sw: BitRel,
     pub hb: BitRel,
@@ -53,15 +56,51 @@ pub struct Analysis {
     pub mo_required: BitRel,
 }
 
+impl Analysis {
+    /// An empty analysis (every relation over `n` events empty, no rules):
+    /// a buffer for [`analyze_into`].
+    pub fn empty(n: usize) -> Analysis {
+        Analysis {
+            sw: BitRel::new(n),
+            hb: BitRel::new(n),
+            av: [0; MAX_EVENTS],
+            av_ops: [availability::AvOps::default(); MAX_EVENTS],
+            vis: [0; MAX_EVENTS],
+            lo: BitRel::new(n),
+            rules: [None; MAX_EVENTS],
+            race: false,
+            mo_required: BitRel::new(n),
+        }
+    }
+}
+
 /// Checks a candidate's reads-from against the axioms that do not depend on
 /// the modification order, and derives the relations the rest need.
 pub fn analyze(g: &ExecutionGraph) -> Result<Analysis, Reject> {
+    let mut a = Analysis::empty(g.len());
+    analyze_into(g, &mut a)?;
+    Ok(a)
+}
+
+/// [`analyze`] writing into a caller's buffer: the exploration engine keeps
+/// one `Analysis` (about 7 KB) per unit of work and reuses it for every
+/// candidate, instead of building one and moving it out per candidate.
+///
+/// On `Ok`, `out` equals what [`analyze`] returns: every field is written,
+/// and the per-event arrays are reset for the events that are not writes
+/// (resp. reads) before the writes (resp. reads) are filled in, so nothing of
+/// an earlier candidate survives (entries at indices `≥ g.len()` are those of
+/// the buffer: empty when it was made by [`Analysis::empty`] and only ever
+/// used with graphs of at most that many events). On `Err` the contents are
+/// unspecified.
+pub fn analyze_into(g: &ExecutionGraph, out: &mut Analysis) -> Result<(), Reject> {
     if !thin_air::no_thin_air(g) {
         return Err(Reject::ThinAir);
     }
     let n = g.len();
-    let sw = happens_before::synchronizes_with(g);
-    let hb = happens_before::happens_before(g, &sw).ok_or(Reject::CyclicHappensBefore)?;
+    out.sw = happens_before::synchronizes_with(g);
+    out.hb = happens_before::happens_before(g, &out.sw).ok_or(Reject::CyclicHappensBefore)?;
+    let hb = &out.hb;
     let hb_inv = hb.inverse();
     let po_inv = &g.po_inv;
     let mut make_available: EventSet = 0;
@@ -85,13 +124,19 @@ pub fn analyze(g: &ExecutionGraph) -> Result<Analysis, Reject> {
         count[k] += 1;
     }
     let topo = &topo_buf[..n];
-    let mut av = [0; MAX_EVENTS];
-    let mut av_ops = [availability::AvOps::default(); MAX_EVENTS];
-    let mut vis = [0; MAX_EVENTS];
+    let av = &mut out.av;
+    let av_ops = &mut out.av_ops;
+    let vis = &mut out.vis;
+    // What `analyze` leaves empty: the entries of events that are not writes.
+    for e in members(full(n) & !g.writes) {
+        av[e] = 0;
+        av_ops[e] = availability::AvOps::default();
+        vis[e] = 0;
+    }
     let mut lo = BitRel::new(n);
     for w in members(g.writes) {
         let here = g.same_loc[w] & !(1u64 << w);
-        av_ops[w] = availability::availability_ops(g, &hb, &hb_inv, make_available, w);
+        av_ops[w] = availability::availability_ops(g, hb, &hb_inv, make_available, w);
         av[w] = av_ops[w].all;
         // Visibility matters only up to the reads of the location: only
         // operations that happen before (or are) one of them can order `w`
@@ -111,12 +156,16 @@ pub fn analyze(g: &ExecutionGraph) -> Result<Analysis, Reject> {
         }
         lo.set_row(w, row);
     }
+    out.lo = lo;
     let lo_inv = lo.inverse();
-    let mut rules = [None; MAX_EVENTS];
+    let rules = &mut out.rules;
+    for e in members(full(n) & !g.reads) {
+        rules[e] = None;
+    }
     let mut race = false;
     for r in members(g.reads) {
         let writes_here = g.same_loc[r] & g.writes;
-        let seen = values::may_see(writes_here, &lo_inv, &hb, r);
+        let seen = values::may_see(writes_here, &lo_inv, hb, r);
         let rule = values::read_rule(g, &lo_inv, writes_here, seen, r);
         if !rule.allows(g.rf[r]) {
             return Err(Reject::Value);
@@ -124,21 +173,12 @@ pub fn analyze(g: &ExecutionGraph) -> Result<Analysis, Reject> {
         race |= rule.is_race();
         rules[r] = Some(rule);
     }
-    let mo_required = coherence::mo_constraints(g, &hb, &hb_inv);
-    if !mo_required.is_acyclic() {
+    out.race = race;
+    out.mo_required = coherence::mo_constraints(g, hb, &hb_inv);
+    if !out.mo_required.is_acyclic() {
         return Err(Reject::Coherence);
     }
-    Ok(Analysis {
-        sw,
-        hb,
-        av,
-        av_ops,
-        vis,
-        lo,
-        rules,
-        race,
-        mo_required,
-    })
+    Ok(())
 }
 
 /// The axioms that depend on the modification order `mo` (transitive, total
