@@ -672,7 +672,8 @@ fn load_half_removed(instr: MInstr, to: Option<MInstr>) -> bool {
 
 /// The row waits on loads before its access (the lowered `instr` may merge
 /// that wait with adjacent ones) and `instr` does not occur after the access
-/// (so mutating it leaves the row's own completion wait in place).
+/// in this row (so mutating it leaves the completion wait in place; steps
+/// of a "Same as" row are that row's, and a mutation never reaches them).
 fn leading_load_wait(row: &Row, instr: MInstr) -> bool {
     use crate::isa::Counter;
     use crate::tables::Step;
@@ -693,10 +694,10 @@ fn leading_load_wait(row: &Row, instr: MInstr) -> bool {
         .iter()
         .any(|s| matches!(s, Step::Emit(_, i) if waits_loads(i)));
     let trailing: Vec<MInstr> = match row.code[boundary] {
-        // "Same as corresponding load atomic acquire": the acquire rows end
-        // with a bare load wait; a mutation of exactly that instruction
-        // would remove it too.
-        Step::SameAs(..) => vec![MInstr::waitcnt_vm(0), MInstr::Wait(Counter::Load, 0)],
+        // "Same as corresponding load atomic acquire": the steps taken from
+        // the acquire row belong to that row (its `en_line`), so a mutation
+        // of this row leaves its completion wait in place.
+        Step::SameAs(..) => Vec::new(),
         Step::Emit(..) => row.code[boundary + 1..]
             .iter()
             .filter_map(|s| match s {
