@@ -621,20 +621,23 @@ pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
     }
 }
 
-/// In the mutation's row, the mutated wait comes right after a `global_inv`.
-fn follows_global_inv(m: &Mutation, target: &crate::Target) -> bool {
-    let Some(row) = row_of(m, target) else {
-        return false;
-    };
-    let instrs: Vec<MInstr> = row
-        .code
+/// The instructions of table steps (a "Same as" step contributes none).
+fn emitted(steps: &[crate::tables::Step]) -> Vec<MInstr> {
+    steps
         .iter()
         .filter_map(|s| match s {
             crate::tables::Step::Emit(_, i) => Some(*i),
             crate::tables::Step::SameAs(..) => None,
         })
-        .collect();
-    instrs
+        .collect()
+}
+
+/// In the mutation's row, the mutated wait comes right after a `global_inv`.
+fn follows_global_inv(m: &Mutation, target: &crate::Target) -> bool {
+    let Some(row) = row_of(m, target) else {
+        return false;
+    };
+    emitted(row.code)
         .windows(2)
         .any(|w| matches!(w[0], MInstr::GlobalInv(_)) && w[1] == m.instr)
 }
@@ -698,13 +701,7 @@ fn leading_load_wait(row: &Row, instr: MInstr) -> bool {
         // the acquire row belong to that row (its `en_line`), so a mutation
         // of this row leaves its completion wait in place.
         Step::SameAs(..) => Vec::new(),
-        Step::Emit(..) => row.code[boundary + 1..]
-            .iter()
-            .filter_map(|s| match s {
-                Step::Emit(_, i) => Some(*i),
-                Step::SameAs(..) => None,
-            })
-            .collect(),
+        Step::Emit(..) => emitted(&row.code[boundary + 1..]),
     };
     leading && !trailing.contains(&instr)
 }
