@@ -1,22 +1,26 @@
-//! An operational model of the memory system of GFX6-GFX9, GFX90A and GFX942
-//! as AMDGPUUsage's memory-model chapter describes it, running the code that
-//! [`crate::lower`] produces.
+//! Operational models of the memory systems of GFX6-GFX9, GFX90A, GFX942,
+//! GFX10-GFX11, GFX12 and GFX12.5 as AMDGPUUsage's memory-model chapter
+//! describes them, running the code that [`crate::lower`] produces.
 //!
 //! The model is small-step and deterministic given the scheduler's choice of
 //! the next step; [`explore`] tries every choice depth-first and never visits
-//! a state twice (a `HashSet` of visited states). The structure (what is
-//! modelled, and the quote each rule implements) is in [`memsys`] and in
+//! a state twice (a set of visited states), with the partial-order
+//! reductions of docs/hardware.md. The structure (what is modelled per
+//! generation, and the quote each rule implements) is in [`memsys`] and in
 //! docs/hardware.md:
 //!
-//! - waves issue their instructions in order; loads, stores, atomics and
-//!   `buffer_wbl2` go into the wave's vector-memory queue, LDS operations into
-//!   its LDS queue;
+//! - waves issue their instructions in order; vector-memory requests (loads,
+//!   stores, atomics, LDS DMA, write-backs) go into the wave's vector-memory
+//!   queue, LDS operations into its LDS queue (GFX12.5: both into the wave's
+//!   SIMD32-pair queue);
 //! - a queued vector-memory request is *performed* (reaches the cache level
 //!   it targets) in any order with respect to the wave's other requests to
-//!   other addresses, but completion is *reported* in order (`vmcnt`);
-//! - caches: one vector L1 per CU (a workgroup's waves share a CU, except in
-//!   tgsplit mode), one L2 per agent (GFX90A, GFX942) or one L2 for all
-//!   (GFX6-GFX9), then memory; lines are evicted and written back at any time.
+//!   other addresses, but completion is *reported* in order per counter
+//!   (`vmcnt`; GFX10-GFX11 also `vscnt`; GFX12+ `loadcnt`, `storecnt`,
+//!   `dscnt`, `asynccnt`);
+//! - caches: the L1 (GFX10+: L0, GFX12.5: WGP$) per CU, wave or work-group,
+//!   GFX10-GFX11's GL1 and GFX12.5's L1 buffer, one L2 per agent (GFX90A,
+//!   GFX942, GFX12.5) or one coherent L2 for all, then memory.
 
 pub mod memsys;
 
