@@ -97,9 +97,43 @@ pub fn analyze_into(g: &ExecutionGraph, out: &mut Analysis) -> Result<(), Reject
     if !thin_air::no_thin_air(g) {
         return Err(Reject::ThinAir);
     }
-    let n = g.len();
     out.sw = happens_before::synchronizes_with(g);
     out.hb = happens_before::happens_before(g, &out.sw).ok_or(Reject::CyclicHappensBefore)?;
+    derive_from_hb(g, out)
+}
+
+/// [`analyze_into`] for a caller that already knows the candidate's
+/// happens-before: `hb` must equal
+/// `happens_before::happens_before(g, &happens_before::synchronizes_with(g))`
+/// and be `Some` (acyclic). The result, `Ok` or `Err`, and on `Ok` every
+/// field of `out`, are then those of [`analyze_into`]: the same checks run
+/// in the same order, the closure (Warshall over every event) is just not
+/// recomputed. The exploration engine builds happens-before read by read
+/// along its search and passes it here when it is exact (see
+/// `Combo::hb_exact` there).
+pub fn analyze_into_with_hb(
+    g: &ExecutionGraph,
+    out: &mut Analysis,
+    hb: &BitRel,
+) -> Result<(), Reject> {
+    if !thin_air::no_thin_air(g) {
+        return Err(Reject::ThinAir);
+    }
+    out.sw = happens_before::synchronizes_with(g);
+    debug_assert_eq!(
+        happens_before::happens_before(g, &out.sw).as_ref(),
+        Some(hb),
+        "analyze_into_with_hb: the given happens-before is not the candidate's"
+    );
+    out.hb = *hb;
+    derive_from_hb(g, out)
+}
+
+/// The rest of [`analyze_into`], once `out.sw` and `out.hb` are set
+/// (happens-before acyclic): availability, visibility, location order, the
+/// value rules and the modification-order constraints.
+fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis) -> Result<(), Reject> {
+    let n = g.len();
     let hb = &out.hb;
     let hb_inv = hb.inverse();
     let po_inv = &g.po_inv;
@@ -134,27 +168,67 @@ pub fn analyze_into(g: &ExecutionGraph, out: &mut Analysis) -> Result<(), Reject
         vis[e] = 0;
     }
     let mut lo = BitRel::new(n);
-    for w in members(g.writes) {
-        let here = g.same_loc[w] & !(1u64 << w);
-        av_ops[w] = availability::availability_ops(g, hb, &hb_inv, make_available, w);
-        av[w] = av_ops[w].all;
+    // The writes location by location: what visibility looks at depends on
+    // the location, not on the write (except for an RMW, below), so it is
+    // listed once per location. Each write's results depend only on `w`, so
+    // the order the writes are taken in changes nothing.
+    let mut order_buf = [0u8; MAX_EVENTS];
+    let mut rmw_buf = [0u8; MAX_EVENTS];
+    let mut pending = g.writes;
+    while pending != 0 {
+        let here_all = g.same_loc[pending.trailing_zeros() as usize];
+        let loc_writes = here_all & g.writes;
+        let loc_reads = here_all & g.reads;
+        pending &= !loc_writes;
         // Visibility matters only up to the reads of the location: only
         // operations that happen before (or are) one of them can order `w`
-        // before a read.
-        let mut relevant: EventSet = 0;
-        for r in members(here & g.reads) {
-            relevant |= hb_inv.row(r) | (1u64 << r);
-        }
-        let (visible, _levels) =
-            visibility::visibility_ops(g, &hb_inv, &av_ops[w], make_visible, topo, relevant, w);
-        vis[w] = visible;
-        let mut row = 0;
-        for y in members(here) {
-            if location_order::location_ordered(g, &hb_inv, po_inv, &av_ops[w], visible, w, y) {
-                row |= 1 << y;
+        // before a read. `w` itself is not one of "the reads" when it is an
+        // RMW, which the RMW's own list below accounts for.
+        let relevant_from = |reads: EventSet| {
+            let mut relevant: EventSet = 0;
+            for r in members(reads) {
+                relevant |= hb_inv.row(r) | (1u64 << r);
             }
+            relevant
+        };
+        // Only load-visible accesses of the location and MakeVisible
+        // operations can be visibility operations.
+        let capable_among = |relevant: EventSet| relevant & (make_visible | loc_reads);
+        let list = |capable: EventSet, buf: &mut [u8; MAX_EVENTS]| -> usize {
+            let mut len = 0;
+            for &y in topo {
+                if capable >> y & 1 == 1 {
+                    buf[len] = y;
+                    len += 1;
+                }
+            }
+            len
+        };
+        let shared_len = list(capable_among(relevant_from(loc_reads)), &mut order_buf);
+        for w in members(loc_writes) {
+            let here = g.same_loc[w] & !(1u64 << w);
+            av_ops[w] = availability::availability_ops(g, hb, &hb_inv, make_available, w);
+            av[w] = av_ops[w].all;
+            let order: &[u8] = if loc_reads >> w & 1 == 1 {
+                let len = list(
+                    capable_among(relevant_from(loc_reads & !(1u64 << w))),
+                    &mut rmw_buf,
+                );
+                &rmw_buf[..len]
+            } else {
+                &order_buf[..shared_len]
+            };
+            let visible =
+                visibility::visibility_ops(g, &hb_inv, &av_ops[w], make_visible, order, w);
+            vis[w] = visible;
+            let mut row = 0;
+            for y in members(here) {
+                if location_order::location_ordered(g, &hb_inv, po_inv, &av_ops[w], visible, w, y) {
+                    row |= 1 << y;
+                }
+            }
+            lo.set_row(w, row);
         }
-        lo.set_row(w, row);
     }
     out.lo = lo;
     let lo_inv = lo.inverse();

@@ -3,15 +3,11 @@
 
 use crate::availability::{acts_on, AvOps};
 use crate::scopes::common_level;
-use amdmm_graph::{BitRel, EventSet, ExecutionGraph, MAX_EVENTS};
+use amdmm_graph::{BitRel, EventSet, ExecutionGraph};
 use amdmm_program::ScopeLevel;
 
-/// For each event, the widest level at which it makes the write visible
-/// (anchored at the event itself), or `None`.
-pub type VisLevels = [Option<ScopeLevel>; MAX_EVENTS];
-
-/// The visibility operations on write `w`, with the scope instance each makes
-/// `w` visible in.
+/// The visibility operations on write `w` (the scope instance each makes `w`
+/// visible in is worked out on the way: the second rule needs it).
 ///
 /// memory-model.txt, "Visibility Operation": "An operation `Y` is a
 /// *visibility operation* on a write `W` if `Y` is a *load-visible* operation
@@ -30,32 +26,34 @@ pub type VisLevels = [Option<ScopeLevel>; MAX_EVENTS];
 /// Every instance `Y` makes `W` visible in contains `Y`, so an instance is
 /// identified by its level. When several rules apply, the widest instance is
 /// kept: it contains the narrower ones (docs/semantics.md, "Visibility
-/// instances").  `topo` lists the events in a topological order of
-/// happens-before, so the second rule sees every `X` before `Y`. Only the
-/// events in `relevant` are considered (the caller passes those that happen
-/// before a read of the location: no other can matter for location order).
+/// instances").
+///
+/// Only the events `order` lists are considered, `w` itself excepted:
+/// `order` lists, in a topological order of happens-before (so the second
+/// rule sees every `X` before `Y`), the events that can be visibility
+/// operations on a write of `w`'s location — load-visible accesses of the
+/// location and MakeVisible operations — among those that matter: the
+/// caller passes those that happen before (or are) a read of the location
+/// other than `w`, as no other can matter for location order. The list
+/// depends only on the location (and, for an RMW, on `w`), so the caller
+/// builds it once for all the writes of a location.
 pub fn visibility_ops(
     g: &ExecutionGraph,
     hb_inv: &BitRel,
     av: &AvOps,
     make_visible: EventSet,
-    topo: &[u8],
-    relevant: EventSet,
+    order: &[u8],
     w: usize,
-) -> (EventSet, VisLevels) {
+) -> EventSet {
     let ew = &g.events[w];
-    let mut levels: VisLevels = [None; MAX_EVENTS];
     let mut visible: EventSet = 0;
     let mut vis_by_level = [0u64; 6];
-    // Only load-visible accesses of the location and MakeVisible operations
-    // can be visibility operations.
-    let capable = relevant & (make_visible | (g.same_loc[w] & g.reads)) & !(1u64 << w);
-    if capable == 0 || av.all == 0 {
-        return (0, levels);
+    if av.all == 0 {
+        return 0;
     }
-    for &y in topo {
+    for &y in order {
         let y = y as usize;
-        if capable >> y & 1 == 0 {
+        if y == w {
             continue;
         }
         let before = hb_inv.row(y);
@@ -97,10 +95,9 @@ pub fn visibility_ops(
             }
         }
         if let Some(l) = best {
-            levels[y] = Some(ScopeLevel::ALL[l]);
             visible |= 1 << y;
             vis_by_level[l] |= 1 << y;
         }
     }
-    (visible, levels)
+    visible
 }
