@@ -125,14 +125,10 @@ fn print_text(p: &Program, t: &amdmm_hw::Target, h: &HwOutcome, time: Option<f64
     print!("{}", amdmm_report::herd_text(p, &h.outcome, time, false));
     if traces {
         for (st, tr) in h.outcome.states.iter().zip(&h.traces) {
-            let vals: Vec<String> = h
-                .outcome
-                .columns
-                .iter()
-                .zip(&st.values)
-                .map(|(c, v)| format!("{c}={v}"))
-                .collect();
-            println!("Trace to {}:", vals.join("; "));
+            println!(
+                "Trace to {}:",
+                amdmm_hw::machine::render_state(&h.outcome, st)
+            );
             for (i, step) in tr.iter().enumerate() {
                 println!("  {:3}. {step}", i + 1);
             }

@@ -260,14 +260,7 @@ fn report(
     }
     let mut new = false;
     for (st, trace) in &v.forbidden {
-        let vals: Vec<String> =
-            v.hw.outcome
-                .columns
-                .iter()
-                .zip(&st.values)
-                .map(|(c, v)| format!("{c}={v}"))
-                .collect();
-        let vals = vals.join("; ");
+        let vals = amdmm_hw::machine::render_state(&v.hw.outcome, st);
         let tname = t.to_string();
         if let Some(k) = known.iter().position(|k| {
             k.test == p.name && (k.target == "*" || k.target == tname) && k.outcome == vals

@@ -16,7 +16,7 @@
 
 use crate::isa::{Cpol, MInstr, ScopeOp};
 use crate::lower::{LInstr, Lowered};
-use crate::tables::Row;
+use crate::tables::{Row, ScopeLevel};
 use std::fmt;
 
 /// What a mutation does to the instruction.
@@ -270,15 +270,6 @@ pub struct Case<'a> {
     pub model: &'a amdmm_explore::Outcome,
 }
 
-fn render_state(o: &amdmm_explore::Outcome, s: &amdmm_explore::FinalState) -> String {
-    o.columns
-        .iter()
-        .zip(&s.values)
-        .map(|(c, v)| format!("{c}={v}"))
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
 /// Runs every mutation of the code the corpus lowers to on `target` over the
 /// tests that use it. Tests that cannot be lowered or hit the state limit
 /// unmutated are left out.
@@ -342,7 +333,8 @@ pub fn analyse(
             }
             let v = compare(h, c.model);
             if let Some((s, _)) = v.forbidden.iter().find(|(s, _)| !forb.contains(s)) {
-                r.detected_by.push((name, render_state(&v.hw.outcome, s)));
+                r.detected_by
+                    .push((name, crate::machine::render_state(&v.hw.outcome, s)));
             }
         }
         out.push(r);
@@ -551,12 +543,7 @@ pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
                 sc1: true,
             },
             _,
-        ) if target.gen == Gen::Gfx942
-            && row
-                .scopes
-                .iter()
-                .all(|s| !matches!(s, crate::tables::ScopeLevel::System)) =>
-        {
+        ) if target.gen == Gen::Gfx942 && within(row, ScopeLevel::Agent) => {
             // Only the write-back/invalidate half that spans several L2s of
             // one agent; `buffer_inv sc1` also invalidates the L1, which
             // the model needs (its drop is detected).
@@ -583,7 +570,7 @@ pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
             Some(Redundant::PairQueueInOrder)
         }
         (MInstr::Wait(Counter::Load | Counter::Store, _), None)
-            if target.gen == Gen::Gfx125x && cluster_or_narrower(row) =>
+            if target.gen == Gen::Gfx125x && within(row, ScopeLevel::Cluster) =>
         {
             Some(Redundant::PairQueueInOrder)
         }
@@ -599,7 +586,7 @@ pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
         }
         (MInstr::Waitcnt { vm: Some(_), .. } | MInstr::Wait(Counter::Load, _), to)
             if matches!(target.gen, Gen::Gfx10To11 | Gen::Gfx12 | Gen::Gfx125x)
-                && !(target.cumode && workgroup_only(row))
+                && !(target.cumode && within(row, ScopeLevel::Workgroup))
                 && row.op == LlvmOp::LoadAtomic
                 && row.ord == Ord::SeqCst
                 && leading_load_wait(row, m.instr)
@@ -614,7 +601,11 @@ pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
         {
             Some(Redundant::TgSplitNoLds)
         }
-        (instr, to) if target.cumode && workgroup_only(row) && vector_wait_or_l0(instr, to) => {
+        (instr, to)
+            if target.cumode
+                && within(row, ScopeLevel::Workgroup)
+                && vector_wait_or_l0(instr, to) =>
+        {
             Some(Redundant::CuMode)
         }
         _ => None,
@@ -706,23 +697,10 @@ fn leading_load_wait(row: &Row, instr: MInstr) -> bool {
     leading && !trailing.contains(&instr)
 }
 
-/// A row for cluster scope (or narrower) only.
-fn cluster_or_narrower(row: &Row) -> bool {
-    use crate::tables::ScopeLevel as S;
-    row.scopes.iter().all(|s| {
-        matches!(
-            s,
-            S::Cluster | S::Workgroup | S::Wavefront | S::SingleThread
-        )
-    })
-}
-
-/// A row for work-group scope (or narrower) only.
-fn workgroup_only(row: &Row) -> bool {
-    use crate::tables::ScopeLevel as S;
-    row.scopes
-        .iter()
-        .all(|s| matches!(s, S::Workgroup | S::Wavefront | S::SingleThread))
+/// A row for scope `widest` or narrower scopes only (`ScopeLevel` orders
+/// scopes from the largest, system, to the smallest).
+fn within(row: &Row, widest: ScopeLevel) -> bool {
+    row.scopes.iter().all(|s| *s >= widest)
 }
 
 /// The mutation removes a vector-memory wait (the `vmcnt` half of a combined

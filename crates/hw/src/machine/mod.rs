@@ -2073,6 +2073,18 @@ fn set(w: &mut Wave, r: RegId, v: Value) {
     w.pending.retain(|&x| x != r);
 }
 
+/// A final state as `verify` and the mutation report print it and as
+/// known-findings.txt lists it: `P1:%r0=1; P1:%r1=0` (the outcome's
+/// columns, in order).
+pub fn render_state(o: &Outcome, s: &FinalState) -> String {
+    o.columns
+        .iter()
+        .zip(&s.values)
+        .map(|(c, v)| format!("{c}={v}"))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// Is the hardware state `hw` allowed by some model state? A model `undef`
 /// (a racy read) allows any value.
 pub fn allowed_by(hw: &FinalState, model: &[FinalState]) -> bool {
