@@ -30,6 +30,8 @@ pub enum Node {
     Cmp(CmpOp, Ty, NodeId, NodeId),
     Select(NodeId, NodeId, NodeId),
     Rmw(RmwOp, Ty, NodeId, NodeId),
+    /// The value truncated to the width of an access (`wrap`).
+    Wrap(Ty, NodeId),
 }
 
 /// A condition the values must meet for the path to be taken.
@@ -407,17 +409,18 @@ fn step(
             st.set_reg(*dst, n);
         }
         Instr::Store {
+            ty,
             value,
             addr,
             attrs,
             available,
-            ..
         } => {
             let (loc, adeps) = match location(program, st, stack, *addr) {
                 Ok(x) => x,
                 Err(m) => ub!(m),
             };
             let (v, vdeps) = st.operand(*value);
+            let v = st.node(Node::Wrap(*ty, v), vdeps);
             st.path.events.push(PathEvent {
                 kind: EventKind::Write,
                 access: Access::Store,
@@ -462,6 +465,7 @@ fn step(
             st.set_reg(*dst, old);
         }
         Instr::CmpXchg {
+            weak,
             dst_old,
             dst_ok,
             ty,
@@ -477,6 +481,7 @@ fn step(
             };
             let (e, edeps) = st.operand(*expected);
             let (nv, ndeps) = st.operand(*new);
+            let nv = st.node(Node::Wrap(*ty, nv), ndeps);
             let ev = st.path.events.len() as u32;
             let old = st.node(Node::Read(ev), 1 << ev);
             let ok = st.node(Node::Cmp(CmpOp::Eq, *ty, old, e), (1 << ev) | edeps);
@@ -504,14 +509,22 @@ fn step(
                 write_node: None,
                 ..base.clone()
             };
-            for (guard, fail_ok) in [(Guard::False(ok), Some(ok)), (Guard::Undef(ok), None)] {
+            let mut failures = vec![
+                (Guard::False(ok), Failed::Flag),
+                (Guard::Undef(ok), Failed::Undef),
+            ];
+            if *weak {
+                failures.push((Guard::True(ok), Failed::Spurious));
+            }
+            for (guard, fail_ok) in failures {
                 let mut f = st.clone();
                 f.path.guards.push(guard);
                 f.path.events.push(failed_event.clone());
                 f.set_reg(*dst_old, old);
                 let flag = match fail_ok {
-                    Some(n) => n,
-                    None => f.node(Node::Undef, 0),
+                    Failed::Flag => ok,
+                    Failed::Undef => f.node(Node::Undef, 0),
+                    Failed::Spurious => f.node(Node::Const(0), 0),
                 };
                 f.set_reg(*dst_ok, flag);
                 f.pc = next;
@@ -768,15 +781,37 @@ fn dma(
     Ok(Ok(()))
 }
 
+/// How a failing `cmpxchg` path sets its success flag.
+#[derive(Clone, Copy)]
+enum Failed {
+    /// The comparison failed: the flag is the (false) comparison.
+    Flag,
+    /// The comparison involved `undef`: the flag is `undef`.
+    Undef,
+    /// A weak cmpxchg whose comparison matched fails anyway. LangRef,
+    /// "'cmpxchg' Instruction": "If the cmpxchg operation is marked as weak
+    /// then a spurious failure is permitted: the operation may not write
+    /// <new> even if the comparison matched." The flag is false and the
+    /// access is a read with the failure ordering, like any failure.
+    Spurious,
+}
+
+/// The value a store of type `ty` writes: truncated to the access width
+/// (LangRef, "'store' Instruction": "the number of bytes written does not
+/// exceed the minimum number of bytes needed to hold all bits of the
+/// type"; `wrap` keeps the checker's sign-extended form, so an
+/// `i8` store of 300 writes 44 and of 200 writes -56; docs/semantics.md,
+/// "Integer widths").
+pub fn stored(ty: Ty, v: Value) -> Value {
+    match v {
+        Value::Int(x) => Value::Int(wrap(ty, x)),
+        Value::Undef => Value::Undef,
+    }
+}
+
 /// Wraps a value to the width of `ty` (two's complement, sign-extended).
 pub fn wrap(ty: Ty, v: i64) -> i64 {
-    match ty {
-        Ty::I1 => v & 1,
-        Ty::I8 => v as i8 as i64,
-        Ty::I16 => v as i16 as i64,
-        Ty::I32 => v as i32 as i64,
-        Ty::I64 | Ty::I128 | Ty::V4I32 => v,
-    }
+    ty.wrap(v)
 }
 
 fn width(ty: Ty) -> u32 {
@@ -912,6 +947,7 @@ fn eval_node(
             None => None,
         },
         Node::Rmw(op, ty, a, b) => get(a).zip(get(b)).map(|(x, y)| rmw(op, ty, x, y)),
+        Node::Wrap(ty, a) => get(a).map(|x| stored(ty, x)),
     }
 }
 

@@ -149,3 +149,27 @@ fn every_corpus_test_on_every_target_lowers_or_errors() {
         }
     }
 }
+
+/// async-operations.txt, "LDS DMA Operations": the intrinsics are
+/// "supported only on the corresponding architectures (GFX9 and GFX10)";
+/// GFX12.5 keeps its own LDS DMA (AMDGPUDMAOperations.md, "GFX1250").
+#[test]
+fn lds_dma_only_where_the_text_has_it() {
+    let p = load("async/Async+tracked.global.load.lds.litmus");
+    // tgsplit allocates no LDS at all.
+    for t in all_targets().into_iter().filter(|t| !t.tgsplit) {
+        let r = lower(&p, &t);
+        let supported = t.major == 9 || t.major == 10 || t.name == "gfx1250";
+        match r {
+            Ok(_) => assert!(supported, "{t} lowers LDS DMA"),
+            Err(e) => {
+                assert!(!supported, "{t}: {e}");
+                let e = e.to_string();
+                assert!(
+                    e.contains("llvm.amdgcn.global.load.lds") && e.contains("GFX9 and GFX10"),
+                    "{t}: {e}"
+                );
+            }
+        }
+    }
+}

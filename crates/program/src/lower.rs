@@ -47,6 +47,7 @@ pub fn lower(file: &ast::File) -> Result<Program, Vec<Diagnostic>> {
         threads.push(cx.lower_thread(t, placements.placements[i]));
     }
     cx.check_uncalled_functions();
+    cx.wrap_initial_values();
     let workgroups = placements.workgroups;
     let observed = match &file.locations {
         Some(list) => list
@@ -406,6 +407,20 @@ impl<'a> Cx<'a> {
             Ty::I64 => "i64",
             Ty::I128 => "i128",
             Ty::V4I32 => "<4 x i32>",
+        }
+    }
+
+    /// Initial values hold what an access of the location's width reads:
+    /// `global x = 300;` accessed as `i8` starts at 44. Every write is
+    /// truncated to its access width too (the explorer's and the hardware
+    /// models' stores), so no access ever sees more bits than its type has.
+    /// docs/semantics.md, "Integer widths".
+    fn wrap_initial_values(&mut self) {
+        for (&sym, &(ty, _)) in &self.widths {
+            let s = &self.symbols[sym as usize];
+            for l in &mut self.locations[s.first as usize..(s.first + s.len) as usize] {
+                l.init = l.init.map(|v| ty.wrap(v));
+            }
         }
     }
 

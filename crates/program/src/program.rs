@@ -196,6 +196,20 @@ pub enum Ty {
     V4I32,
 }
 
+impl Ty {
+    /// `v` truncated to this width, in the checker's sign-extended form
+    /// (`i1` keeps the low bit; 64 bits and wider are kept whole).
+    pub fn wrap(self, v: i64) -> i64 {
+        match self {
+            Ty::I1 => v & 1,
+            Ty::I8 => v as i8 as i64,
+            Ty::I16 => v as i16 as i64,
+            Ty::I32 => v as i32 as i64,
+            Ty::I64 | Ty::I128 | Ty::V4I32 => v,
+        }
+    }
+}
+
 /// Which intrinsic family a DMA copy belongs to (async-operations.txt).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DmaKind {
@@ -281,8 +295,10 @@ pub enum Instr {
         attrs: MemAttrs,
     },
     /// `cmpxchg`: `dst_old` gets the old value, `dst_ok` the success flag
-    /// (the two fields of the `{ ty, i1 }` pair).
+    /// (the two fields of the `{ ty, i1 }` pair). `weak`: may fail
+    /// spuriously (LangRef, "'cmpxchg' Instruction").
     CmpXchg {
+        weak: bool,
         dst_old: RegId,
         dst_ok: RegId,
         ty: Ty,

@@ -1258,13 +1258,17 @@ impl Explorer<'_, '_> {
                 };
                 Req::Load { dst: *dst, loc, op }
             }
-            Instr::Store { value, addr, .. } => {
+            Instr::Store {
+                ty, value, addr, ..
+            } => {
                 let Some(l) = self.loc(&w, addr) else {
                     return Issue::Blocked;
                 };
                 let Some(v) = Self::operand(&w, *value) else {
                     return Issue::Blocked;
                 };
+                // Truncated to the access width, as the explorer does.
+                let v = symbolic::stored(*ty, v);
                 let Ok(loc) = l else {
                     self.flags.ub = true;
                     return Issue::Dead;
@@ -1297,6 +1301,7 @@ impl Explorer<'_, '_> {
             Instr::CmpXchg {
                 dst_old,
                 dst_ok,
+                ty,
                 addr,
                 expected,
                 new,
@@ -1309,6 +1314,9 @@ impl Explorer<'_, '_> {
                 else {
                     return Issue::Blocked;
                 };
+                // Compared and written at the access width, as the explorer
+                // does (its comparison is unsigned at the width).
+                let (e, nv) = (symbolic::stored(*ty, e), symbolic::stored(*ty, nv));
                 let Ok(loc) = l else {
                     self.flags.ub = true;
                     return Issue::Dead;

@@ -115,6 +115,9 @@ pub struct IdRow {
     pub last: i32,
     pub scope: ScopeLevel,
     pub since: Generation,
+    /// "only available in privileged execution mode (not accessible by the
+    /// shader)": a litmus thread, being shader code, may not use it.
+    pub privileged: bool,
     /// The table row, quoted.
     pub row: &'static str,
 }
@@ -126,6 +129,7 @@ pub const BARRIER_IDS: &[IdRow] = &[
         last: -4,
         scope: ScopeLevel::Cluster,
         since: Generation::Gfx12_5,
+        privileged: true,
         row: "-4 | cluster | GFX12.5 | Cluster trap barrier; cluster barrier object for use by all workgroups of a workgroup cluster. Dedicated for the trap handler and only available in privileged execution mode (not accessible by the shader).",
     },
     IdRow {
@@ -133,6 +137,7 @@ pub const BARRIER_IDS: &[IdRow] = &[
         last: -3,
         scope: ScopeLevel::Cluster,
         since: Generation::Gfx12_5,
+        privileged: false,
         row: "-3 | cluster | GFX12.5 | Cluster user barrier; cluster barrier object for use by all workgroups of a workgroup cluster.",
     },
     IdRow {
@@ -140,6 +145,7 @@ pub const BARRIER_IDS: &[IdRow] = &[
         last: -2,
         scope: ScopeLevel::Workgroup,
         since: Generation::Gfx12,
+        privileged: true,
         row: "-2 | workgroup | GFX12 (all) | Workgroup trap barrier, dedicated for the trap handler and only available in privileged execution mode (not accessible by the shader).",
     },
     IdRow {
@@ -147,6 +153,7 @@ pub const BARRIER_IDS: &[IdRow] = &[
         last: -1,
         scope: ScopeLevel::Workgroup,
         since: Generation::Gfx12,
+        privileged: false,
         row: "-1 | workgroup | GFX12 (all) | Workgroup barrier.",
     },
     IdRow {
@@ -154,6 +161,7 @@ pub const BARRIER_IDS: &[IdRow] = &[
         last: 0,
         scope: ScopeLevel::Workgroup,
         since: Generation::Gfx12_5,
+        privileged: false,
         row: "0 | workgroup | GFX12.5 | NULL named barrier object. Barrier-mutually-exclusive with barriers [1, 16].",
     },
     IdRow {
@@ -161,6 +169,7 @@ pub const BARRIER_IDS: &[IdRow] = &[
         last: 16,
         scope: ScopeLevel::Workgroup,
         since: Generation::Gfx12_5,
+        privileged: false,
         row: "[1, 16] | workgroup | GFX12.5 | Named barrier object. All barrier objects in this range are barrier-mutually-exclusive with other barriers in [0, 16].",
     },
 ];
@@ -548,6 +557,12 @@ impl Lowering {
     /// Checks that barrier ID `id` exists on `generation`.
     fn id(&self, generation: Generation, call: Intrinsic, id: i64) -> Result<i32, String> {
         match id_row(generation, id) {
+            Some(r) if r.privileged => Err(format!(
+                "`{}`: barrier ID {id} is a trap barrier, only available in privileged \
+                 execution mode (not accessible by the shader): execution-synchronization.txt, \
+                 \"s_barrier IDs GFX12\"",
+                call.name()
+            )),
             Some(_) => Ok(id as i32),
             None => {
                 let known: Vec<String> = BARRIER_IDS

@@ -655,13 +655,13 @@ impl<'a> Cx<'a> {
                 }
             }
             InstrKind::CmpXchg {
+                weak,
                 volatile,
                 ptr,
                 ty,
                 expected,
                 new,
                 at,
-                ..
             } => {
                 let ty = self.ty(ty);
                 let addr = self.addr(code, frame, ptr, Some(ty));
@@ -680,6 +680,7 @@ impl<'a> Cx<'a> {
                 };
                 if let Some(addr) = addr {
                     let ins = Instr::CmpXchg {
+                        weak: *weak,
                         dst_old,
                         dst_ok,
                         ty,

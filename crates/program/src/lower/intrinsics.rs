@@ -242,6 +242,9 @@ impl<'a> Cx<'a> {
                         ops.push(self.operand(code, frame, v));
                     }
                 }
+                if let Some((_, v)) = args.first().and_then(|_| value(0)) {
+                    self.privileged_barrier(name, v);
+                }
                 let hw = match (name, ops.as_slice()) {
                     ("s.barrier", []) => HwBarrier::Barrier,
                     ("s.barrier.signal", [id]) => HwBarrier::Signal(*id),
@@ -259,6 +262,36 @@ impl<'a> Cx<'a> {
             }
         };
         self.emit(code, instr, span);
+    }
+
+    /// Refuses the trap barriers. execution-synchronization.txt, table
+    /// "s_barrier IDs GFX12": `-2` is the "*Workgroup trap barrier*,
+    /// dedicated for the trap handler and only available in privileged
+    /// execution mode (not accessible by the shader)", and `-4` the cluster
+    /// one, with the same words. A litmus thread is shader code, so a
+    /// constant ID naming either is an error here (docs/semantics.md,
+    /// "Privileged barriers"); an ID computed at run time is refused by the
+    /// barrier model when it takes one of these values.
+    fn privileged_barrier(&mut self, intrinsic: &str, id: &ast::Operand) {
+        let ast::OperandKind::Int(n @ (-2 | -4)) = id.node else {
+            return;
+        };
+        let what = if n == -2 {
+            "the workgroup trap barrier"
+        } else {
+            "the cluster trap barrier"
+        };
+        self.error(
+            Diagnostic::new(
+                format!("barrier ID {n} of `@llvm.amdgcn.{intrinsic}` is {what}, not accessible by the shader"),
+                id.span,
+            )
+            .with_label("privileged barrier")
+            .with_hint(format!(
+                "execution-synchronization.txt, \"s_barrier IDs GFX12\": barrier {n} is \"dedicated for the trap handler and only available in privileged execution mode (not accessible by the shader)\"; use {} instead",
+                if n == -2 { "-1, the workgroup barrier" } else { "-3, the cluster user barrier" }
+            )),
+        );
     }
 
     /// `global.load.lds` and the async forms: global source, LDS

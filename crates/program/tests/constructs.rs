@@ -1,0 +1,85 @@
+//! Constructs the specification names: each is modelled (its effect is
+//! checked here) or refused with an error naming it (issue "Every construct
+//! the specification names: modelled, or refused").
+
+use amdmm_litmus::render_all;
+use amdmm_program::*;
+
+fn load_ok(src: &str) -> Program {
+    load(src).unwrap_or_else(|ds| panic!("{}", render_all(&ds, "t.litmus", src)))
+}
+
+/// The rendered errors of `src`, which must not load.
+fn errors(src: &str) -> String {
+    match load(src) {
+        Ok(_) => panic!("expected an error for:\n{src}"),
+        Err(ds) => render_all(&ds, "t.litmus", src),
+    }
+}
+
+/// One thread `P0` with `body`, after the declarations `decls`.
+fn test(decls: &str, body: &str) -> String {
+    format!("AMDGPU t\n{{ {decls} }}\nthread P0 @ wg 0 {{\n{body}\n}}\nexists (true)\n")
+}
+
+#[test]
+fn trap_barriers_are_refused_in_shader_code() {
+    // execution-synchronization.txt, "s_barrier IDs GFX12": -2 and -4 are
+    // "only available in privileged execution mode (not accessible by the
+    // shader)".
+    for (call, id, what) in [
+        ("s.barrier.signal(i32 -2)", -2, "workgroup trap barrier"),
+        ("s.barrier.wait(i16 -2)", -2, "workgroup trap barrier"),
+        ("s.barrier.signal(i32 -4)", -4, "cluster trap barrier"),
+        (
+            "s.barrier.signal.var(i32 -4, i32 2)",
+            -4,
+            "cluster trap barrier",
+        ),
+    ] {
+        let text = errors(&test("", &format!("  call void @llvm.amdgcn.{call}")));
+        assert!(
+            text.contains(&format!("barrier ID {id} of `@llvm.amdgcn."))
+                && text.contains(what)
+                && text.contains("not accessible by the shader")
+                && text.contains("privileged execution mode"),
+            "{text}"
+        );
+        assert!(text.contains("--> t.litmus:4:"), "{text}");
+    }
+    // The user barriers next to them stay accepted.
+    for call in ["s.barrier.signal(i32 -1)", "s.barrier.signal(i32 -3)"] {
+        load_ok(&test("", &format!("  call void @llvm.amdgcn.{call}")));
+    }
+}
+
+#[test]
+fn weak_cmpxchg_is_kept() {
+    let p = load_ok(&test(
+        "global x = 0;",
+        "  %p = cmpxchg weak ptr @x, i32 0, i32 1 syncscope(\"agent\") monotonic monotonic",
+    ));
+    assert!(matches!(
+        p.threads[0].code[0],
+        Instr::CmpXchg { weak: true, .. }
+    ));
+    let p = load_ok(&test(
+        "global x = 0;",
+        "  %p = cmpxchg ptr @x, i32 0, i32 1 syncscope(\"agent\") monotonic monotonic",
+    ));
+    assert!(matches!(
+        p.threads[0].code[0],
+        Instr::CmpXchg { weak: false, .. }
+    ));
+}
+
+#[test]
+fn initial_values_are_truncated_to_the_access_width() {
+    let p = load_ok(&test(
+        "global x = 300; global y = 300; global z = 300;",
+        "  %a = load i8, ptr @x\n  %b = load i32, ptr @y",
+    ));
+    let init: Vec<Option<i64>> = p.locations.iter().map(|l| l.init).collect();
+    // z is never accessed: no width, kept as declared.
+    assert_eq!(init, vec![Some(44), Some(300), Some(300)]);
+}
