@@ -91,7 +91,8 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
     };
     let started = Instant::now();
     if setup.paths.iter().any(|p| p.is_empty()) {
-        // Some thread has no path at all (every path assumed false).
+        // Some thread has no path at all (cannot happen: a false `assume`
+        // ends a path too); `finish` reports it as `Unknown`.
         finish(&mut outcome, Accumulator::default());
         return outcome;
     }
@@ -199,6 +200,10 @@ struct Accumulator {
     negative: u64,
     flags: amdmm_program::Flags,
     cutoff_executions: u64,
+    /// Executions discarded by a false `llvm.assume`.
+    assume_discarded: u64,
+    /// Consistent executions that deadlocked (no final state).
+    deadlocked: u64,
     candidates: u64,
     /// Barrier undefined behaviour and deadlocks.
     notes: std::collections::BTreeSet<Note>,
@@ -225,6 +230,8 @@ impl Accumulator {
         self.negative += other.negative;
         self.flags = self.flags.union(other.flags);
         self.cutoff_executions += other.cutoff_executions;
+        self.assume_discarded += other.assume_discarded;
+        self.deadlocked += other.deadlocked;
         self.candidates += other.candidates;
         self.notes.extend(other.notes);
         for (k, w) in other.deadlocks {
@@ -234,10 +241,12 @@ impl Accumulator {
 }
 
 fn finish(outcome: &mut Outcome, acc: Accumulator) {
+    let any_execution = has_executions(&acc);
     outcome.positive = acc.positive;
     outcome.negative = acc.negative;
     outcome.flags = acc.flags.into();
     outcome.cutoff_executions = acc.cutoff_executions;
+    outcome.assume_discarded = acc.assume_discarded;
     outcome.candidates = acc.candidates;
     outcome.notes = acc.notes.into_iter().collect();
     outcome.deadlocks = acc.deadlocks.into_values().collect();
@@ -253,9 +262,24 @@ fn finish(outcome: &mut Outcome, acc: Accumulator) {
             flags: flags.into(),
         });
     }
+    if outcome.limit.is_none() && !any_execution {
+        outcome.limit = Some(LimitReason::NoExecution);
+    }
     if outcome.limit.is_none() {
         outcome.observation = Some(condition::observation(acc.positive, acc.negative));
     }
+}
+
+/// Is there an execution of some kind to base a verdict on?
+///
+/// litmus-format.md: "`Never` when none do (also when there is no complete
+/// execution at all)". That clause covers executions that `llvm.assume`
+/// discards, that deadlock (flagged `deadlock`) or that the loop bound cuts
+/// off (flagged `cutoff`); when there is none of those either, every
+/// candidate was rejected and the run is `Unknown` (docs/semantics.md,
+/// "When no execution is left").
+fn has_executions(acc: &Accumulator) -> bool {
+    acc.positive + acc.negative + acc.cutoff_executions + acc.assume_discarded + acc.deadlocked > 0
 }
 
 /// One thread's events placed in the graph.
@@ -846,6 +870,7 @@ fn check_candidate(
     }
     let analysis: &Analysis = &scratch.analysis;
     let cutoff = paths.iter().any(|p| p.end == PathEnd::Cutoff);
+    let assumed = paths.iter().any(|p| p.end == PathEnd::Assumed);
     let ub = paths.iter().any(|p| matches!(p.end, PathEnd::Ub(_)));
     let mut found: Vec<Vec<ValueOut>> = Vec::new();
     let mut witness_mo: Vec<BitRel> = Vec::new();
@@ -864,6 +889,12 @@ fn check_candidate(
         }
     });
     if found.is_empty() {
+        return;
+    }
+    if assumed {
+        // A false `llvm.assume`: the execution is discarded (litmus-format.md),
+        // whatever else it does; only counted.
+        acc.assume_discarded += found.len() as u64;
         return;
     }
     // A path cut by the loop bound has not ended: what the barrier model
@@ -887,6 +918,7 @@ fn check_candidate(
         });
     }
     if flags.deadlock {
+        acc.deadlocked += found.len() as u64;
         // A deadlocked execution has no final state (litmus-format.md).
         if opts.witnesses && !acc.deadlocks.contains_key(&combo.barrier.messages) {
             let mut w = witness::render(setup.program, &setup.locs, g, analysis, &witness_mo[0]);

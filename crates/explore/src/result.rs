@@ -89,6 +89,13 @@ pub enum LimitReason {
     Unsupported(String),
     /// A thread has too many paths, or too long a path (named).
     PathLimit(String),
+    /// The search ended without any execution to report: no complete,
+    /// deadlocked, cut-off or `llvm.assume`-discarded execution (every
+    /// candidate was rejected). The format's "Never … also when there is no
+    /// complete execution at all" is for executions that `assume` discards
+    /// or that deadlock; an execution lost otherwise is the tool failing,
+    /// never a verdict.
+    NoExecution,
     /// Another part of the same test reached a limit (internal: never the
     /// reason reported when a real limit is known).
     Stopped,
@@ -107,6 +114,10 @@ impl std::fmt::Display for LimitReason {
             }
             LimitReason::Unsupported(what) => write!(f, "unsupported: {what}"),
             LimitReason::PathLimit(what) => write!(f, "limit reached: {what}"),
+            LimitReason::NoExecution => write!(
+                f,
+                "no execution: every candidate execution was rejected (none complete, deadlocked, cut off or discarded by llvm.assume)"
+            ),
             LimitReason::Stopped => write!(f, "limit reached"),
         }
     }
@@ -179,6 +190,9 @@ pub struct Outcome {
     pub limit: Option<LimitReason>,
     /// Executions cut off by the loop bound (not in `states`).
     pub cutoff_executions: u64,
+    /// Executions discarded by an `llvm.assume` whose condition is false
+    /// (not in `states`).
+    pub assume_discarded: u64,
     /// Candidate executions examined (for statistics and benchmarks).
     pub candidates: u64,
     /// One witness per state, when requested.
@@ -208,6 +222,7 @@ impl Outcome {
             observation: None,
             limit: None,
             cutoff_executions: 0,
+            assume_discarded: 0,
             candidates: 0,
             witnesses: Vec::new(),
             notes: Vec::new(),

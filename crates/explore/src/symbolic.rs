@@ -73,6 +73,10 @@ pub enum PathEnd {
     Cutoff,
     /// Undefined behaviour, with the reason.
     Ub(String),
+    /// An `llvm.assume` whose condition is false: the execution is discarded
+    /// (litmus-format.md). Kept as a path so that the discarded executions
+    /// are counted, never silently lost.
+    Assumed,
 }
 
 #[derive(Clone, Debug)]
@@ -197,7 +201,6 @@ pub fn paths(
             }
             match step(program, thread, loop_bound, &mut st, &mut stack)? {
                 Step::Continue => {}
-                Step::Discard => break,
                 Step::End(end) => {
                     st.path.end = end;
                     st.path.regs = st.reg_node.clone();
@@ -227,7 +230,6 @@ pub fn paths(
 
 enum Step {
     Continue,
-    Discard,
     End(PathEnd),
 }
 
@@ -612,9 +614,10 @@ fn step(
         Instr::Assume { cond } => {
             let (c, deps) = st.operand(*cond);
             let msg = format!("llvm.assume on undef (line {line})");
-            // The false case is discarded: it becomes a fork that ends at once.
+            // The false case is discarded: it becomes a fork that ends at
+            // once, explored only to count the executions it discards.
             match st.constant(c) {
-                Some(Value::Int(0)) => return Ok(Step::Discard),
+                Some(Value::Int(0)) => return Ok(Step::End(PathEnd::Assumed)),
                 Some(Value::Int(_)) => {}
                 Some(Value::Undef) => ub!("llvm.assume on undef"),
                 None => {
@@ -623,6 +626,11 @@ fn step(
                     u.path.end = PathEnd::Ub(msg);
                     u.pc = usize::MAX;
                     stack.push(u);
+                    let mut f = st.clone();
+                    f.path.guards.push(Guard::False(c));
+                    f.path.end = PathEnd::Assumed;
+                    f.pc = usize::MAX;
+                    stack.push(f);
                     st.path.guards.push(Guard::True(c));
                     st.ctrl |= deps;
                 }

@@ -17,8 +17,12 @@ pub fn kind(q: Quantifier) -> &'static str {
 }
 
 /// herd's `Ok` line: exists → some positive; forall → no negative;
-/// ~exists → no positive.
+/// ~exists → no positive. Never `Ok` without a verdict: an `Unknown`
+/// observation prints `No` (herd's line has only the two words).
 pub fn ok(q: Quantifier, outcome: &Outcome) -> bool {
+    if outcome.observation.is_none() {
+        return false;
+    }
     match q {
         Quantifier::Exists => outcome.positive > 0,
         Quantifier::Forall => outcome.negative == 0,
@@ -95,6 +99,13 @@ pub fn herd_text(
         let _ = writeln!(s, "Flags: {}", flags.join(" "));
     }
     s.push_str(&crate::barrier::notes_text(&outcome.notes));
+    if outcome.assume_discarded > 0 {
+        let _ = writeln!(
+            s,
+            "Discarded: {} executions by llvm.assume",
+            outcome.assume_discarded
+        );
+    }
     let _ = writeln!(s, "Condition {}", condition_line(program));
     let _ = writeln!(
         s,

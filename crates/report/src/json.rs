@@ -50,6 +50,7 @@ pub fn json(
         "observation": observation_name(outcome),
         "unknown_reason": outcome.observation.is_none().then(|| unknown_reason(outcome)),
         "cutoff_executions": outcome.cutoff_executions,
+        "assume_discarded": outcome.assume_discarded,
         "candidates": outcome.candidates,
         "time": time,
         "expect": expect,

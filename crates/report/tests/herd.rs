@@ -52,6 +52,7 @@ fn outcome() -> Outcome {
         observation: Some(Observation::Never),
         limit: None,
         cutoff_executions: 0,
+        assume_discarded: 0,
         candidates: 2,
         witnesses: vec![],
         notes: vec![],
@@ -124,4 +125,39 @@ fn json_fields() {
     assert_eq!(v["states"][0]["values"][1], "undef");
     assert_eq!(v["flags"][0], "race");
     assert_eq!(v["ok"], false);
+}
+
+/// herd's line never says `Ok` next to an `Unknown` observation, even when
+/// the counts (all zero) would satisfy the quantifier.
+#[test]
+fn no_ok_next_to_unknown() {
+    let mut o = outcome();
+    o.states.clear();
+    o.positive = 0;
+    o.negative = 0;
+    o.observation = None;
+    o.limit = Some(LimitReason::NoExecution);
+    let mut p = program(None);
+    p.condition.quantifier = Quantifier::NotExists;
+    let text = herd_text(&p, &o, None, false);
+    assert!(text.contains("\nNo\n"), "{text}");
+    assert!(!text.contains("\nOk\n"), "{text}");
+    assert!(
+        text.contains("Unknown MP+rel-acq.agent no execution:"),
+        "{text}"
+    );
+    p.condition.quantifier = Quantifier::Forall;
+    assert!(!herd_text(&p, &o, None, false).contains("\nOk\n"));
+}
+
+/// Executions discarded by `llvm.assume` are counted in a line of their own.
+#[test]
+fn discarded_line() {
+    let mut o = outcome();
+    o.assume_discarded = 3;
+    let text = herd_text(&program(None), &o, None, false);
+    assert!(
+        text.contains("Flags: race\nDiscarded: 3 executions by llvm.assume\nCondition"),
+        "{text}"
+    );
 }

@@ -439,6 +439,7 @@ pub fn explore_lowered(
                 None
             },
             cutoff_executions: 0,
+            assume_discarded: 0,
             candidates: states_visited as u64,
             witnesses: Vec::new(),
             notes: Vec::new(),

@@ -3,19 +3,23 @@
 //! cannot guarantee by construction (phase separation), and every
 //! "otherwise the behaviour is undefined" clause.
 
-use super::search::Run;
+use super::search::{Pre, Run};
 use super::{Clause, Execution, OpId, OpKind, OpRel, Phase, System, Undefined};
 
 /// Relations that depend only on program order.
 pub(super) struct Static {
     /// Per operation: the join that is *barrier-joined-before* it.
     pub joined_before: Vec<Option<OpId>>,
+    /// Per wait: its own arrive and the other waits of its actor on its
+    /// object.
+    pub pre: Pre,
 }
 
 impl Static {
     pub fn new(sys: &System) -> Static {
         Static {
             joined_before: joined_before(sys),
+            pre: Pre::new(sys),
         }
     }
 }
@@ -133,9 +137,92 @@ pub(super) fn phase_separation_violated(
     false
 }
 
+/// The relations of a choice of phases: *barrier-executes-before* and the
+/// *barrier-phase-with* class of each operation (a phase index).
+fn relations(
+    sys: &System,
+    phases: &[Phase],
+    wait_phase: &[Option<usize>],
+    performed: &[usize],
+) -> (OpRel, Vec<Option<usize>>, Vec<bool>) {
+    let mut bpi = Vec::new();
+    for (w, p) in wait_phase.iter().enumerate() {
+        if let Some(p) = p {
+            for &x in &phases[*p].participants {
+                bpi.push((x, w));
+            }
+        }
+    }
+    let executes_before = executes_before(sys, performed, &bpi);
+    let mut has_waits = vec![false; phases.len()];
+    for p in wait_phase.iter().flatten() {
+        has_waits[*p] = true;
+    }
+    let mut class: Vec<Option<usize>> = wait_phase.to_vec();
+    for (i, p) in phases.iter().enumerate() {
+        if has_waits[i] {
+            for &x in &p.participants {
+                class[x] = Some(i);
+            }
+        }
+    }
+    (executes_before, class, has_waits)
+}
+
+/// Does a wait leave out an own arrive that meets every condition of
+/// *barrier-participates-in*?
+///
+/// execution-synchronization.txt, "Execution Model": "A barrier operation
+/// ``X`` *barrier-participates-in* a barrier *wait* ``W`` if and only if all
+/// of the following is true: [...] All dependent constraint and relations are
+/// satisfied as well." A wait `W` whose own arrive `A` (its thread's latest
+/// arrive on the object since its previous wait there) is in a completed
+/// phase that no other wait of the thread took, while `W` completes with a
+/// later phase: `A` is on the same object, an arrive, in no other wait of
+/// the thread, and not after `W`; so unless making `W` complete with `A`'s
+/// phase breaks phase separation, `A` participates in `W` and this run is
+/// not a valid way of building the relation (note [0]).
+fn own_arrive_left_out(sys: &System, stat: &Static, x: &Execution) -> bool {
+    for (w, p) in x.wait_phase.iter().enumerate() {
+        let (Some(p), Some(own)) = (*p, stat.pre.own_arrive[w]) else {
+            continue;
+        };
+        let Some(q) = x
+            .phases
+            .iter()
+            .position(|ph| ph.participants.contains(&own))
+        else {
+            continue;
+        };
+        if q == p
+            || stat.pre.sibling_waits[w]
+                .iter()
+                .any(|&s| x.wait_phase[s] == Some(q))
+        {
+            continue;
+        }
+        let mut alt = x.wait_phase.clone();
+        alt[w] = Some(q);
+        let (executes_before, class, _) = relations(sys, &x.phases, &alt, &x.performed);
+        let other = Execution {
+            phases: x.phases.clone(),
+            wait_phase: alt,
+            performed: x.performed.clone(),
+            blocked: x.blocked.clone(),
+            undefined: Vec::new(),
+            executes_before,
+        };
+        if !phase_separation_violated(sys, &other, &class) {
+            return true;
+        }
+    }
+    false
+}
+
 /// Builds the execution of a run, with its undefined behaviour; `None` when
-/// the run's *barrier-participates-in* breaks phase separation (it is not a
-/// valid way to build the relation: note [0]).
+/// the run's *barrier-participates-in* is not a valid way to build the
+/// relation (note [0]): it breaks phase separation, or a wait leaves out an
+/// own arrive that could participate in it ([`own_arrive_left_out`]).
 pub(super) fn finish(sys: &System, stat: &Static, run: Run) -> Option<Execution> {
     let mut phases = Vec::new();
     let mut base = vec![0usize; sys.objects.len()];
@@ -155,28 +242,7 @@ pub(super) fn finish(sys: &System, stat: &Static, run: Run) -> Option<Execution>
         .enumerate()
         .map(|(op, p)| p.map(|p| base[sys.ops[op].object] + p))
         .collect();
-    let mut bpi = Vec::new();
-    for (w, p) in wait_phase.iter().enumerate() {
-        if let Some(p) = p {
-            for &x in &phases[*p].participants {
-                bpi.push((x, w));
-            }
-        }
-    }
-    let executes_before = executes_before(sys, &run.performed, &bpi);
-    let mut has_waits = vec![false; phases.len()];
-    for p in wait_phase.iter().flatten() {
-        has_waits[*p] = true;
-    }
-    // The barrier-phase-with class of each operation (a phase index).
-    let mut class: Vec<Option<usize>> = wait_phase.clone();
-    for (i, p) in phases.iter().enumerate() {
-        if has_waits[i] {
-            for &x in &p.participants {
-                class[x] = Some(i);
-            }
-        }
-    }
+    let (executes_before, class, has_waits) = relations(sys, &phases, &wait_phase, &run.performed);
     let mut x = Execution {
         phases,
         wait_phase,
@@ -185,7 +251,7 @@ pub(super) fn finish(sys: &System, stat: &Static, run: Run) -> Option<Execution>
         undefined: Vec::new(),
         executes_before,
     };
-    if phase_separation_violated(sys, &x, &class) {
+    if phase_separation_violated(sys, &x, &class) || own_arrive_left_out(sys, stat, &x) {
         return None;
     }
     let mut ub: Vec<Undefined> = run

@@ -6,9 +6,11 @@
 //! one phase reach the same state and are explored once (the state space of
 //! `n` waves arriving at a phase is `2^n`, not `n!`). Joins and waits do not
 //! change any object's state, so they are taken eagerly, one at a time (they
-//! commute with every other transition). A wait whose thread arrived since its
-//! previous wait on the object completes with the phase of that arrive; other
-//! waits branch on the phases available (see docs/semantics.md, "Barriers").
+//! commute with every other transition). A wait branches on the phases it
+//! may complete with (for a wait whose thread arrived since its previous wait
+//! on the object: the phase of that arrive or a later one) and on waiting for
+//! a later phase; `checks.rs` keeps the runs that satisfy every constraint
+//! (see docs/semantics.md, "Which phase a wait completes with").
 
 use super::{ActorId, Blocked, Clause, ObjId, OpId, OpKind, System, TooBig, MAX_STATES};
 use std::collections::HashSet;
@@ -56,16 +58,16 @@ pub(super) struct Run {
 }
 
 /// What the search needs to know about the operations, computed once.
-struct Pre {
+pub(super) struct Pre {
     /// Per wait: the latest arrive of its actor on its object since the
     /// actor's previous wait on that object.
-    own_arrive: Vec<Option<OpId>>,
+    pub own_arrive: Vec<Option<OpId>>,
     /// Per wait: the other waits of its actor on its object.
-    sibling_waits: Vec<Vec<OpId>>,
+    pub sibling_waits: Vec<Vec<OpId>>,
 }
 
 impl Pre {
-    fn new(sys: &System) -> Pre {
+    pub(super) fn new(sys: &System) -> Pre {
         let n = sys.ops.len();
         let mut own_arrive = vec![None; n];
         let mut sibling_waits = vec![Vec::new(); n];
@@ -269,7 +271,7 @@ fn modify(sys: &System, s: &State, op: OpId) -> Option<State> {
 }
 
 /// The phases wait `w` of actor `a` may take now (indices into its object's
-/// phases), and whether it is an own-arrive wait.
+/// phases), and whether it may instead wait for a later phase.
 ///
 /// execution-synchronization.txt, "Execution Model": "A barrier operation
 /// ``X`` *barrier-participates-in* a barrier *wait* ``W`` if and only if all
@@ -278,36 +280,40 @@ fn modify(sys: &System, s: &State, op: OpId) -> Option<State> {
 /// ``X`` does not *barrier-participate-in* another distinct barrier *wait*
 /// ``W'`` in the same thread as ``W``. ``W -> X`` not in
 /// *thread-barrier-order<BO>*. All dependent constraint and relations are
-/// satisfied as well."
+/// satisfied as well." and note [0]: "there may be multiple ways to build
+/// barrier-participates-in, however there is only one way to build it that
+/// also satisfies all other relations and constraints".
 ///
 /// Same object: only the object's phases are candidates. Not in another wait
 /// of the same thread: a phase another wait of the actor took is excluded.
 /// Not after `W`: only completed phases are candidates, and the actor's
-/// operations after `W` have not been performed. The own arrive (the actor's
-/// latest arrive since its previous wait on the object) meets every condition,
-/// so by "if and only if" it participates: the wait takes its phase
-/// (docs/semantics.md, "Which phase a wait completes with").
+/// operations after `W` have not been performed. A wait with an own arrive
+/// (the actor's latest arrive since its previous wait on the object) takes
+/// the phase of that arrive or a later one, never an earlier one, and only
+/// once the own arrive's phase is complete (too few arrivals deadlock). The
+/// choice is searched, not fixed: `checks::finish` keeps a run whose wait
+/// left its own arrive out only when the own arrive's phase would break a
+/// constraint ("if and only if"; docs/semantics.md, "Which phase a wait
+/// completes with").
 fn wait_choices(sys: &System, pre: &Pre, s: &State, a: ActorId, w: OpId) -> (Vec<u16>, bool) {
     let obj = sys.ops[w].object;
     let taken = |p: u16| pre.sibling_waits[w].iter().any(|&x| s.wait_phase[x] == p);
-    match pre.own_arrive[w] {
+    let from = match pre.own_arrive[w] {
         Some(own) => {
             let p = s.phases[obj]
                 .iter()
                 .position(|ph| ph.binary_search(&(own as u32)).is_ok());
             match p {
-                Some(p) if !taken(p as u16) => (vec![p as u16], true),
-                _ => (Vec::new(), true),
+                Some(p) => (p as u16).max(s.defer[a]),
+                None => return (Vec::new(), false),
             }
         }
-        None => {
-            let from = s.defer[a];
-            let v = (from..s.phases[obj].len() as u16)
-                .filter(|&p| !taken(p))
-                .collect();
-            (v, false)
-        }
-    }
+        None => s.defer[a],
+    };
+    let v = (from..s.phases[obj].len() as u16)
+        .filter(|&p| !taken(p))
+        .collect();
+    (v, true)
 }
 
 fn take_wait(s: &State, a: ActorId, w: OpId, p: u16) -> State {
@@ -342,12 +348,12 @@ fn successors(sys: &System, pre: &Pre, s: &State) -> Vec<State> {
             if sys.ops[w].kind != OpKind::Wait {
                 continue;
             }
-            let (choices, own) = wait_choices(sys, pre, s, a, w);
+            let (choices, may_defer) = wait_choices(sys, pre, s, a, w);
             if choices.is_empty() {
                 continue;
             }
             let mut out: Vec<State> = choices.iter().map(|&p| take_wait(s, a, w, p)).collect();
-            if !own {
+            if may_defer {
                 // Or wait for a phase that completes later.
                 let mut d = s.clone();
                 d.defer[a] = s.phases[sys.ops[w].object].len() as u16;
@@ -382,7 +388,7 @@ fn finish(sys: &System, pre: &Pre, s: &State) -> Option<Run> {
         if o.kind != OpKind::Wait {
             return None;
         }
-        if pre.own_arrive[op].is_none() && s.defer[a] > 0 {
+        if s.defer[a] > 0 {
             let mut t = s.clone();
             t.defer[a] = 0;
             if !wait_choices(sys, pre, &t, a, op).0.is_empty() {

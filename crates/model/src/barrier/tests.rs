@@ -446,3 +446,68 @@ fn lowering_per_generation() {
         )]
     );
 }
+
+/// The issue-12 shape: P0 arrives on B (count 1) early and waits on B only at
+/// the end; P1's arrive on B comes after a phase of C that P0's early arrive
+/// barrier-executes-before, and barrier-executes-before P0's wait through D.
+/// P0's wait taking its own arrive's phase breaks phase separation, so the
+/// construction that satisfies every constraint (note [0]) has it complete
+/// with P1's phase. Before the search covered it, no run was left.
+#[test]
+fn own_arrive_left_out_when_separation_needs_it() {
+    let mut sys = System::default();
+    let b = obj(&mut sys, "@B", Some(1));
+    let c = obj(&mut sys, "@C", Some(2));
+    let d = obj(&mut sys, "@D", Some(2));
+    let p0 = sys.add_actor("P0", 0);
+    let p1 = sys.add_actor("P1", 0);
+    for a in [p0, p1] {
+        for o in [b, c, d] {
+            sys.push(a, o, OpKind::Join, 1);
+        }
+    }
+    let a1 = sys.push(p0, b, ARRIVE, 2);
+    sys.push(p0, c, ARRIVE, 3);
+    sys.push(p0, c, OpKind::Wait, 4);
+    sys.push(p0, d, ARRIVE, 5);
+    sys.push(p0, d, OpKind::Wait, 6);
+    let w = sys.push(p0, b, OpKind::Wait, 7);
+    sys.push(p1, c, ARRIVE, 3);
+    sys.push(p1, c, OpKind::Wait, 4);
+    let a2 = sys.push(p1, b, ARRIVE, 5);
+    sys.push(p1, d, ARRIVE, 6);
+    sys.push(p1, d, OpKind::Wait, 7);
+    sys.push(p1, b, OpKind::Wait, 8);
+    let xs = executions(&sys).unwrap();
+    assert_eq!(xs.len(), 1, "exactly one valid construction");
+    let bpi = xs[0].participates_in();
+    assert!(
+        bpi.contains(&(a2, w)),
+        "P1's arrive takes part in P0's wait"
+    );
+    assert!(!bpi.contains(&(a1, w)), "P0's early arrive does not");
+}
+
+/// When the own arrive's phase satisfies every constraint, it is the only
+/// construction: a wait never skips to a later phase by choice.
+#[test]
+fn own_arrive_phase_taken_when_valid() {
+    let sys = phased(2, 2, Some(1));
+    let xs = executions(&sys).unwrap();
+    for x in &xs {
+        for (w, p) in x.wait_phase.iter().enumerate() {
+            let Some(p) = p else { continue };
+            let actor = sys.ops[w].actor;
+            let own = sys.actors[actor]
+                .ops
+                .iter()
+                .copied()
+                .take_while(|&o| o != w)
+                .filter(|&o| matches!(sys.ops[o].kind, OpKind::Arrive { .. }))
+                .last()
+                .unwrap();
+            assert!(x.phases[*p].participants.contains(&own));
+        }
+    }
+    assert!(!xs.is_empty());
+}
