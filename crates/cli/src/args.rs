@@ -12,6 +12,7 @@ Examples:
   amdmm run --show-executions t.litmus   also print one witness execution per final state
   amdmm run --json --no-time litmus/ > out.json
   amdmm run --model upstream --loop-bound 4 t.litmus
+  amdmm run --graph out/ t.litmus        one SVG execution graph per final state in out/
 
 Exit status: 0 success; 1 a --check failure; 2 bad input, a missing path or an
 internal error (2 takes precedence over 1).";
@@ -97,6 +98,16 @@ pub struct RunArgs {
     /// barriers). Intrinsics the target lacks are errors. [default: the newest, GFX12.5]
     #[arg(long = "barrier-target", value_name = "GFX", value_parser = parse_barrier_target)]
     pub barrier_target: Option<Target>,
+
+    /// Write one execution graph per witness (one per final state, one per deadlocked
+    /// execution) into DIR, named `TEST.state-K.svg` / `TEST.deadlock-K.svg`.
+    #[arg(long, value_name = "DIR")]
+    pub graph: Option<PathBuf>,
+
+    /// Format of `--graph`: `svg` (laid out by Graphviz `dot`; DOT is written instead, with a
+    /// note, when Graphviz is missing) or `dot` (Graphviz source, written by amdmm).
+    #[arg(long, value_name = "FORMAT", value_enum, default_value = "svg")]
+    pub graph_format: crate::graphviz::GraphFormat,
 
     /// Omit the `Time` lines (and JSON times): the only output that varies between runs,
     /// so the output becomes byte-for-byte reproducible.

@@ -2,6 +2,7 @@
 
 mod args;
 mod collect;
+mod graphviz;
 mod hw_run;
 mod import;
 mod lds;

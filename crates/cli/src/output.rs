@@ -39,6 +39,10 @@ struct Tally {
     failed: usize,
     internal_errors: usize,
     tests_json: Vec<serde_json::Value>,
+    /// `--graph DIR`: where witness graphs go.
+    graphs: Option<crate::graphviz::GraphSink>,
+    /// Graphs that could not be written (each reported on stderr).
+    graph_errors: usize,
 }
 
 pub fn run_command(a: &RunArgs) -> ExitCode {
@@ -58,13 +62,19 @@ pub fn run_command(a: &RunArgs) -> ExitCode {
         max_executions: a.max_executions,
         timeout: a.timeout.map(Duration::from_secs_f64),
         model,
-        witnesses: a.show_executions,
+        witnesses: a.show_executions || a.graph.is_some(),
         target: a.barrier_target.clone().unwrap_or_default(),
     };
     let jobs = run::jobs_or_cores(a.jobs);
     run::install_panic_hook();
     let progress = Progress::new(files.len());
     let mut tally = Tally::default();
+    if let Some(dir) = &a.graph {
+        match crate::graphviz::GraphSink::new(dir, a.graph_format) {
+            Ok(sink) => tally.graphs = Some(sink),
+            Err(e) => return error(&e),
+        }
+    }
     tally.summary.tests = files.len();
     let res = run::run_all(
         &files,
@@ -118,6 +128,14 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
                     "amdmm: internal error while exploring {} ({file}): {msg}",
                     program.name
                 ));
+            }
+            if let Some(sink) = &t.graphs {
+                for (stem, dot) in amdmm_report::outcome_graphs(&program.name, &outcome) {
+                    if let Err(e) = sink.write(&stem, &dot) {
+                        t.graph_errors += 1;
+                        err(&format!("amdmm: error: {e}"));
+                    }
+                }
             }
             let check = a.check.then(|| amdmm_report::check(&program, &outcome));
             if a.json {
@@ -174,7 +192,7 @@ fn finish(a: &RunArgs, model: ModelKind, mut t: Tally) -> ExitCode {
     if a.check {
         fail_line(a, &format!("{} passed, {} failed", t.passed, t.failed));
     }
-    if t.summary.input_errors > 0 || t.internal_errors > 0 {
+    if t.summary.input_errors > 0 || t.internal_errors > 0 || t.graph_errors > 0 {
         ExitCode::from(EXIT_INPUT)
     } else if t.failed > 0 {
         ExitCode::from(EXIT_CHECK)

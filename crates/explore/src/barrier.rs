@@ -8,7 +8,7 @@
 //! "instructions can only be used to synchronize threads at a wavefront
 //! granularity"). Barrier objects exist per scope instance.
 
-use crate::result::{BarrierWitness, EventOut};
+use crate::result::{BarrierWitness, EventKindOut, EventOut};
 use crate::symbolic::Path;
 use amdmm_graph::{BitRel, EventKind, ExecutionGraph};
 use amdmm_model::barrier::hardware::{self, HwObject, Intrinsic, Lowering, Target};
@@ -715,6 +715,9 @@ fn witness(sys: &System, x: &Execution, notes: &[String]) -> BarrierWitness {
                 thread: actor.name.clone(),
                 label,
                 line: o.line,
+                kind: EventKindOut::Barrier,
+                location: Some(sys.objects[o.object].name.clone()),
+                ..EventOut::default()
             });
         }
     }

@@ -130,6 +130,8 @@ pub struct Witness {
     /// Index into `Outcome::states` of the state this execution ends in.
     pub state: usize,
     pub events: Vec<EventOut>,
+    /// Program order, immediate edges only (event indices into `events`).
+    pub po: Vec<(usize, usize)>,
     /// Named relations: ("rf", [(from, to)...]), ("mo", ...), ("hb", ...),
     /// ("av", ...), ("vis", ...), ("lo", ...); event indices into `events`.
     pub relations: Vec<(String, Vec<(usize, usize)>)>,
@@ -162,7 +164,7 @@ pub struct Note {
     pub text: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct EventOut {
     /// `init`, or the thread name.
     pub thread: String,
@@ -170,6 +172,58 @@ pub struct EventOut {
     pub label: String,
     /// Source line of the instruction (0 for initial writes).
     pub line: u32,
+    /// What the event is: the label's first word as a field.
+    pub kind: EventKindOut,
+    /// The location instance accessed (`x`, `wg1:t[0]`); `None` for fences
+    /// and barrier operations.
+    pub location: Option<String>,
+    /// The value read (reads and RMWs).
+    pub read_value: Option<ValueOut>,
+    /// The value written (writes and RMWs).
+    pub write_value: Option<ValueOut>,
+    /// `na`, `monotonic`, `acquire`, ... (`None` for barrier operations).
+    pub ordering: Option<String>,
+    /// The sync scope of an atomic or fence (`agent`, `workgroup-one-as`).
+    pub scope: Option<String>,
+    /// One of the asynchronous LDS DMA transfers' events.
+    pub is_async: bool,
+    /// Where the thread runs (`None` for initial writes).
+    pub placement: Option<PlacementOut>,
+}
+
+/// The kind of a witness event.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EventKindOut {
+    #[default]
+    Read,
+    Write,
+    Rmw,
+    Fence,
+    /// A barrier operation (`BarrierWitness::ops`).
+    Barrier,
+}
+
+/// A thread's place in the scope hierarchy: the instance ids of its agent,
+/// cluster, workgroup and wave (as in `@ agent A, cluster C, wg W, wave V`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct PlacementOut {
+    pub agent: u32,
+    pub cluster: u32,
+    pub wg: u32,
+    pub wave: u32,
+}
+
+impl From<amdmm_program::Placement> for PlacementOut {
+    fn from(p: amdmm_program::Placement) -> Self {
+        use amdmm_program::ScopeLevel;
+        PlacementOut {
+            agent: p.instance(ScopeLevel::Agent),
+            cluster: p.instance(ScopeLevel::Cluster),
+            wg: p.instance(ScopeLevel::Workgroup),
+            wave: p.instance(ScopeLevel::Wavefront),
+        }
+    }
 }
 
 /// The result of exploring one test.

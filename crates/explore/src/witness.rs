@@ -2,7 +2,7 @@
 //! the values read.
 
 use crate::locations::LocationMap;
-use crate::result::{EventOut, Witness};
+use crate::result::{EventKindOut, EventOut, Witness};
 use amdmm_graph::{relation::members, BitRel, EventKind, EventSet, ExecutionGraph};
 use amdmm_model::async_ops;
 use amdmm_model::{Analysis, ReadRule};
@@ -100,6 +100,19 @@ pub fn render(
                 },
                 label: label(program, locs, g, asyncs, i),
                 line: e.line,
+                kind: match e.kind {
+                    EventKind::Read => EventKindOut::Read,
+                    EventKind::Write => EventKindOut::Write,
+                    EventKind::Rmw => EventKindOut::Rmw,
+                    EventKind::Fence => EventKindOut::Fence,
+                },
+                location: (!e.is_fence()).then(|| locs.name(program, e.loc)),
+                read_value: e.is_read().then(|| e.read_value.into()),
+                write_value: e.is_write().then(|| e.write_value.into()),
+                ordering: Some(e.ordering.name().to_string()),
+                scope: (e.is_atomic() || e.is_fence()).then(|| e.scope.to_string()),
+                is_async: asyncs >> i & 1 == 1,
+                placement: (!e.is_init()).then(|| e.placement.into()),
             }
         })
         .collect();
@@ -136,16 +149,12 @@ pub fn render(
         a.lo.edges()
             .filter(|&(w, y)| !g.events[w].is_init() && !g.po.has(w, y))
             .collect();
-    let hb_not_po = {
-        let mut h = a.hb;
-        for (x, y) in g.po.edges() {
-            h.set_row(x, h.row(x) & !(1 << y));
-        }
-        for i in members(g.inits) {
-            h.set_row(i, 0);
-        }
-        h
-    };
+    // Happens-before reduced (transitive edges hidden), without the
+    // program-order edges (drawn as po) and the initial writes' edges.
+    let hb_reduced: Vec<(usize, usize)> = covering(&a.hb)
+        .into_iter()
+        .filter(|&(x, y)| !g.po.has(x, y) && !g.events[x].is_init())
+        .collect();
     // Races with transfers in flight, one relation per kind: transfer →
     // access (async-operations.txt, "Memory Consistency Model").
     let mut async_races: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
@@ -159,6 +168,7 @@ pub fn render(
     let mut w = Witness {
         state: 0,
         events,
+        po: covering(&g.po),
         relations: vec![
             ("rf".into(), rf),
             ("undef-read".into(), undef_reads),
@@ -168,7 +178,7 @@ pub fn render(
             // Release fence -> acquire fence through a barrier (AMDGPUUsage,
             // "Execution Barriers").
             ("barrier-sw".into(), g.extra_sw.edges().collect()),
-            ("hb".into(), covering(&hb_not_po)),
+            ("hb".into(), hb_reduced),
             ("av".into(), av),
             ("vis".into(), vis),
             ("lo".into(), lo),

@@ -70,14 +70,29 @@ fn witness_json(w: &Witness) -> Value {
         .events
         .iter()
         .enumerate()
-        .map(|(i, e)| j!({"id": i, "thread": e.thread, "label": e.label, "line": e.line}))
+        .map(|(i, e)| {
+            j!({
+                "id": i,
+                "thread": e.thread,
+                "label": e.label,
+                "line": e.line,
+                "kind": e.kind,
+                "location": e.location,
+                "read_value": e.read_value,
+                "write_value": e.write_value,
+                "ordering": e.ordering,
+                "scope": e.scope,
+                "async": e.is_async,
+                "placement": e.placement,
+            })
+        })
         .collect();
     let relations: Map<String, Value> = w
         .relations
         .iter()
         .map(|(name, edges)| (name.clone(), j!(edges)))
         .collect();
-    let mut out = j!({"state": w.state, "events": events, "relations": relations});
+    let mut out = j!({"state": w.state, "events": events, "po": w.po, "relations": relations});
     if let Some(b) = &w.barrier {
         let ops: Vec<Value> = b
             .ops

@@ -3,19 +3,22 @@
 //!
 //! Turns an [`Outcome`] into herd-compatible text ([`herd_text`]), JSON
 //! ([`json`], [`document`]) and a verdict against the test's `expect` line
-//! ([`compare`], [`check`]).
+//! ([`compare`], [`check`]), and execution graphs as Graphviz DOT
+//! ([`witness_to_dot`]).
 
 mod barrier;
 mod check;
+mod dot;
 mod herd;
 mod json;
 mod witness;
 
 pub use barrier::{barrier_text, deadlock_text, notes_text};
 pub use check::{check, compare, CheckResult, Failure};
+pub use dot::{outcome_graphs, witness_to_dot, DotOptions};
 pub use herd::{condition_line, herd_text, kind, ok};
 pub use json::{document, input_error_json, json, with_check, Summary};
-pub use witness::witness_text;
+pub use witness::{state_text, witness_text};
 
 use amdmm_explore::Outcome;
 

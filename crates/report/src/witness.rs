@@ -4,7 +4,7 @@ use amdmm_explore::{FinalState, Outcome, Witness};
 use std::fmt::Write;
 
 /// One state line as herd prints it: `P1:%r0=0; P1:%r1=undef;`.
-pub(crate) fn state_text(columns: &[String], state: &FinalState) -> String {
+pub fn state_text(columns: &[String], state: &FinalState) -> String {
     columns
         .iter()
         .zip(&state.values)

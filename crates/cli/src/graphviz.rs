@@ -1,0 +1,102 @@
+//! Writing execution graphs to a directory (`--graph DIR`): DOT as
+//! `amdmm_report` builds it, or SVG laid out by Graphviz's `dot`.
+//!
+//! Graphviz is an optional tool: without it the SVG format is skipped with
+//! a message (DOT files are written instead), except under CI (`CI` set),
+//! where a missing `dot` is an error.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// `--graph-format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GraphFormat {
+    /// Graphviz DOT text, as amdmm writes it.
+    Dot,
+    /// SVG laid out by Graphviz `dot` (Debian package `graphviz`).
+    Svg,
+}
+
+/// Is Graphviz's `dot` on the PATH?
+pub fn dot_available() -> bool {
+    Command::new("dot")
+        .arg("-V")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Lays out `dot_text` with `dot -Tsvg`.
+pub fn render_svg(dot_text: &str) -> Result<String, String> {
+    let mut child = Command::new("dot")
+        .arg("-Tsvg")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run Graphviz `dot`: {e}"))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(dot_text.as_bytes())
+            .map_err(|e| format!("cannot write to Graphviz `dot`: {e}"))?;
+    }
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("Graphviz `dot` failed: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "Graphviz `dot` failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    String::from_utf8(out.stdout).map_err(|e| format!("Graphviz `dot` wrote invalid UTF-8: {e}"))
+}
+
+/// Where graphs go and in which format, decided once per run.
+pub struct GraphSink {
+    dir: PathBuf,
+    svg: bool,
+}
+
+impl GraphSink {
+    /// Creates `dir` and checks for Graphviz when SVG is asked for. Without
+    /// it: an error under CI, otherwise a note on stderr and DOT files.
+    pub fn new(dir: &Path, format: GraphFormat) -> Result<GraphSink, String> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create graph directory {}: {e}", dir.display()))?;
+        let mut svg = format == GraphFormat::Svg;
+        if svg && !dot_available() {
+            if std::env::var_os("CI").is_some() {
+                return Err(
+                    "--graph-format svg needs Graphviz `dot`, which is not installed \
+                     (Debian: apt-get install graphviz); CI requires it"
+                        .into(),
+                );
+            }
+            eprintln!(
+                "amdmm: note: Graphviz `dot` not found, so SVG is skipped and DOT files are \
+                 written to {} instead (install it with: apt-get install graphviz)",
+                dir.display()
+            );
+            svg = false;
+        }
+        Ok(GraphSink {
+            dir: dir.to_path_buf(),
+            svg,
+        })
+    }
+
+    /// Writes one graph as `STEM.svg` or `STEM.dot`; returns the path.
+    pub fn write(&self, stem: &str, dot_text: &str) -> Result<PathBuf, String> {
+        let (ext, body) = if self.svg {
+            ("svg", render_svg(dot_text)?)
+        } else {
+            ("dot", dot_text.to_string())
+        };
+        let path = self.dir.join(format!("{stem}.{ext}"));
+        std::fs::write(&path, body).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(path)
+    }
+}

@@ -1,0 +1,105 @@
+//! `run --graph DIR`: one execution graph per witness, as DOT or as SVG laid
+//! out by Graphviz.
+
+mod common;
+use common::*;
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("amdmm-graphs-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn dot_files_one_per_state() {
+    let dir = tmp("dot");
+    let o = amdmm(&[
+        "run",
+        "--no-time",
+        "--graph",
+        dir.to_str().unwrap(),
+        "--graph-format",
+        "dot",
+        "../../litmus/MP+rel-acq.agent.litmus",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "MP+rel-acq.agent.state-1.dot",
+            "MP+rel-acq.agent.state-2.dot"
+        ]
+    );
+    let dot = std::fs::read_to_string(dir.join("MP+rel-acq.agent.state-2.dot")).unwrap();
+    assert!(dot.starts_with("digraph execution {"));
+    assert!(dot.contains("state 2: P1:%r0=1; P1:%r1=42;"), "{dot}");
+    // The text output is unchanged by --graph (no witnesses printed).
+    assert!(!stdout(&o).contains("Witness for state"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn svg_files_or_a_clear_note_without_graphviz() {
+    let dir = tmp("svg");
+    let o = amdmm(&[
+        "run",
+        "--graph",
+        dir.to_str().unwrap(),
+        "../../litmus/Race+plain.litmus",
+    ]);
+    let has_dot = std::process::Command::new("dot")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if has_dot {
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        let svg = std::fs::read_to_string(dir.join("Race+plain.state-1.svg")).unwrap();
+        assert!(svg.contains("<svg"), "{svg}");
+    } else if std::env::var_os("CI").is_some() {
+        panic!("Graphviz `dot` is required under CI (apt-get install graphviz)");
+    } else {
+        assert!(
+            stderr(&o).contains("Graphviz `dot` not found"),
+            "{}",
+            stderr(&o)
+        );
+        assert!(dir.join("Race+plain.state-1.dot").exists());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Without Graphviz on the PATH: a note and DOT files; under CI an error.
+#[test]
+fn missing_graphviz_is_a_note_or_a_ci_error() {
+    let dir = tmp("nodot");
+    let run = |ci: bool| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_amdmm"));
+        c.args(["run", "--graph", dir.to_str().unwrap()])
+            .arg("../../litmus/Race+plain.litmus")
+            .current_dir(manifest_dir())
+            .env("PATH", "/nonexistent");
+        if ci {
+            c.env("CI", "true");
+        } else {
+            c.env_remove("CI");
+        }
+        c.output().unwrap()
+    };
+    let o = run(false);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("Graphviz `dot` not found, so SVG is skipped"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(dir.join("Race+plain.state-1.dot").exists());
+    let o = run(true);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("CI requires it"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}

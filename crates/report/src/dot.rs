@@ -1,0 +1,659 @@
+//! Execution graphs as Graphviz DOT (`run --graph`, `explain --graph`).
+//!
+//! Pure string building, no process spawning and no file access, so the
+//! same code serves the command line and the WebAssembly playground: lay
+//! the result out with Graphviz's `dot` (the command line does so for
+//! `--graph-format svg`) or any DOT renderer.
+//!
+//! The picture follows the scope tree: one column per thread, threads boxed
+//! by wave (when a wave holds more than one thread), workgroup (always),
+//! cluster and agent (when the test has more than one of them), initial
+//! writes in a box above. Program order runs down each column; every other
+//! relation is an edge that does not move the events (`constraint=false`),
+//! one colour per relation, and a legend lists the relations drawn.
+
+use amdmm_explore::{EventOut, PlacementOut, Witness};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// What to draw beyond the witness itself.
+#[derive(Clone, Debug, Default)]
+pub struct DotOptions {
+    /// A title above the graph (test name and final state, say).
+    pub title: Option<String>,
+    /// Events drawn highlighted (filled), by index into `Witness::events`.
+    pub highlight_events: Vec<usize>,
+    /// Edges drawn highlighted (thick): `(relation, from, to)`. An edge of a
+    /// relation the witness does not have is drawn too, so an explanation
+    /// can show the edges of a violating cycle.
+    pub highlight_edges: Vec<(String, usize, usize)>,
+}
+
+/// How a relation is drawn: colour, line style, legend text.
+struct Style {
+    color: &'static str,
+    style: &'static str,
+    meaning: &'static str,
+}
+
+/// The relations in legend order. Relations not listed (none today) fall
+/// back to a grey edge labelled with their name.
+const STYLES: &[(&str, Style)] = &[
+    (
+        "po",
+        Style {
+            color: "black",
+            style: "solid",
+            meaning: "program order",
+        },
+    ),
+    (
+        "rf",
+        Style {
+            color: "red",
+            style: "solid",
+            meaning: "reads-from",
+        },
+    ),
+    (
+        "mo",
+        Style {
+            color: "blue",
+            style: "solid",
+            meaning: "modification order",
+        },
+    ),
+    (
+        "sw",
+        Style {
+            color: "darkgreen",
+            style: "bold",
+            meaning: "synchronizes-with",
+        },
+    ),
+    (
+        "barrier-sw",
+        Style {
+            color: "forestgreen",
+            style: "dashed",
+            meaning: "synchronizes-with through a barrier",
+        },
+    ),
+    (
+        "hb",
+        Style {
+            color: "gray40",
+            style: "dashed",
+            meaning: "happens-before (not po; transitive edges hidden)",
+        },
+    ),
+    (
+        "av",
+        Style {
+            color: "darkorange",
+            style: "dotted",
+            meaning: "availability operation of a write",
+        },
+    ),
+    (
+        "vis",
+        Style {
+            color: "purple",
+            style: "dotted",
+            meaning: "visibility operation of a write",
+        },
+    ),
+    (
+        "lo",
+        Style {
+            color: "saddlebrown",
+            style: "solid",
+            meaning: "location order (not po)",
+        },
+    ),
+    (
+        "race",
+        Style {
+            color: "crimson",
+            style: "dashed",
+            meaning: "data race: a write the read may see, not location-ordered before it",
+        },
+    ),
+    (
+        "race-read-destination",
+        Style {
+            color: "deeppink",
+            style: "dashed",
+            meaning: "async race: transfer writes what the access reads",
+        },
+    ),
+    (
+        "race-write-destination",
+        Style {
+            color: "deeppink",
+            style: "dashed",
+            meaning: "async race: transfer and access write the destination",
+        },
+    ),
+    (
+        "race-write-source",
+        Style {
+            color: "deeppink",
+            style: "dashed",
+            meaning: "async race: access writes the transfer's source",
+        },
+    ),
+    (
+        "eco",
+        Style {
+            color: "navy",
+            style: "solid",
+            meaning: "extended coherence order (rf, mo, fr)",
+        },
+    ),
+    (
+        "fr",
+        Style {
+            color: "darkviolet",
+            style: "solid",
+            meaning: "from-reads",
+        },
+    ),
+    (
+        "bpi",
+        Style {
+            color: "teal",
+            style: "dotted",
+            meaning: "barrier-participates-in",
+        },
+    ),
+    (
+        "bexec",
+        Style {
+            color: "darkcyan",
+            style: "bold",
+            meaning: "barrier-executes-before",
+        },
+    ),
+];
+
+fn style_of(relation: &str) -> (&'static str, &'static str) {
+    STYLES
+        .iter()
+        .find(|(n, _)| *n == relation)
+        .map_or(("gray50", "solid"), |(_, s)| (s.color, s.style))
+}
+
+fn meaning_of(relation: &str) -> &str {
+    STYLES
+        .iter()
+        .find(|(n, _)| *n == relation)
+        .map_or(relation, |(_, s)| s.meaning)
+}
+
+/// A DOT string literal.
+fn quote(s: &str) -> String {
+    let mut q = String::with_capacity(s.len() + 2);
+    q.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => q.push_str("\\\""),
+            '\\' => q.push_str("\\\\"),
+            '\n' => q.push_str("\\n"),
+            c => q.push(c),
+        }
+    }
+    q.push('"');
+    q
+}
+
+/// Text for a DOT HTML-like label.
+fn html(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The threads in order of first appearance (initial writes excluded),
+/// each with its placement and its events.
+fn threads(w: &Witness) -> Vec<Column> {
+    let mut out: Vec<Column> = Vec::new();
+    for (i, e) in w.events.iter().enumerate() {
+        if e.thread == "init" {
+            continue;
+        }
+        match out.iter_mut().find(|(t, _, _)| *t == e.thread) {
+            Some((_, _, evs)) => evs.push(i),
+            None => out.push((e.thread.clone(), e.placement, vec![i])),
+        }
+    }
+    out
+}
+
+/// A level of the scope tree: its name, the instance id of a placement at
+/// it, and whether its box is drawn even around a single member.
+type Level = (&'static str, fn(&PlacementOut) -> u32, bool);
+
+/// A thread column: its name, placement and events.
+type Column = (String, Option<PlacementOut>, Vec<usize>);
+
+/// A box of the scope tree: its kind and instance id, then what it holds.
+enum Tree {
+    Box {
+        title: String,
+        children: Vec<Tree>,
+    },
+    /// One thread column (index into the thread list).
+    Thread(usize),
+}
+
+/// Nests the threads in agent / cluster / workgroup / wave boxes. A level
+/// is drawn only where it tells something: workgroups always, agents and
+/// clusters when there is more than one, a wave when it has several threads.
+fn scope_tree(ts: &[Column]) -> Vec<Tree> {
+    let place = |k: usize| ts[k].1.unwrap_or_default();
+    let distinct = |f: &dyn Fn(&PlacementOut) -> u32| {
+        let mut v: Vec<u32> = (0..ts.len()).map(|k| f(&place(k))).collect();
+        v.sort_unstable();
+        v.dedup();
+        v.len()
+    };
+    let many_agents = distinct(&|p| p.agent) > 1;
+    let many_clusters = distinct(&|p| p.cluster) > 1;
+    let levels: [Level; 4] = [
+        ("agent", |p| p.agent, many_agents),
+        ("cluster", |p| p.cluster, many_clusters),
+        ("wg", |p| p.wg, true),
+        ("wave", |p| p.wave, false),
+    ];
+    fn build(
+        members: &[usize],
+        level: usize,
+        levels: &[Level; 4],
+        place: &dyn Fn(usize) -> PlacementOut,
+    ) -> Vec<Tree> {
+        if level == levels.len() {
+            return members.iter().map(|&k| Tree::Thread(k)).collect();
+        }
+        let (name, key, always) = levels[level];
+        let mut groups: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+        for &k in members {
+            groups.entry(key(&place(k))).or_default().push(k);
+        }
+        let mut out = Vec::new();
+        for (id, ms) in groups {
+            let children = build(&ms, level + 1, levels, place);
+            // A wave box around a single thread says nothing new.
+            let drawn = always || (name == "wave" && ms.len() > 1);
+            if drawn {
+                out.push(Tree::Box {
+                    title: format!("{name} {id}"),
+                    children,
+                });
+            } else {
+                out.extend(children);
+            }
+        }
+        out
+    }
+    let all: Vec<usize> = (0..ts.len()).collect();
+    build(&all, 0, &levels, &place)
+}
+
+/// The node statement of event `i`.
+fn node(out: &mut String, indent: &str, id: &str, e: &EventOut, highlighted: bool, undef: bool) {
+    let mut attrs = vec![format!("label={}", quote(&e.label))];
+    if e.line > 0 {
+        attrs.push(format!("tooltip={}", quote(&format!("line {}", e.line))));
+    }
+    if highlighted {
+        attrs.push("style=\"filled,bold\"".into());
+        attrs.push("fillcolor=gold".into());
+    } else if undef {
+        attrs.push("style=filled".into());
+        attrs.push("fillcolor=mistyrose".into());
+    }
+    if undef {
+        attrs.push("color=crimson".into());
+    }
+    let _ = writeln!(out, "{indent}{id} [{}];", attrs.join(", "));
+}
+
+/// The witness `w` as a DOT digraph. Deterministic: the same witness and
+/// options give the same text.
+pub fn witness_to_dot(w: &Witness, opts: &DotOptions) -> String {
+    let mut out = String::new();
+    out.push_str("digraph execution {\n");
+    out.push_str("  rankdir=TB;\n  newrank=true;\n  compound=true;\n");
+    out.push_str("  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=11];\n");
+    out.push_str("  edge [fontname=\"Helvetica\", fontsize=9];\n");
+    if let Some(t) = &opts.title {
+        let _ = writeln!(out, "  labelloc=t;\n  label={};", quote(t));
+    }
+    let undef: Vec<usize> = w
+        .relations
+        .iter()
+        .filter(|(n, _)| n == "undef-read")
+        .flat_map(|(_, es)| es.iter().map(|&(a, _)| a))
+        .collect();
+    let lit = |i: usize| opts.highlight_events.contains(&i);
+    // Initial writes.
+    let inits: Vec<usize> = (0..w.events.len())
+        .filter(|&i| w.events[i].thread == "init")
+        .collect();
+    if !inits.is_empty() {
+        out.push_str(
+            "  subgraph cluster_init {\n    label=\"initial writes\";\n    style=dashed;\n",
+        );
+        for &i in &inits {
+            node(
+                &mut out,
+                "    ",
+                &format!("e{i}"),
+                &w.events[i],
+                lit(i),
+                false,
+            );
+        }
+        out.push_str("  }\n");
+    }
+    let ts = threads(w);
+    // Barrier operations, one column per wave, in the box of its first lane.
+    let mut barrier_cols: BTreeMap<usize, Vec<(String, Vec<usize>)>> = BTreeMap::new();
+    if let Some(b) = &w.barrier {
+        let mut cols: Vec<(String, Vec<usize>)> = Vec::new();
+        for (i, op) in b.ops.iter().enumerate() {
+            match cols.iter_mut().find(|(a, _)| *a == op.thread) {
+                Some((_, v)) => v.push(i),
+                None => cols.push((op.thread.clone(), vec![i])),
+            }
+        }
+        for (actor, ops) in cols {
+            let first = actor.split('+').next().unwrap_or(&actor);
+            let k = ts.iter().position(|(t, _, _)| t == first).unwrap_or(0);
+            barrier_cols.entry(k).or_default().push((actor, ops));
+        }
+    }
+    let tree = scope_tree(&ts);
+    let mut boxes = 0usize;
+    #[allow(clippy::too_many_arguments)]
+    fn emit(
+        out: &mut String,
+        trees: &[Tree],
+        depth: usize,
+        boxes: &mut usize,
+        w: &Witness,
+        ts: &[Column],
+        barrier_cols: &BTreeMap<usize, Vec<(String, Vec<usize>)>>,
+        lit: &dyn Fn(usize) -> bool,
+        undef: &[usize],
+    ) {
+        let indent = "  ".repeat(depth + 1);
+        for t in trees {
+            match t {
+                Tree::Box { title, children } => {
+                    *boxes += 1;
+                    let _ = writeln!(out, "{indent}subgraph cluster_scope{} {{", *boxes);
+                    let _ = writeln!(out, "{indent}  label={};", quote(title));
+                    let _ = writeln!(out, "{indent}  style=rounded; color=gray60;");
+                    emit(
+                        out,
+                        children,
+                        depth + 1,
+                        boxes,
+                        w,
+                        ts,
+                        barrier_cols,
+                        lit,
+                        undef,
+                    );
+                    let _ = writeln!(out, "{indent}}}");
+                }
+                Tree::Thread(k) => {
+                    let (name, _, evs) = &ts[*k];
+                    let _ = writeln!(out, "{indent}subgraph cluster_thread_{k} {{");
+                    let _ = writeln!(
+                        out,
+                        "{indent}  label={}; style=solid; color=black;",
+                        quote(name)
+                    );
+                    for &i in evs {
+                        let id = format!("e{i}");
+                        node(
+                            out,
+                            &format!("{indent}  "),
+                            &id,
+                            &w.events[i],
+                            lit(i),
+                            undef.contains(&i),
+                        );
+                    }
+                    let _ = writeln!(out, "{indent}}}");
+                    if let (Some(cols), Some(b)) = (barrier_cols.get(k), &w.barrier) {
+                        for (c, (actor, ops)) in cols.iter().enumerate() {
+                            let _ = writeln!(out, "{indent}subgraph cluster_barrier_{k}_{c} {{");
+                            let _ = writeln!(
+                                out,
+                                "{indent}  label={}; style=dotted; color=teal;",
+                                quote(&format!("barrier ops of {actor}"))
+                            );
+                            for &o in ops {
+                                let id = format!("b{o}");
+                                node(out, &format!("{indent}  "), &id, &b.ops[o], false, false);
+                            }
+                            let _ = writeln!(out, "{indent}}}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    emit(
+        &mut out,
+        &tree,
+        0,
+        &mut boxes,
+        w,
+        &ts,
+        &barrier_cols,
+        &lit,
+        &undef,
+    );
+    // Keep the initial writes above the threads.
+    if let Some(&last_init) = inits.last() {
+        for (_, _, evs) in &ts {
+            if let Some(&first) = evs.first() {
+                let _ = writeln!(out, "  e{last_init} -> e{first} [style=invis];");
+            }
+        }
+    }
+    // A thread's events in listing order even where program order does not
+    // link them (an async transfer's events precede only what follows its
+    // completion).
+    for (_, _, evs) in &ts {
+        for pair in evs.windows(2) {
+            if !w.po.contains(&(pair[0], pair[1])) {
+                let _ = writeln!(out, "  e{} -> e{} [style=invis];", pair[0], pair[1]);
+            }
+        }
+    }
+    // Rows: the K-th event of every thread on one level, as herd draws.
+    let depth = ts.iter().map(|(_, _, evs)| evs.len()).max().unwrap_or(0);
+    for k in 0..depth {
+        let row: Vec<String> = ts
+            .iter()
+            .filter_map(|(_, _, evs)| evs.get(k).map(|i| format!("e{i}")))
+            .collect();
+        if row.len() > 1 {
+            let _ = writeln!(out, "  {{ rank=same; {}; }}", row.join("; "));
+        }
+    }
+    // Every relation's edges, parallel edges merged into one (a colour
+    // per relation, the names as its label).
+    let mut edges: BTreeMap<(String, String), Vec<(String, bool)>> = BTreeMap::new();
+    let mut order: Vec<(String, String)> = Vec::new();
+    let mut used: Vec<String> = Vec::new();
+    let mut add = |from: String, to: String, rel: &str, lit: bool| {
+        let key = (from, to);
+        let entry = edges.entry(key.clone()).or_default();
+        if entry.is_empty() {
+            order.push(key);
+        }
+        if !entry.iter().any(|(r, _)| r == rel) {
+            entry.push((rel.to_string(), lit));
+        } else if lit {
+            for e in entry.iter_mut().filter(|(r, _)| r == rel) {
+                e.1 = true;
+            }
+        }
+        if !used.iter().any(|u| u == rel) {
+            used.push(rel.to_string());
+        }
+    };
+    let is_lit = |rel: &str, a: usize, b: usize| {
+        opts.highlight_edges
+            .iter()
+            .any(|(r, x, y)| r == rel && *x == a && *y == b)
+    };
+    for &(a, b) in &w.po {
+        add(format!("e{a}"), format!("e{b}"), "po", is_lit("po", a, b));
+    }
+    let sw: Vec<(usize, usize)> = w
+        .relations
+        .iter()
+        .filter(|(n, _)| n == "sw" || n == "barrier-sw")
+        .flat_map(|(_, es)| es.iter().copied())
+        .collect();
+    for (rel, es) in &w.relations {
+        if rel == "undef-read" {
+            continue;
+        }
+        for &(a, b) in es {
+            // A synchronizes-with edge is a happens-before edge already.
+            if rel == "hb" && sw.contains(&(a, b)) && !is_lit(rel, a, b) {
+                continue;
+            }
+            add(format!("e{a}"), format!("e{b}"), rel, is_lit(rel, a, b));
+        }
+    }
+    // Highlighted edges of relations the witness does not list (an
+    // explanation's cycle through eco, say).
+    for (rel, a, b) in &opts.highlight_edges {
+        add(format!("e{a}"), format!("e{b}"), rel, true);
+    }
+    if let Some(b) = &w.barrier {
+        // Barrier operations of one wave in order.
+        let mut last: BTreeMap<&str, usize> = BTreeMap::new();
+        for (i, op) in b.ops.iter().enumerate() {
+            if let Some(p) = last.insert(op.thread.as_str(), i) {
+                let _ = writeln!(out, "  b{p} -> b{i} [style=invis];");
+            }
+        }
+        for (rel, es) in &b.relations {
+            for &(a, c) in es {
+                add(format!("b{a}"), format!("b{c}"), rel, false);
+            }
+        }
+    }
+    for key in &order {
+        let rels = &edges[key];
+        let colors: Vec<&str> = rels.iter().map(|(r, _)| style_of(r).0).collect();
+        let names: Vec<&str> = rels.iter().map(|(r, _)| r.as_str()).collect();
+        let lit = rels.iter().any(|(_, l)| *l);
+        let mut attrs = vec![
+            format!("color={}", quote(&colors.join(":"))),
+            format!("fontcolor={}", colors[0]),
+            format!("style={}", style_of(&rels[0].0).1),
+            format!("label={}", quote(&names.join(" "))),
+        ];
+        // Only program order (and the invisible edges) place the events.
+        if names != ["po"] {
+            attrs.push("constraint=false".into());
+        }
+        if lit {
+            attrs.push("penwidth=3".into());
+        }
+        let _ = writeln!(out, "  {} -> {} [{}];", key.0, key.1, attrs.join(", "));
+    }
+    if !undef.is_empty() {
+        used.push("undef-read".into());
+    }
+    legend(&mut out, &used);
+    out.push_str("}\n");
+    out
+}
+
+/// A box listing each relation drawn in its colour.
+fn legend(out: &mut String, used: &[String]) {
+    if used.is_empty() {
+        return;
+    }
+    out.push_str(
+        "  subgraph cluster_legend {\n    label=\"legend\";\n    style=dashed; color=gray60;\n",
+    );
+    let mut rows = String::new();
+    for rel in used {
+        if rel == "undef-read" {
+            rows.push_str("<tr><td bgcolor=\"mistyrose\"><font color=\"crimson\">undef</font></td><td align=\"left\">a read that returns undef</td></tr>");
+            continue;
+        }
+        let (color, _) = style_of(rel);
+        let _ = write!(
+            rows,
+            "<tr><td><font color=\"{color}\"><b>{}</b></font></td><td align=\"left\">{}</td></tr>",
+            html(rel),
+            html(meaning_of(rel))
+        );
+    }
+    let _ = writeln!(
+        out,
+        "    legend [shape=plaintext, style=\"\", label=<<table border=\"0\" cellspacing=\"2\">{rows}</table>>];"
+    );
+    out.push_str("  }\n");
+}
+
+/// Every witness of `outcome` as DOT, with a file stem for each:
+/// `NAME.state-K` for the witness of the K-th state (counted from 1 in the
+/// order of the `States` lines) and `NAME.deadlock-K` for the K-th
+/// deadlocked execution. `NAME` keeps letters, digits, `.`, `-`, `_` and
+/// `+` of the test name; other characters become `_`.
+pub fn outcome_graphs(test: &str, outcome: &amdmm_explore::Outcome) -> Vec<(String, String)> {
+    let stem: String = test
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "._-+".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let mut out = Vec::new();
+    for w in &outcome.witnesses {
+        let state = outcome
+            .states
+            .get(w.state)
+            .map(|s| crate::witness::state_text(&outcome.columns, s))
+            .unwrap_or_default();
+        let opts = DotOptions {
+            title: Some(format!("{test}: state {}: {state}", w.state + 1)),
+            ..DotOptions::default()
+        };
+        out.push((
+            format!("{stem}.state-{}", w.state + 1),
+            witness_to_dot(w, &opts),
+        ));
+    }
+    for (k, w) in outcome.deadlocks.iter().enumerate() {
+        let opts = DotOptions {
+            title: Some(format!("{test}: deadlocked execution {}", k + 1)),
+            ..DotOptions::default()
+        };
+        out.push((
+            format!("{stem}.deadlock-{}", k + 1),
+            witness_to_dot(w, &opts),
+        ));
+    }
+    out
+}
