@@ -7,14 +7,124 @@
 //! Each rule quotes the AMDGPUUsage text it implements; docs/hardware.md
 //! lists what is modelled and what is not.
 
+mod gfx10_11;
+mod gfx12;
+mod gfx125x;
+mod gfx6_942;
+
 use crate::isa::{Cpol, HwScope, MInstr, MemOp, ScopeOp};
 use crate::target::{Gen, Target};
 use amdmm_program::{Program, ScopeLevel, Value};
+
+/// What distinguishes one generation family's memory system: its layout and
+/// what its caches do with a request's cache-policy bits. One implementation
+/// per family, each in its own file next to the sentences it implements
+/// ([`gfx6_942`], [`gfx10_11`], [`gfx12`], [`gfx125x`]); the steps common to
+/// all (queues, L2, memory, LDS) are in [`MemSys`] and `super::queues`.
+pub trait Generation: std::fmt::Debug + Sync {
+    /// The caches and queues there are, and where the waves run.
+    fn layout(&self, t: &Target) -> Layout;
+    /// How a load uses the caches.
+    fn load_policy(&self, tgsplit: bool, c: &Cpol) -> LoadPolicy;
+    /// May a load that missed the L1 (L0, WGP$) be served by the second level?
+    fn second_level_hit(&self, major: u32, c: &Cpol) -> bool;
+    /// Does a store write through the L2 to memory?
+    fn store_writes_through(&self, c: &Cpol) -> bool;
+    /// Where a store is acknowledged.
+    fn store_ack(&self, c: &Cpol) -> Ack;
+    /// Does a `buffer_wbl2` write back the agent's L2 to memory?
+    fn wbl2_is_system(&self, sc0: bool, sc1: bool) -> bool;
+    /// Which caches an invalidate instruction empties (another
+    /// generation's instruction: none).
+    fn invalidates(&self, instr: MInstr) -> Invalidate;
+    /// Is LDS DMA counted by `s_wait_asynccnt` (else by the load counter)?
+    fn lds_dma_on_asynccnt(&self) -> bool {
+        false
+    }
+    /// Does `global_wb` below `SCOPE_SYS` do anything?
+    fn global_wb_acts(&self) -> bool {
+        false
+    }
+}
+
+/// The family of a generation.
+pub fn family(gen: Gen) -> &'static dyn Generation {
+    static GFX6_9: gfx6_942::Gfx6To942 = gfx6_942::Gfx6To942 { gen: Gen::Gfx6To9 };
+    static GFX90A: gfx6_942::Gfx6To942 = gfx6_942::Gfx6To942 { gen: Gen::Gfx90a };
+    static GFX942: gfx6_942::Gfx6To942 = gfx6_942::Gfx6To942 { gen: Gen::Gfx942 };
+    match gen {
+        Gen::Gfx6To9 => &GFX6_9,
+        Gen::Gfx90a => &GFX90A,
+        Gen::Gfx942 => &GFX942,
+        Gen::Gfx10To11 => &gfx10_11::Gfx10To11,
+        Gen::Gfx12 => &gfx12::Gfx12,
+        Gen::Gfx125x => &gfx125x::Gfx125x,
+    }
+}
+
+/// A family's caches and queues ([`Generation::layout`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Layout {
+    /// One non-coherent L2 per agent, memory below it (else one coherent L2).
+    pub per_agent_l2: bool,
+    /// A second level between the CU's cache and the L2 (GL1, L1 buffer),
+    /// with a queue level of its own.
+    pub second_level: bool,
+    /// The second level holds lines.
+    pub l1_cache: bool,
+    /// WGP mode: each wave has an L0 of its own.
+    pub wgp_split: bool,
+    /// The second level is per shader engine, one per cluster instance
+    /// (else per work-group).
+    pub se_per_cluster: bool,
+    /// SIMD32-pair request queues in front of the CU's cache.
+    pub pair_queues: bool,
+    /// The queue from the CU's cache to the second level is in order.
+    pub fifo_l0_queue: bool,
+}
+
+/// The caches an invalidate empties (dirty L2 lines are kept).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Invalidate {
+    pub l1: bool,
+    pub second: bool,
+    pub l2: bool,
+}
+
+impl Invalidate {
+    pub const NONE: Invalidate = Invalidate {
+        l1: false,
+        second: false,
+        l2: false,
+    };
+    pub const L1: Invalidate = Invalidate {
+        l1: true,
+        second: false,
+        l2: false,
+    };
+}
+
+/// GFX12, GFX12.5: "`global_inv` invalidates caches whose scope is strictly
+/// smaller than the instruction's" ("Memory Model GFX12", en 8199, zh 13162;
+/// GFX125x: "Only caches whose scope is strictly smaller than the
+/// instruction's are affected", en 10420): the L0/WGP$ (`SCOPE_CU`) for SE
+/// and up; the GFX12.5 L1 buffer (`SCOPE_SE`) for DEV and up; the GFX12.5 L2
+/// (`SCOPE_DEV`) for SYS.
+pub fn global_inv(s: ScopeOp) -> Invalidate {
+    let s = s.fixed().unwrap_or(HwScope::Cu);
+    Invalidate {
+        l1: s > HwScope::Cu,
+        second: s > HwScope::Se,
+        l2: s > HwScope::Dev,
+    }
+}
 
 /// Where each wave runs.
 #[derive(Clone, Debug)]
 pub struct Geometry {
     pub gen: Gen,
+    /// The generation family's memory system.
+    pub fam: &'static dyn Generation,
     pub tgsplit: bool,
     /// CU (vector L1) of each wave.
     pub cu: Vec<usize>,
@@ -60,45 +170,12 @@ impl Geometry {
     /// are otherwise modelled as separate waves (each with its own in-order
     /// queue), which orders them less than the hardware does.
     ///
-    /// GFX6-GFX9: "The L2 cache can be kept coherent with other agents on
-    /// some targets, or ranges of virtual addresses can be set up to bypass it
-    /// to ensure system coherence": modelled as one L2 coherent for all
-    /// agents. GFX90A/GFX942: each agent has its own L2 ("The gfx942 can be
-    /// configured as a number of smaller agents with each having a single L2
-    /// shared by all CUs on the same agent"), not coherent with the others
-    /// without `buffer_wbl2`/`buffer_inv` (MTYPE NC memory).
-    ///
-    /// GFX12 ("Memory Model GFX12", en 8126; seed zh 13104): the same
-    /// geometry as GFX10-GFX11 ("The wavefronts for a single work-group are
-    /// executed in the same WGP. In CU wavefront execution mode the wavefronts
-    /// may be executed by different SIMDs in the same CU. In WGP wavefront
-    /// execution mode the wavefronts may be executed by different SIMDs in
-    /// different CUs in the same WGP.", "There is a single L0 cache per
-    /// CU"): WGP mode one L0 per wave, CU mode one per work-group; "The
-    /// vector and scalar memory L0 caches use an L1 buffer shared by all WGPs
-    /// on the same SA": one SA per work-group; "The L2 cache can be kept
-    /// coherent with other agents": one coherent L2 (as GFX10-GFX11).
-    ///
-    /// GFX12.5 ("Memory Model GFX125x", en 10278): "The wavefronts for a
-    /// single work-group are executed in the same WGP" and "Each WGP has a
-    /// single write-through WGP cache (WGP$) shared by the wavefronts of the
-    /// work-groups executing on it": one WGP$ per work-group. "The vector and
-    /// scalar memory L0 caches are both clients of an L1 buffer shared by all
-    /// WGPs on the same SE": the work-groups of one cluster instance of the
-    /// test (`cluster N`, 0 by default; `SCOPE_SE` is the cluster scope,
-    /// GFX125x scopes table) share an SE, work-groups of different clusters
-    /// (or agents) are on different SEs. The placement depends on the
-    /// program only, never on the machine code, so weakening a row's
-    /// `SCOPE_DEV` to `SCOPE_SE` cannot move the work-groups together and
-    /// hide itself (docs/hardware.md, GFX12.5). "Each WGP$ has two request
-    /// queues; one per SIMD32-pair": the waves of a work-group are spread
-    /// over the two queues of its WGP$ by their index in the work-group
-    /// ([`Geometry::pair_queue`]). "There may be multiple L2 caches per
-    /// agent ... Be non-hardware-coherent": one L2 per agent with
-    /// `SCOPE_DEV`, memory below it (`SCOPE_SYS`), like GFX942, so the
-    /// system-scope `global_wb`/`global_inv` act (docs/hardware.md, GFX12.5).
+    /// What each family has (one L2 or one per agent, a second level, WGP
+    /// mode, SIMD32-pair queues) is its [`Generation::layout`].
     pub fn new(p: &Program, target: &Target, wg: &[usize]) -> Geometry {
-        let per_agent_l2 = matches!(target.gen, Gen::Gfx90a | Gen::Gfx942 | Gen::Gfx125x);
+        let fam = family(target.gen);
+        let layout = fam.layout(target);
+        let per_agent_l2 = layout.per_agent_l2;
         let mut agents: Vec<u32> = p
             .threads
             .iter()
@@ -121,16 +198,8 @@ impl Geometry {
             .collect();
         waves.sort_unstable();
         waves.dedup();
-        // GFX10-GFX11: "In WGP wavefront execution mode the wavefronts may be
-        // executed by different SIMDs in different CUs in the same WGP":
-        // each wave gets an L0 of its own (the most separated placement); in
-        // CU mode ("executed by different SIMDs in the same CU") a
-        // work-group shares one L0. "a `buffer_gl1_inv` is required for
-        // coherence between wavefronts executing in different work-groups as
-        // they may be executing on different SAs that access different L1s":
-        // each work-group gets a shader array of its own.
-        let gl1 = matches!(target.gen, Gen::Gfx10To11 | Gen::Gfx12 | Gen::Gfx125x);
-        let wgp_split = matches!(target.gen, Gen::Gfx10To11 | Gen::Gfx12) && !target.cumode;
+        let gl1 = layout.second_level;
+        let wgp_split = layout.wgp_split;
         let cu: Vec<usize> = (0..n)
             .map(|i| {
                 if target.tgsplit || wgp_split {
@@ -150,7 +219,7 @@ impl Geometry {
         for i in 0..n {
             cu_l2[cu[i]] = l2[i];
         }
-        let sa: Vec<usize> = if target.gen == Gen::Gfx125x {
+        let sa: Vec<usize> = if layout.se_per_cluster {
             let key = |t: &amdmm_program::Thread| {
                 (
                     t.placement.instance(ScopeLevel::Agent),
@@ -170,7 +239,7 @@ impl Geometry {
             vec![0; n]
         };
         let n_sa = sa.iter().copied().max().map(|m| m + 1).unwrap_or(0);
-        let pairq = if target.gen == Gen::Gfx125x {
+        let pairq = if layout.pair_queues {
             Self::pair_queue(p, &cu)
         } else {
             Vec::new()
@@ -180,6 +249,7 @@ impl Geometry {
             pairq,
             n_pairq,
             gen: target.gen,
+            fam,
             tgsplit: target.tgsplit,
             major: target.major,
             gl1,
@@ -190,8 +260,8 @@ impl Geometry {
             cu_l2,
             n_l2: if per_agent_l2 { agents.len().max(1) } else { 1 },
             per_agent_l2,
-            l1_cache: gl1 && target.gen != Gen::Gfx12,
-            fifo_l0_queue: target.gen == Gen::Gfx125x,
+            l1_cache: gl1 && layout.l1_cache,
+            fifo_l0_queue: layout.fifo_l0_queue,
         }
     }
 }
@@ -239,86 +309,12 @@ pub struct MemSys {
     lds: Vec<Value>,
 }
 
-/// How a load uses the caches.
-struct LoadPolicy {
+/// How a load uses the caches ([`Generation::load_policy`]).
+pub struct LoadPolicy {
     /// May be served by a valid L1 line.
-    hit_l1: bool,
+    pub hit_l1: bool,
     /// System scope: must not be served by a clean (possibly stale) L2 line.
-    system: bool,
-}
-
-/// GFX6-GFX9, GFX90A: "buffer/global/flat_load glc=1" is the agent-scope
-/// load, and the acquire rows pair it with `buffer_wbinvl1_vol` to stop
-/// following loads from seeing "stale global data" in the L1: a `glc` load
-/// misses the L1. GFX942 (`sc0`/`sc1` encode the scope: "Atomic
-/// read-modify-write instructions [...] use sc1 to indicate system or agent
-/// scope coherence"): a load with `sc1` (agent or system) misses the L1; one
-/// with `sc0` only (work-group) misses it in tgsplit mode, where "wavefronts
-/// of the same work-group can be in different CUs"; `sc0 sc1` (system) also
-/// refetches clean L2 lines ("stale MTYPE NC global data").
-///
-/// GFX10-GFX11: the rows give a work-group-scope load in WGP mode `glc=1`
-/// (its wavefronts "may be executing on SIMDs of different CUs that access
-/// different L0s"): `glc` misses the L0. See [`gl1_hit_allowed`] for the L1.
-///
-/// GFX12, GFX12.5: "When a memory operation with a given `SCOPE` reaches a
-/// cache with a smaller `SCOPE` value, it is forwarded to the next level of
-/// cache." / "When a memory operation with a given `SCOPE` reaches a cache
-/// with a `SCOPE` value greater than or equal to its own, the operation can
-/// proceed: Reads can hit into the cache" ("Memory Model GFX12", en 8184,
-/// zh 13150; "Memory Model GFX125x", en 10398): the L0 (WGP$) is
-/// `SCOPE_CU`, so only a load with scope `SCOPE_CU` may hit it; a
-/// `SCOPE_SYS` load on GFX12.5 also misses the agent's clean L2 lines (the L2
-/// is `SCOPE_DEV`).
-fn load_policy(gen: Gen, tgsplit: bool, c: &Cpol) -> LoadPolicy {
-    match gen {
-        Gen::Gfx12 | Gen::Gfx125x => LoadPolicy {
-            hit_l1: op_scope(c) == HwScope::Cu,
-            system: op_scope(c) == HwScope::Sys,
-        },
-        Gen::Gfx942 => LoadPolicy {
-            hit_l1: !(c.sc1 || (c.sc0 && tgsplit)),
-            system: c.sc0 && c.sc1,
-        },
-        _ => LoadPolicy {
-            hit_l1: !c.glc,
-            system: false,
-        },
-    }
-}
-
-/// GFX10-GFX11: may a load that missed the L0 be served by the GL1? The
-/// agent-scope load is `glc=1 dlc=1` on GFX10 but only `glc=1` on GFX11
-/// ("If GFX11, omit dlc=1"): on GFX10 `dlc` misses the L1, on GFX11 `glc`
-/// does (the agent-scope row would otherwise read a stale L1).
-///
-/// GFX12: never ("The L1 buffer acts as a bridge to L2 for clients within a
-/// SA": not a cache). GFX12.5: the L1 buffer is read as a `SCOPE_SE` cache
-/// (docs/hardware.md, GFX12.5), so a load with scope `SCOPE_CU` or
-/// `SCOPE_SE` may hit it ("Reads can hit into the cache").
-pub fn gl1_hit_allowed(g: &Geometry, c: &Cpol) -> bool {
-    if g.gen == Gen::Gfx12 {
-        false
-    } else if g.gen == Gen::Gfx125x {
-        op_scope(c) <= HwScope::Se
-    } else if g.major >= 11 {
-        !c.glc
-    } else {
-        !c.dlc
-    }
-}
-
-/// GFX942 stores with `sc0 sc1` (system scope) write through the L2 to
-/// memory; other stores leave a dirty L2 line ("To ensure coherence of local
-/// memory writes of CUs in different agents a `buffer_wbl2 sc1` is
-/// required. It will writeback dirty L2 cache lines.").
-///
-/// GFX12.5: a `SCOPE_SYS` store is forwarded past the `SCOPE_DEV` L2 to
-/// memory ("When a vector memory operation with a given `SCOPE` reaches a
-/// cache with a smaller `SCOPE` value, it is forwarded to the next level of
-/// cache", "Memory Model GFX125x", en 10398).
-fn store_writes_through(gen: Gen, c: &Cpol) -> bool {
-    (gen == Gen::Gfx942 && c.sc0 && c.sc1) || (gen == Gen::Gfx125x && op_scope(c) == HwScope::Sys)
+    pub system: bool,
 }
 
 /// GFX12+: the `scope:` of an access (`SCOPE_CU` when it has none: "`SCOPE_CU`
@@ -328,7 +324,7 @@ pub fn op_scope(c: &Cpol) -> HwScope {
 }
 
 /// Where a store is acknowledged (its counter, `vscnt`/`storecnt`, is
-/// decremented).
+/// decremented; [`Generation::store_ack`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ack {
     /// At the CU's cache (GFX12.5 WGP$, `SCOPE_CU`).
@@ -339,46 +335,15 @@ pub enum Ack {
     L2,
 }
 
-/// GFX12.5: "When a vector memory operation with a given `SCOPE` reaches a
-/// cache with a `SCOPE` value greater than or equal to its own, the
-/// operation can proceed: ... Writes can happen in this cache and completion
-/// (`s_wait` decrement) can be reported." ("Memory Model GFX125x", en 10405):
-/// a `SCOPE_CU` store is acknowledged by the WGP$, a `SCOPE_SE` store by the
-/// L1 buffer, a `SCOPE_DEV` store by the L2, a `SCOPE_SYS` store by memory;
-/// the caches are write-through ("write-through WGP cache", "Vector L0
-/// memory holds clean data only"), so the store goes on asynchronously and
-/// `global_wb` waits for it.
-///
-/// GFX12 (and earlier): at the L2. The GFX12 text says the same of a store
-/// reaching a cache of its scope ("the transaction is acknowledged from this
-/// level of cache", en 8191, zh 13156) but also "`global_wb` can be omitted
-/// for scopes other than `SCOPE_SYS` in gfx120x" (en 8207, zh 13166), and the GFX12 release rows
-/// have no `global_wb` below system scope: they only wait `s_wait_storecnt
-/// 0x0` for the plain stores before the flag. That holds only if the
-/// `SCOPE_CU` L0 does not acknowledge a write before the L2 has it, which is
-/// the reading modelled (docs/hardware.md, GFX12).
-pub fn store_ack(g: &Geometry, op: &MemOp) -> Ack {
-    if g.gen != Gen::Gfx125x {
-        return Ack::L2;
-    }
-    match op_scope(&op.cpol) {
-        HwScope::Cu => Ack::L0,
-        HwScope::Se => Ack::L1,
-        HwScope::Dev | HwScope::Sys => Ack::L2,
-    }
+/// May a load that missed the L1 be served by the second level
+/// ([`Generation::second_level_hit`])?
+pub fn gl1_hit_allowed(g: &Geometry, c: &Cpol) -> bool {
+    g.fam.second_level_hit(g.major, c)
 }
 
-/// Does a `buffer_wbl2` write back the agent's L2 to memory? GFX90A: "To
-/// ensure coherence of local memory writes of different agents a
-/// `buffer_wbl2` is required. It will writeback dirty L2 cache lines."
-/// GFX942: the system-scope rows use `buffer_wbl2 sc0=1 sc1=1`; the agent
-/// rows' `buffer_wbl2 sc1=1` "does nothing if the agent is configured to have
-/// a single L2", which is the configuration modelled.
-pub fn wbl2_is_system(gen: Gen, sc0: bool, sc1: bool) -> bool {
-    match gen {
-        Gen::Gfx942 => sc0 && sc1,
-        _ => true,
-    }
+/// Where a store is acknowledged ([`Generation::store_ack`]).
+pub fn store_ack(g: &Geometry, op: &MemOp) -> Ack {
+    g.fam.store_ack(&op.cpol)
 }
 
 impl MemSys {
@@ -420,7 +385,7 @@ impl MemSys {
     /// coherence between wavefronts in the same work-group since they execute
     /// on the same CU."
     pub fn l1_hit(&self, g: &Geometry, cu: usize, loc: u32, op: &MemOp) -> Option<Value> {
-        let pol = load_policy(g.gen, g.tgsplit, &op.cpol);
+        let pol = g.fam.load_policy(g.tgsplit, &op.cpol);
         if pol.hit_l1 {
             self.l1[cu][loc as usize]
         } else {
@@ -430,12 +395,12 @@ impl MemSys {
 
     /// Whether a load that misses the L1 must also miss clean L2 lines.
     pub fn load_is_system(g: &Geometry, op: &MemOp) -> bool {
-        load_policy(g.gen, g.tgsplit, &op.cpol).system
+        g.fam.load_policy(g.tgsplit, &op.cpol).system
     }
 
     /// Whether a store writes through the L2 to memory.
     pub fn store_is_through(g: &Geometry, op: &MemOp) -> bool {
-        store_writes_through(g.gen, &op.cpol)
+        g.fam.store_writes_through(&op.cpol)
     }
 
     /// The L2 stage of a load that missed the L1: read the L2 (or memory)
@@ -547,49 +512,17 @@ impl MemSys {
         (old, if g.per_agent_l2 { "memory" } else { "L2" })
     }
 
-    /// `buffer_wbinvl1_vol` (GFX6-GFX9, GFX90A): "invalidate the L1 cache";
-    /// `buffer_inv sc0`/`sc1` (GFX942) invalidate the L1 and, with `sc0 sc1`,
-    /// "will invalidate non-local L2 cache lines"; `buffer_invl2` (GFX90A)
-    /// invalidates the L2's non-coherent lines. Dirty lines are kept.
+    /// An invalidate instruction: empties the caches the generation says
+    /// it does ([`Generation::invalidates`]); dirty L2 lines are kept.
     pub fn invalidate(&mut self, g: &Geometry, instr: MInstr, cu: usize, sa: usize, a: usize) {
-        let (l1, l2) = match instr {
-            MInstr::BufferWbinvl1Vol => (true, false),
-            MInstr::BufferInv { sc0, sc1 } => (true, sc0 && sc1),
-            MInstr::BufferInvl2 => (false, true),
-            // GFX10-GFX11: "a `buffer_gl0_inv` is required for coherence
-            // between wavefronts executing in the same work-group as they may
-            // be executing on SIMDs of different CUs that access different
-            // L0s"; "a `buffer_gl1_inv` is required for coherence between
-            // wavefronts executing in different work-groups as they may be
-            // executing on different SAs that access different L1s".
-            MInstr::BufferGl0Inv => (true, false),
-            MInstr::BufferGl1Inv => {
-                if let Some(lines) = self.gl1.get_mut(sa) {
-                    for line in lines.iter_mut() {
-                        *line = None;
-                    }
+        let Invalidate { l1, second, l2 } = g.fam.invalidates(instr);
+        if second {
+            if let Some(lines) = self.gl1.get_mut(sa) {
+                for line in lines.iter_mut() {
+                    *line = None;
                 }
-                (false, false)
             }
-            // GFX12, GFX12.5: "`global_inv` invalidates caches whose scope is
-            // strictly smaller than the instruction's" ("Memory Model GFX12",
-            // en 8199, zh 13162; GFX125x: "Only caches whose scope is strictly
-            // smaller than the instruction's are affected", en 10420): the
-            // L0/WGP$ (`SCOPE_CU`) for SE and up; the GFX12.5 L1 buffer
-            // (`SCOPE_SE`) for DEV and up; the GFX12.5 L2 (`SCOPE_DEV`) for SYS.
-            MInstr::GlobalInv(s) => {
-                let s = s.fixed().unwrap_or(HwScope::Cu);
-                if s > HwScope::Se {
-                    if let Some(lines) = self.gl1.get_mut(sa) {
-                        for line in lines.iter_mut() {
-                            *line = None;
-                        }
-                    }
-                }
-                (s > HwScope::Cu, s > HwScope::Dev)
-            }
-            _ => (false, false),
-        };
+        }
         if l1 {
             for line in self.l1[cu].iter_mut() {
                 *line = None;

@@ -1,0 +1,62 @@
+//! The seam where a wave's code comes from: the lowered machine code of each
+//! operation (from the code-sequence tables today, see [`crate::lower`]) is
+//! laid out with the program's own instructions (control flow, register
+//! arithmetic) as one list of micro-instructions per wave.
+
+use crate::isa::MInstr;
+use crate::lower::Lowered;
+use amdmm_program::{Instr, Program};
+
+/// One micro-instruction of a wave: a program instruction (control flow and
+/// register arithmetic) or a machine instruction of a lowered operation.
+#[derive(Clone, Debug)]
+pub(super) enum Micro {
+    Ir(usize),
+    M {
+        instr: MInstr,
+        /// The program instruction the machine code belongs to.
+        ir: usize,
+    },
+}
+
+/// A wave's code and the map from program instruction to micro index.
+#[derive(Clone, Debug)]
+pub(super) struct Code {
+    pub(super) micro: Vec<Micro>,
+    pub(super) start: Vec<usize>,
+}
+
+pub(super) fn build_code(p: &Program, l: &Lowered) -> Vec<Code> {
+    let mut out = Vec::new();
+    for (ti, t) in p.threads.iter().enumerate() {
+        let ops = &l.threads[ti].ops;
+        let mut micro = Vec::new();
+        let mut start = Vec::with_capacity(t.code.len() + 1);
+        for (k, i) in t.code.iter().enumerate() {
+            start.push(micro.len());
+            match ops.iter().find(|o| o.index == k) {
+                Some(op) => {
+                    for m in &op.code {
+                        micro.push(Micro::M {
+                            instr: m.instr,
+                            ir: k,
+                        });
+                    }
+                }
+                None => match i {
+                    // Consumed by the lowered operation before it (an arrive
+                    // and its wait lowered to one s_barrier) or without code.
+                    Instr::Hw(_)
+                    | Instr::Barrier(_)
+                    | Instr::AsyncMark
+                    | Instr::CallEnter { .. }
+                    | Instr::CallExit { .. } => {}
+                    _ => micro.push(Micro::Ir(k)),
+                },
+            }
+        }
+        start.push(micro.len());
+        out.push(Code { micro, start });
+    }
+    out
+}

@@ -1,0 +1,453 @@
+//! The state-space search: depth-first over every scheduler choice, a set of
+//! visited states, and the partial-order reductions of docs/hardware.md
+//! ([`Explorer::is_local`], [`Explorer::solo_fetch_step`],
+//! [`Explorer::pair_head_is_local`]).
+
+use super::code::Micro;
+use super::memsys::Geometry;
+use super::state::{ChanKind, Req, State};
+use super::Ctx;
+use crate::isa::{Family, MInstr};
+use amdmm_explore::{FinalState, FlagsOut, ValueOut};
+use amdmm_program::{Addr, AddrSpace, Instr, Observable, Operand, Program, ScopeLevel, Value};
+use foldhash::fast::FixedState;
+use std::collections::{HashMap, HashSet};
+
+/// The locations that at most one memory request of any run can access, and
+/// only to read: no instruction of any thread stores to, RMWs, or is a DMA
+/// destination of the location (so it keeps its initial value and every
+/// cache line of it holds that value), and exactly one load or DMA source
+/// may read it, in a thread without a backward branch (so it executes at
+/// most once). A computed index counts as every element of its symbol.
+/// [`Explorer::solo_fetch_step`] relies on this.
+pub(super) fn solo_reads(p: &Program) -> Vec<bool> {
+    let n = p.locations.len();
+    let mut reads = vec![0u32; n];
+    let mut written = vec![false; n];
+    let range = |a: &Addr| may_access(p, a);
+    for t in &p.threads {
+        let looping = t.code.iter().enumerate().any(|(k, i)| match i {
+            Instr::Jump { target } => *target as usize <= k,
+            Instr::Branch { then_, else_, .. } => *then_ as usize <= k || *else_ as usize <= k,
+            _ => false,
+        });
+        let once = if looping { 2 } else { 1 };
+        for i in &t.code {
+            let (r, w): (Option<&Addr>, Option<&Addr>) = match i {
+                Instr::Load { addr, .. } => (Some(addr), None),
+                Instr::Store { addr, .. } => (None, Some(addr)),
+                Instr::Rmw { addr, .. } | Instr::CmpXchg { addr, .. } => (Some(addr), Some(addr)),
+                Instr::Dma { src, dst, .. } => (Some(src), Some(dst)),
+                _ => (None, None),
+            };
+            for l in r.map(range).into_iter().flatten() {
+                reads[l] += once;
+            }
+            for l in w.map(range).into_iter().flatten() {
+                written[l] = true;
+            }
+        }
+    }
+    (0..n).map(|l| reads[l] == 1 && !written[l]).collect()
+}
+
+/// The locations an access to `a` may touch (a computed index: every
+/// element of the symbol; an index out of bounds: none, the access is
+/// undefined behaviour).
+pub(super) fn may_access(p: &Program, a: &Addr) -> std::ops::Range<usize> {
+    let n = p.locations.len();
+    let Some(sym) = p.symbols.get(a.symbol as usize) else {
+        return 0..0;
+    };
+    let first = sym.first as usize;
+    match a.index {
+        Operand::Const(i) if i >= 0 && (i as u64) < sym.len as u64 => {
+            first + i as usize..first + i as usize + 1
+        }
+        Operand::Const(_) => 0..0,
+        _ => first..(first + sym.len as usize).min(n),
+    }
+}
+
+/// Per location: do threads of more than one L2 (agent) access it? Only
+/// then can the moment a dirty L2 line of it is written back be observed
+/// ([`MemSys::housekeeping`]).
+pub(super) fn shared_across_l2s(p: &Program, geo: &Geometry) -> Vec<bool> {
+    let n = p.locations.len();
+    let mut l2: Vec<Option<usize>> = vec![None; n];
+    let mut shared = vec![false; n];
+    for (ti, t) in p.threads.iter().enumerate() {
+        for i in &t.code {
+            let addrs: &[&Addr] = match i {
+                Instr::Load { addr, .. }
+                | Instr::Store { addr, .. }
+                | Instr::Rmw { addr, .. }
+                | Instr::CmpXchg { addr, .. } => &[addr],
+                Instr::Dma { src, dst, .. } => &[src, dst],
+                _ => &[],
+            };
+            for a in addrs {
+                for l in may_access(p, a) {
+                    match l2[l] {
+                        None => l2[l] = Some(geo.l2[ti]),
+                        Some(x) if x != geo.l2[ti] => shared[l] = true,
+                        Some(_) => {}
+                    }
+                }
+            }
+        }
+    }
+    shared
+}
+
+pub(super) struct Explorer<'a, 'b> {
+    pub(super) ctx: &'b Ctx<'a>,
+    /// Visited states. Hashed with `foldhash`'s fixed-seed fast hasher:
+    /// SipHash was a third of the exploration's time (the set's iteration
+    /// order is never used, so the output does not depend on the hasher).
+    pub(super) seen: HashSet<State, FixedState>,
+    pub(super) finals: HashMap<FinalState, Vec<String>>,
+    pub(super) flags: FlagsOut,
+    pub(super) path: Vec<String>,
+    pub(super) limit: bool,
+    /// States where the reduction took a single step.
+    pub(super) reduced: usize,
+}
+
+/// The result of trying to issue a wave's next instruction (a transient
+/// return value, never stored).
+#[allow(clippy::large_enum_variant)]
+pub(super) enum Issue {
+    Blocked,
+    /// The path ends here (assume failed, cutoff, undefined behaviour).
+    Dead,
+    Next(State, String),
+}
+
+impl Explorer<'_, '_> {
+    pub(super) fn dfs(&mut self, s: State) {
+        if self.limit {
+            return;
+        }
+        if self.seen.len() >= self.ctx.opts.max_states {
+            self.limit = true;
+            return;
+        }
+        if self.seen.contains(&s) {
+            return;
+        }
+        let succ = self.successors(&s);
+        if succ.is_empty() {
+            self.terminal(&s);
+        }
+        // Inserted after its successors are computed, which saves a clone
+        // (the state graph is acyclic: no successor can be `s`).
+        self.seen.insert(s);
+        for (n, label) in succ {
+            self.path.push(label);
+            self.dfs(n);
+            self.path.pop();
+        }
+    }
+
+    pub(super) fn terminal(&mut self, s: &State) {
+        let done = s
+            .waves
+            .iter()
+            .all(|w| w.halted && w.vm.is_empty() && w.lds.is_empty())
+            && s.chan.iter().chain(&s.chan2).all(|c| c.is_empty())
+            && s.pairq.iter().all(|q| q.is_empty());
+        // Dirty L2 lines left are of locations one L2 alone accesses, whose
+        // write-backs are taken here ([`MemSys::housekeeping`]).
+        let mut mem = s.mem.clone();
+        for a in 0..self.ctx.geo.n_l2 {
+            mem.write_back(a, true);
+        }
+        if !done || !s.mem.clean_where(&self.ctx.l2_shared) {
+            // Every wave is blocked: a deadlock (barrier) path.
+            self.flags.deadlock = true;
+            return;
+        }
+        let p = self.ctx.p;
+        let value = |o: &Observable| -> Value {
+            match o {
+                Observable::Reg { thread, reg } => s
+                    .waves
+                    .get(*thread as usize)
+                    .and_then(|w| w.regs.get(*reg as usize).copied())
+                    .unwrap_or(Value::Undef),
+                Observable::Mem { loc, wg } => {
+                    match p.locations.get(*loc as usize).map(|l| l.space) {
+                        Some(AddrSpace::Lds) => {
+                            let wgi = wg
+                                .and_then(|w| {
+                                    let mut wgs: Vec<u32> = p
+                                        .threads
+                                        .iter()
+                                        .map(|t| t.placement.instance(ScopeLevel::Workgroup))
+                                        .collect();
+                                    wgs.sort_unstable();
+                                    wgs.dedup();
+                                    wgs.binary_search(&w).ok()
+                                })
+                                .unwrap_or(0);
+                            mem.lds_value(wgi, *loc, self.ctx.n_locs)
+                        }
+                        _ => mem.final_value(*loc),
+                    }
+                }
+            }
+        };
+        let shown = p.shown_observables();
+        let values: Vec<ValueOut> = shown.iter().map(|o| value(o).into()).collect();
+        let satisfies = amdmm_explore::condition::holds(&p.condition.cond, &value);
+        let fs = FinalState {
+            values,
+            satisfies,
+            flags: FlagsOut::default(),
+        };
+        self.finals.entry(fs).or_insert_with(|| self.path.clone());
+    }
+
+    pub(super) fn successors(&mut self, s: &State) -> Vec<(State, String)> {
+        let mut out = Vec::new();
+        let names: Vec<&str> = self.ctx.p.threads.iter().map(|t| t.name.as_str()).collect();
+        // Partial-order reduction (an ample set of one step): a wave's next
+        // instruction that only touches the wave itself is taken alone.
+        if self.ctx.opts.reduce {
+            for (w, name) in names.iter().enumerate() {
+                if s.waves[w].halted || !self.is_local(s, w) {
+                    continue;
+                }
+                let next = self.issue_at_l1(s, w, name);
+                if !next.is_empty() {
+                    self.reduced += 1;
+                    return next;
+                }
+            }
+            if let Some(step) = self.solo_fetch_step(s) {
+                self.reduced += 1;
+                return vec![step];
+            }
+            for q in 0..s.pairq.len() {
+                if self.pair_head_is_local(s, q) {
+                    let next: Vec<_> = [false, true]
+                        .into_iter()
+                        .filter_map(|evict| self.pair_step(s, q, evict))
+                        .collect();
+                    if !next.is_empty() {
+                        self.reduced += 1;
+                        return next;
+                    }
+                }
+            }
+        }
+        for (w, name) in names.iter().enumerate() {
+            if s.waves[w].halted {
+                continue;
+            }
+            out.extend(self.issue_at_l1(s, w, name));
+        }
+        // A `buffer_wbl2` whose earlier requests have completed is processed
+        // (every other request reached the L1 when it was issued).
+        for (w, name) in names.iter().enumerate() {
+            for evict in [false, true] {
+                if let Some((n, l)) = self.l1_step(s, w, evict) {
+                    out.push((n, format!("{name}: L1 {l}")));
+                }
+            }
+        }
+        // A request reaches the L2.
+        for cu in 0..s.chan.len() {
+            for i in 0..s.chan[cu].len() {
+                for evict in [false, true] {
+                    if let Some((n, l)) = self.l2_step(s, cu, i, evict) {
+                        out.push((n, l));
+                    }
+                }
+            }
+        }
+        for sa in 0..s.chan2.len() {
+            for i in 0..s.chan2[sa].len() {
+                if let Some((n, l)) = self.l2_step_sa(s, sa, i) {
+                    out.push((n, l));
+                }
+            }
+        }
+        // GFX12.5: the head of a SIMD32-pair queue reaches the WGP$ or LDS.
+        for q in 0..s.pairq.len() {
+            for evict in [false, true] {
+                out.extend(self.pair_step(s, q, evict));
+            }
+        }
+        for (w, name) in names.iter().enumerate() {
+            // GFX12.5: LDS requests are taken from the pair queues.
+            if !s.waves[w].lds.is_empty() && self.ctx.geo.pairq.is_empty() {
+                let (n, l) = self.perform_lds(s, w);
+                out.push((n, format!("{name}: perform {l}")));
+            }
+        }
+        // Cache housekeeping.
+        for (mem, l) in s.mem.housekeeping(&self.ctx.geo, &self.ctx.l2_shared) {
+            let mut n = s.clone();
+            n.mem = mem;
+            out.push((n, l));
+        }
+        out
+    }
+
+    /// Is the issue of wave `wi`'s next instruction *independent* of every
+    /// step of the other waves, caches and queues, so that exploring it alone
+    /// (an ample set of size one) keeps every final state?
+    ///
+    /// Such a step reads and writes only the wave's own program counter,
+    /// registers and the tail of its own queues: register arithmetic and
+    /// control flow; an `s_waitcnt` (once enabled it stays enabled, since the
+    /// other steps only shorten queues); a vector-memory, LDS or
+    /// `buffer_wbl2` request, which is appended to the wave's own queue (the
+    /// L1/L2/LDS steps take requests from the head, so the two commute).
+    /// Such a step cannot be disabled by another step (its register operands
+    /// are no longer pending, and only the wave itself makes them pending).
+    /// Invalidates, barriers and the end of a wave touch shared state and are
+    /// interleaved in full. The state graph is acyclic (every step advances
+    /// a program counter or a queue, or removes cache contents), so no cycle
+    /// proviso is needed.
+    pub(super) fn is_local(&self, s: &State, wi: usize) -> bool {
+        let w = &s.waves[wi];
+        let Some(m) = self.ctx.code[wi].micro.get(w.pc as usize) else {
+            return false;
+        };
+        // GFX12.5: a vector-memory, LDS or `global_wb` request is appended to
+        // the wave's SIMD32-pair queue ([`Self::pair_step`] takes the head):
+        // independent of the rest when no other wave shares the queue (two
+        // waves appending to one queue do not commute).
+        let geo = &self.ctx.geo;
+        if let Some(&q) = geo.pairq.get(wi) {
+            if let Micro::M {
+                instr: MInstr::Mem(_) | MInstr::GlobalWb(_),
+                ..
+            } = m
+            {
+                return !geo
+                    .pairq
+                    .iter()
+                    .enumerate()
+                    .any(|(j, &p)| j != wi && p == q);
+            }
+        }
+        match m {
+            Micro::Ir(k) => match &self.ctx.p.threads[wi].code[*k] {
+                Instr::Halt => false,
+                Instr::Move { dst, .. }
+                | Instr::Bin { dst, .. }
+                | Instr::Cmp { dst, .. }
+                | Instr::Select { dst, .. } => !w.pending.contains(dst),
+                _ => true,
+            },
+            // A DS request goes to the wave's own LDS queue.
+            Micro::M {
+                instr: MInstr::Mem(op),
+                ..
+            } if op.family == Family::Ds => true,
+            // A vector-memory request is processed by the CU's L1 when it is
+            // issued: independent of the rest only when no other wave uses
+            // that L1 and none of the wave's own loads is on its way back
+            // (its refill of the L1 depends on the writes queued behind it).
+            // A fetch of a solo location ([`solo_reads`]) does not count:
+            // no write to its location can be queued, and its refill fills
+            // a line that no other request (so not the one issued) reads.
+            Micro::M {
+                instr: MInstr::Mem(_),
+                ..
+            } => {
+                let cu = self.ctx.geo.cu[wi];
+                let alone = self
+                    .ctx
+                    .geo
+                    .cu
+                    .iter()
+                    .enumerate()
+                    .all(|(j, &c)| j == wi || c != cu);
+                let fetching = s.chan.iter().chain(&s.chan2).flatten().any(|r| {
+                    r.wave as usize == wi
+                        && matches!(r.kind, ChanKind::Fetch { .. })
+                        && !self.solo(r.loc)
+                });
+                alone && !fetching
+            }
+            // A GFX12.5 `global_wb` marks the writes in flight from the
+            // wave's WGP$ (`before_wb`), which only a `global_wb` of that
+            // WGP$ already pending depends on.
+            Micro::M {
+                instr: MInstr::GlobalWb(_),
+                ..
+            } => {
+                let cu = self.ctx.geo.cu[wi];
+                !s.waves.iter().enumerate().any(|(j, v)| {
+                    self.ctx.geo.cu[j] == cu
+                        && v.vm.iter().any(|e| matches!(e.req, Req::GlobalWb { .. }))
+                })
+            }
+            Micro::M { instr, .. } => matches!(
+                instr,
+                MInstr::Waitcnt { .. }
+                    | MInstr::WaitcntVscnt(_)
+                    | MInstr::Wait(..)
+                    | MInstr::BufferWbl2 { .. }
+            ),
+        }
+    }
+
+    /// Is global location `loc` read by at most one request of any run and
+    /// never written ([`solo_reads`])?
+    pub(super) fn solo(&self, loc: u32) -> bool {
+        self.ctx.solo.get(loc as usize).copied().unwrap_or(false)
+    }
+
+    /// Partial-order reduction, second rule: a fetch (load or LDS DMA) of a
+    /// *solo* location ([`solo_reads`]: never written, and this fetch is the
+    /// only request of the run that accesses it) that waits in a CU's queue
+    /// in front of a second level (GFX10+: the GL1 / L1 buffer) passes that
+    /// level alone, as an ample set of one step.
+    ///
+    /// Why it is sound: the step misses the second level (only this fetch
+    /// could have filled a line of the location, and it has not been
+    /// performed yet), so it changes nothing but the request's queue: it
+    /// leaves the CU's queue for the shader array's queue, writing no
+    /// register, LDS, cache line or memory (invisible to the final state).
+    /// No other step reads where the request is: the per-address order of
+    /// the queues only concerns requests to the same location (there are
+    /// none), the refill checks look for writes to it (there are none),
+    /// `global_wb` marks only writes, `is_local`'s in-flight test sees the
+    /// fetch in either queue, and the final state needs both queues empty.
+    /// So the step commutes with every other step and is never disabled by
+    /// one (on GFX12.5, where the CU's queue is in order, it is only taken
+    /// at the head, where it stays enabled; taking it can only enable the
+    /// requests behind it). The state graph is acyclic, so no cycle proviso
+    /// is needed. Only the GL1 stage is taken this way: the stage that
+    /// performs the fetch writes its destination and is interleaved in full.
+    /// This turns the three positions of an in-flight fetch (CU queue, SA
+    /// queue, done) into two, e.g. 3^10 into 2^10 for the ten DMA copies of
+    /// `Async+seed.uneven-blocks`.
+    pub(super) fn solo_fetch_step(&self, s: &State) -> Option<(State, String)> {
+        let geo = &self.ctx.geo;
+        if !geo.gl1 {
+            return None;
+        }
+        for (cu, q) in s.chan.iter().enumerate() {
+            for (i, r) in q.iter().enumerate() {
+                let ChanKind::Fetch { gl1_ok, .. } = r.kind else {
+                    continue;
+                };
+                let sa = geo.sa[r.wave as usize];
+                if !self.solo(r.loc) || (gl1_ok && s.mem.gl1_peek(sa, r.loc).is_some()) {
+                    continue;
+                }
+                if let Some(step) = self.l2_step(s, cu, i, false) {
+                    return Some(step);
+                }
+            }
+        }
+        None
+    }
+}

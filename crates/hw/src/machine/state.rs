@@ -1,0 +1,215 @@
+//! The state of the hardware model: the waves (program counter, registers,
+//! outstanding requests per counter), the queues between the cache levels,
+//! the barriers, and the cache contents ([`super::memsys::MemSys`]).
+
+use super::memsys::{self, MemSys};
+use crate::isa::{HwScope, MemOp};
+use amdmm_program::{RegId, Value};
+
+/// A queued vector-memory or LDS request.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Req {
+    Load {
+        dst: RegId,
+        loc: u32,
+        op: MemOp,
+    },
+    Store {
+        loc: u32,
+        val: Value,
+        op: MemOp,
+    },
+    Rmw {
+        dst: Option<RegId>,
+        ok: Option<RegId>,
+        loc: u32,
+        /// `ir` index: the program instruction (for the operation and operands).
+        ir: u32,
+        a: Value,
+        b: Value,
+        op: MemOp,
+    },
+    /// LDS DMA: read global `src`, write LDS `dst`.
+    Dma {
+        src: u32,
+        dst: u32,
+        op: MemOp,
+    },
+    /// `buffer_wbl2`: write back dirty L2 lines at `system` scope or not.
+    Wb {
+        system: bool,
+    },
+    /// GFX12.5 `global_wb scope:S` ([`Explorer::global_wb_ready`]).
+    GlobalWb {
+        scope: HwScope,
+    },
+}
+
+/// The counter a vector-memory request is reported on: `vmcnt` (GFX6-GFX11),
+/// `s_wait_loadcnt` (GFX12+).
+pub(super) const LOADCNT: u8 = 0;
+/// `vscnt` (GFX10-GFX11), `s_wait_storecnt` (GFX12+).
+pub(super) const STORECNT: u8 = 1;
+/// `s_wait_asynccnt` (GFX12.5 LDS DMA).
+pub(super) const ASYNCCNT: u8 = 2;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Wave {
+    pub(super) pc: u32,
+    pub(super) regs: Vec<Value>,
+    pub(super) pending: Vec<RegId>,
+    /// Vector-memory requests not yet reported complete, in issue order.
+    pub(super) vm: Vec<VmEntry>,
+    pub(super) next_id: u32,
+    /// LDS queue, performed in order.
+    pub(super) lds: Vec<Req>,
+    pub(super) halted: bool,
+    pub(super) back_edges: u32,
+    /// Waiting at the workgroup barrier for the phase after this one.
+    pub(super) barrier: Option<u32>,
+}
+
+/// Where a vector-memory request is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Stage {
+    /// Issued, not yet processed by the CU's L1.
+    Queued,
+    /// Sent from the L1 towards the L2 (in a channel queue).
+    InFlight,
+    /// GFX12.5 `global_wb`: taken from its SIMD32-pair queue, the writes the
+    /// WGP$ passed on before it are marked; waiting for them
+    /// ([`Explorer::global_wb_ready`]).
+    Marked,
+    Done,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct VmEntry {
+    pub(super) id: u32,
+    pub(super) req: Req,
+    pub(super) stage: Stage,
+    /// The counter that reports it ([`LOADCNT`], [`STORECNT`], [`ASYNCCNT`]).
+    pub(super) cnt: u8,
+}
+
+/// A request in a CU's queue towards the L2.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct ChanReq {
+    pub(super) wave: u32,
+    pub(super) id: u32,
+    pub(super) loc: u32,
+    pub(super) kind: ChanKind,
+    /// GFX12.5: a store already acknowledged by a cache of its scope (its
+    /// request `id` is no longer the wave's), written through to the L2.
+    pub(super) acked: bool,
+    /// GFX12.5: issued before a `global_wb` of its wave, which waits for it.
+    pub(super) before_wb: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) enum ChanKind {
+    Write {
+        val: Value,
+        through: bool,
+        /// Where the store is acknowledged ([`memsys::store_ack`]).
+        ack: memsys::Ack,
+    },
+    Fetch {
+        system: bool,
+        to: FetchTo,
+        /// GFX10-GFX11: the GL1 may serve it ([`memsys::gl1_hit_allowed`]).
+        gl1_ok: bool,
+    },
+    Atomic {
+        ir: u32,
+        a: Value,
+        b: Value,
+        dst: Option<RegId>,
+        ok: Option<RegId>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum FetchTo {
+    Reg(RegId),
+    Lds(u32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct State {
+    pub(super) waves: Vec<Wave>,
+    pub(super) mem: MemSys,
+    /// Per CU: requests on their way from the L1 to the L2 (GFX10-GFX11:
+    /// from the L0 to the GL1).
+    pub(super) chan: Vec<Vec<ChanReq>>,
+    /// GFX10-GFX11, per shader array: requests on their way from the GL1 to
+    /// the L2.
+    pub(super) chan2: Vec<Vec<ChanReq>>,
+    /// Per workgroup index: (arrived count, phase).
+    pub(super) bars: Vec<(u32, u32)>,
+    /// GFX12.5, per WGP$ SIMD32-pair ([`Geometry::pair_queue`]): the
+    /// vector-memory and LDS requests issued and not yet taken by the WGP$
+    /// or the LDS, in issue order ([`Explorer::pair_step`]).
+    pub(super) pairq: Vec<Vec<PairReq>>,
+}
+
+/// A request in a GFX12.5 SIMD32-pair queue: wave `wave`'s vector-memory
+/// request `id` (`Some`), or its oldest LDS request (`None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct PairReq {
+    pub(super) wave: u32,
+    pub(super) id: Option<u32>,
+}
+
+pub(super) fn push_vm(w: &mut Wave, req: Req, cnt: u8) {
+    w.vm.push(VmEntry {
+        id: w.next_id,
+        req,
+        stage: Stage::Queued,
+        cnt,
+    });
+    w.next_id += 1;
+}
+
+/// The requests of one counter not yet reported complete. GFX6-GFX942:
+/// "completion is reported to a wavefront in execution order"; GFX10-GFX11:
+/// "vmcnt reports completion of load, atomic with return and sample
+/// instructions in order, and the vscnt reports the completion of store and
+/// atomic without return in order": a request is reported once it and every
+/// earlier request *of its counter* are complete. GFX12+: the same per
+/// type (`loadcnt`, `storecnt`, GFX12.5 `asynccnt`; see the `s_wait_*cnt`
+/// case of [`Explorer::issue_machine`]).
+pub(super) fn unreported(w: &Wave, cnt: u8) -> usize {
+    match w
+        .vm
+        .iter()
+        .position(|e| e.cnt == cnt && e.stage != Stage::Done)
+    {
+        Some(i) => w.vm[i..].iter().filter(|e| e.cnt == cnt).count(),
+        None => 0,
+    }
+}
+
+/// Drops the requests that have been reported complete.
+pub(super) fn pop_done(w: &mut Wave) {
+    let mut open = [false; 3];
+    w.vm.retain(|e| {
+        let c = (e.cnt as usize).min(2);
+        let keep = e.stage != Stage::Done || open[c];
+        if e.stage != Stage::Done {
+            open[c] = true;
+        }
+        keep
+    });
+    if w.vm.is_empty() {
+        // Ids only need to be unique among outstanding requests.
+        w.next_id = 0;
+    }
+}
+
+pub(super) fn set(w: &mut Wave, r: RegId, v: Value) {
+    if let Some(slot) = w.regs.get_mut(r as usize) {
+        *slot = v;
+    }
+    w.pending.retain(|&x| x != r);
+}

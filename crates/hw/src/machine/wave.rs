@@ -1,0 +1,506 @@
+//! The wave's instruction semantics: register arithmetic and control flow,
+//! the counter waits, cache invalidates, barriers, and the issue of memory
+//! requests into the wave's queues (what happens to them afterwards is in
+//! [`super::queues`] and, per generation, [`super::memsys`]).
+
+use super::code::Micro;
+use super::search::{Explorer, Issue};
+use super::state::{
+    push_vm, set, unreported, PairReq, Req, State, Wave, ASYNCCNT, LOADCNT, STORECNT,
+};
+use super::Ctx;
+use crate::isa::{Counter, Family, MInstr, MemOp};
+use amdmm_explore::symbolic;
+use amdmm_program::{Addr, Instr, Operand, Value};
+
+impl Explorer<'_, '_> {
+    pub(super) fn operand(w: &Wave, o: Operand) -> Option<Value> {
+        match o {
+            Operand::Const(c) => Some(Value::Int(c)),
+            Operand::Undef => Some(Value::Undef),
+            Operand::Reg(r) => {
+                if w.pending.contains(&r) {
+                    None
+                } else {
+                    Some(w.regs.get(r as usize).copied().unwrap_or(Value::Undef))
+                }
+            }
+        }
+    }
+
+    /// Resolves an address to a location index (`None`: operand pending;
+    /// `Some(Err)`: out of bounds or undef index).
+    pub(super) fn loc(&self, w: &Wave, a: &Addr) -> Option<Result<u32, ()>> {
+        let sym = self.ctx.p.symbols.get(a.symbol as usize)?;
+        let i = Self::operand(w, a.index)?;
+        Some(match i {
+            Value::Int(i) if i >= 0 && (i as u64) < sym.len as u64 => Ok(sym.first + i as u32),
+            _ => Err(()),
+        })
+    }
+
+    pub(super) fn issue(&mut self, s: &State, wi: usize) -> Issue {
+        let ctx = self.ctx;
+        let w = &s.waves[wi];
+        let code = &ctx.code[wi];
+        let pc = w.pc as usize;
+        let thread = &ctx.p.threads[wi];
+        let Some(m) = code.micro.get(pc) else {
+            let mut n = s.clone();
+            n.waves[wi].halted = true;
+            release_barrier(&mut n, ctx, ctx.wg[wi]);
+            return Issue::Next(n, "end".into());
+        };
+        let mut n = s.clone();
+        match m.clone() {
+            Micro::Ir(k) => {
+                let instr = &thread.code[k];
+                let nw = &mut n.waves[wi];
+                let next = code.start[k + 1] as u32;
+                match instr {
+                    Instr::Move { dst, src } => {
+                        let Some(v) = Self::operand(w, *src) else {
+                            return Issue::Blocked;
+                        };
+                        set(nw, *dst, v);
+                        nw.pc = next;
+                    }
+                    Instr::Bin { dst, ty, op, a, b } => {
+                        let (Some(x), Some(y)) = (Self::operand(w, *a), Self::operand(w, *b))
+                        else {
+                            return Issue::Blocked;
+                        };
+                        set(nw, *dst, symbolic::bin(*op, *ty, x, y));
+                        nw.pc = next;
+                    }
+                    Instr::Cmp { dst, ty, op, a, b } => {
+                        let (Some(x), Some(y)) = (Self::operand(w, *a), Self::operand(w, *b))
+                        else {
+                            return Issue::Blocked;
+                        };
+                        set(nw, *dst, symbolic::cmp(*op, *ty, x, y));
+                        nw.pc = next;
+                    }
+                    Instr::Select { dst, cond, a, b } => {
+                        let (Some(c), Some(x), Some(y)) = (
+                            Self::operand(w, *cond),
+                            Self::operand(w, *a),
+                            Self::operand(w, *b),
+                        ) else {
+                            return Issue::Blocked;
+                        };
+                        let v = match c {
+                            Value::Int(0) => y,
+                            Value::Int(_) => x,
+                            Value::Undef => Value::Undef,
+                        };
+                        set(nw, *dst, v);
+                        nw.pc = next;
+                    }
+                    Instr::Jump { target } => {
+                        return self.jump(n, wi, k, *target as usize, "br");
+                    }
+                    Instr::Branch { cond, then_, else_ } => {
+                        let Some(c) = Self::operand(w, *cond) else {
+                            return Issue::Blocked;
+                        };
+                        let t = match c {
+                            Value::Int(0) => *else_,
+                            Value::Int(_) => *then_,
+                            Value::Undef => {
+                                self.flags.ub = true;
+                                return Issue::Dead;
+                            }
+                        };
+                        return self.jump(n, wi, k, t as usize, "br");
+                    }
+                    Instr::Assume { cond } => {
+                        let Some(c) = Self::operand(w, *cond) else {
+                            return Issue::Blocked;
+                        };
+                        match c {
+                            Value::Int(0) => return Issue::Dead,
+                            Value::Int(_) => nw.pc = next,
+                            Value::Undef => {
+                                self.flags.ub = true;
+                                return Issue::Dead;
+                            }
+                        }
+                    }
+                    Instr::Halt => {
+                        nw.halted = true;
+                        release_barrier(&mut n, ctx, ctx.wg[wi]);
+                        return Issue::Next(n, "halt".into());
+                    }
+                    _ => nw.pc = next,
+                }
+                Issue::Next(n, format!("{:?}", instr).chars().take(60).collect())
+            }
+            Micro::M { instr, ir } => self.issue_machine(n, wi, instr, ir),
+        }
+    }
+
+    pub(super) fn jump(
+        &mut self,
+        mut n: State,
+        wi: usize,
+        from: usize,
+        to: usize,
+        what: &str,
+    ) -> Issue {
+        let code = &self.ctx.code[wi];
+        let nw = &mut n.waves[wi];
+        if to <= from {
+            nw.back_edges += 1;
+            if nw.back_edges > self.ctx.opts.loop_bound {
+                self.flags.cutoff = true;
+                return Issue::Dead;
+            }
+        }
+        nw.pc = code.start.get(to).copied().unwrap_or(code.micro.len()) as u32;
+        Issue::Next(n, format!("{what} -> {to}"))
+    }
+
+    pub(super) fn issue_machine(
+        &mut self,
+        mut n: State,
+        wi: usize,
+        instr: MInstr,
+        ir: usize,
+    ) -> Issue {
+        let ctx = self.ctx;
+        let w = &n.waves[wi];
+        match instr {
+            // "s_waitcnt vmcnt(0) ... ensures a previous vector memory
+            // operation has completed": completion is reported in order
+            // (per counter, [`unreported`]).
+            MInstr::Waitcnt { vm, lgkm, .. }
+                if vm.is_some_and(|k| unreported(w, LOADCNT) > k as usize)
+                    || lgkm.is_some_and(|k| w.lds.len() > k as usize) =>
+            {
+                return Issue::Blocked;
+            }
+            MInstr::Waitcnt { .. } => {}
+            // GFX10-GFX11 `s_waitcnt_vscnt null, N`: stores and atomics
+            // without return.
+            MInstr::WaitcntVscnt(k) if unreported(w, STORECNT) > k as usize => {
+                return Issue::Blocked;
+            }
+            MInstr::WaitcntVscnt(_) => {}
+            // GFX12: "Completion of a vector memory operation is reported to
+            // a wavefront in-order within a type, but may be out of order
+            // between types" ("Memory Model GFX12", en 8164, zh 13128);
+            // GFX12.5: "Within a wavefront, vector memory operation completion
+            // (`s_wait_*cnt` decrement) is reported in order of issue within a
+            // type, but in no particular order between types" (en 10360).
+            // `s_wait_<type>cnt N` waits until at most N of that type are
+            // unreported. `samplecnt`, `bvhcnt` and `kmcnt` count nothing a
+            // test issues; `xcnt` (address translation, GFX12.5) is not
+            // modelled: translation never fails or replays.
+            MInstr::Wait(c, k) => {
+                let open = match c {
+                    Counter::Load => unreported(w, LOADCNT),
+                    Counter::Store => unreported(w, STORECNT),
+                    Counter::Async => unreported(w, ASYNCCNT),
+                    Counter::Ds => w.lds.len(),
+                    Counter::Km | Counter::Sample | Counter::Bvh | Counter::X => 0,
+                };
+                if open > k as usize {
+                    return Issue::Blocked;
+                }
+            }
+            // GFX12, GFX12.5: "The invalidation requests cannot be reordered
+            // with pending or upcoming memory operations" (GFX12 en 8200,
+            // zh 13162; GFX125x en 10424): performed when issued, in order
+            // (like `buffer_gl0_inv`). GFX12.5 reports its completion with
+            // `s_wait_loadcnt`; performing it at issue makes that wait
+            // redundant for the model (docs/hardware.md, GFX12.5).
+            MInstr::GlobalInv(_) => {
+                let cu = ctx.geo.cu[wi];
+                let sa = ctx.geo.sa[wi];
+                let agent = ctx.geo.l2[wi];
+                n.mem.invalidate(&ctx.geo, instr, cu, sa, agent);
+            }
+            MInstr::GlobalWb(s) => self.global_wb(&mut n, wi, s),
+            MInstr::BufferWbinvl1Vol
+            | MInstr::BufferInv { .. }
+            | MInstr::BufferInvl2
+            | MInstr::BufferGl0Inv
+            | MInstr::BufferGl1Inv => {
+                let cu = ctx.geo.cu[wi];
+                let sa = ctx.geo.sa[wi];
+                let agent = ctx.geo.l2[wi];
+                n.mem.invalidate(&ctx.geo, instr, cu, sa, agent);
+            }
+            MInstr::BufferWbl2 { sc0, sc1 } => {
+                let system = ctx.geo.fam.wbl2_is_system(sc0, sc1);
+                push_vm(&mut n.waves[wi], Req::Wb { system }, LOADCNT);
+            }
+            MInstr::SBarrier | MInstr::SBarrierSignal(-1) | MInstr::SBarrierWait(-1) => {
+                let g = ctx.wg[wi];
+                let nw = &mut n.waves[wi];
+                let arrive = !matches!(instr, MInstr::SBarrierWait(_));
+                let wait = !matches!(instr, MInstr::SBarrierSignal(_));
+                match nw.barrier {
+                    None if arrive => {
+                        let phase = n.bars[g].1;
+                        n.bars[g].0 += 1;
+                        release_barrier(&mut n, ctx, g);
+                        let nw = &mut n.waves[wi];
+                        if wait {
+                            nw.barrier = Some(phase);
+                            return Issue::Next(n, "s_barrier (arrive)".into());
+                        }
+                        nw.barrier = Some(phase);
+                    }
+                    Some(p) if wait => {
+                        if n.bars[g].1 <= p {
+                            return Issue::Blocked;
+                        }
+                        nw.barrier = None;
+                    }
+                    None => {
+                        // A wait without a prior arrive: nothing to wait for.
+                    }
+                    Some(_) => {}
+                }
+            }
+            MInstr::Mem(op) => return self.issue_access(n, wi, op, ir),
+            // Other generations' instructions never reach a modelled target.
+            _ => {}
+        }
+        n.waves[wi].pc += 1;
+        Issue::Next(n, instr.to_string())
+    }
+
+    pub(super) fn issue_access(&mut self, mut n: State, wi: usize, op: MemOp, ir: usize) -> Issue {
+        let thread = &self.ctx.p.threads[wi];
+        let w = n.waves[wi].clone();
+        let wg = self.ctx.wg[wi];
+        let lds_loc = |l: u32| wg as u32 * self.ctx.n_locs + l;
+        let req = match &thread.code[ir] {
+            Instr::Load { dst, addr, .. } => {
+                let Some(l) = self.loc(&w, addr) else {
+                    return Issue::Blocked;
+                };
+                let Ok(loc) = l else {
+                    self.flags.ub = true;
+                    return Issue::Dead;
+                };
+                Req::Load { dst: *dst, loc, op }
+            }
+            Instr::Store {
+                ty, value, addr, ..
+            } => {
+                let Some(l) = self.loc(&w, addr) else {
+                    return Issue::Blocked;
+                };
+                let Some(v) = Self::operand(&w, *value) else {
+                    return Issue::Blocked;
+                };
+                // Truncated to the access width, as the explorer does.
+                let v = symbolic::stored(*ty, v);
+                let Ok(loc) = l else {
+                    self.flags.ub = true;
+                    return Issue::Dead;
+                };
+                Req::Store { loc, val: v, op }
+            }
+            Instr::Rmw {
+                dst, addr, value, ..
+            } => {
+                let Some(l) = self.loc(&w, addr) else {
+                    return Issue::Blocked;
+                };
+                let Some(v) = Self::operand(&w, *value) else {
+                    return Issue::Blocked;
+                };
+                let Ok(loc) = l else {
+                    self.flags.ub = true;
+                    return Issue::Dead;
+                };
+                Req::Rmw {
+                    dst: Some(*dst),
+                    ok: None,
+                    loc,
+                    ir: ir as u32,
+                    a: v,
+                    b: Value::Undef,
+                    op,
+                }
+            }
+            Instr::CmpXchg {
+                dst_old,
+                dst_ok,
+                ty,
+                addr,
+                expected,
+                new,
+                ..
+            } => {
+                let Some(l) = self.loc(&w, addr) else {
+                    return Issue::Blocked;
+                };
+                let (Some(e), Some(nv)) = (Self::operand(&w, *expected), Self::operand(&w, *new))
+                else {
+                    return Issue::Blocked;
+                };
+                // Compared and written at the access width, as the explorer
+                // does (its comparison is unsigned at the width).
+                let (e, nv) = (symbolic::stored(*ty, e), symbolic::stored(*ty, nv));
+                let Ok(loc) = l else {
+                    self.flags.ub = true;
+                    return Issue::Dead;
+                };
+                Req::Rmw {
+                    dst: Some(*dst_old),
+                    ok: Some(*dst_ok),
+                    loc,
+                    ir: ir as u32,
+                    a: e,
+                    b: nv,
+                    op,
+                }
+            }
+            Instr::Dma { src, dst, .. } => {
+                let (Some(s), Some(d)) = (self.loc(&w, src), self.loc(&w, dst)) else {
+                    return Issue::Blocked;
+                };
+                let (Ok(s), Ok(d)) = (s, d) else {
+                    self.flags.ub = true;
+                    return Issue::Dead;
+                };
+                Req::Dma {
+                    src: s,
+                    dst: lds_loc(d),
+                    op,
+                }
+            }
+            _ => {
+                n.waves[wi].pc += 1;
+                return Issue::Next(n, op.to_string());
+            }
+        };
+        let nw = &mut n.waves[wi];
+        let mut label = op.to_string();
+        match &req {
+            Req::Load { dst, loc, .. } => {
+                nw.pending.push(*dst);
+                label.push_str(&format!(" {}", self.loc_name(*loc, op)));
+            }
+            Req::Rmw { dst, ok, loc, .. } => {
+                nw.pending.extend(dst.iter().chain(ok.iter()).copied());
+                label.push_str(&format!(" {}", self.loc_name(*loc, op)));
+            }
+            Req::Store { loc, val, .. } => {
+                label.push_str(&format!(" {}={val}", self.loc_name(*loc, op)))
+            }
+            _ => {}
+        }
+        if op.family == Family::Ds {
+            let req = match req {
+                Req::Load { dst, loc, op } => Req::Load {
+                    dst,
+                    loc: lds_loc(loc),
+                    op,
+                },
+                Req::Store { loc, val, op } => Req::Store {
+                    loc: lds_loc(loc),
+                    val,
+                    op,
+                },
+                Req::Rmw {
+                    dst,
+                    ok,
+                    loc,
+                    ir,
+                    a,
+                    b,
+                    op,
+                } => Req::Rmw {
+                    dst,
+                    ok,
+                    loc: lds_loc(loc),
+                    ir,
+                    a,
+                    b,
+                    op,
+                },
+                r => r,
+            };
+            nw.lds.push(req);
+            if let Some(&q) = self.ctx.geo.pairq.get(wi) {
+                n.pairq[q].push(PairReq {
+                    wave: wi as u32,
+                    id: None,
+                });
+            }
+        } else {
+            // GFX10-GFX11 `vscnt`, GFX12+ `storecnt`: stores and atomics
+            // without return. GFX12.5: "ASYNC LDS: `s_wait_asynccnt`"
+            // ("Memory Model GFX125x", en 10349) for LDS DMA.
+            let cnt = match &req {
+                Req::Store { op, .. } | Req::Rmw { op, .. }
+                    if self.ctx.geo.gl1 && op.counted_by_vscnt() =>
+                {
+                    STORECNT
+                }
+                Req::Dma { .. } if self.ctx.geo.fam.lds_dma_on_asynccnt() => ASYNCCNT,
+                _ => LOADCNT,
+            };
+            let id = nw.next_id;
+            push_vm(nw, req, cnt);
+            if let Some(&q) = self.ctx.geo.pairq.get(wi) {
+                n.pairq[q].push(PairReq {
+                    wave: wi as u32,
+                    id: Some(id),
+                });
+            }
+        }
+        let nw = &mut n.waves[wi];
+        nw.pc += 1;
+        Issue::Next(n, label)
+    }
+
+    pub(super) fn loc_name(&self, loc: u32, op: MemOp) -> String {
+        let p = self.ctx.p;
+        let l = &p.locations[(loc % self.ctx.n_locs.max(1)) as usize];
+        if op.family == Family::Ds {
+            format!("{} (lds)", l.name)
+        } else {
+            l.name.clone()
+        }
+    }
+}
+
+/// The value an RMW writes (`None`: a failed cmpxchg writes nothing).
+pub(super) fn rmw_new(instr: &Instr, old: Value, a: Value, b: Value) -> Option<Value> {
+    match instr {
+        Instr::Rmw { op, ty, .. } => Some(symbolic::rmw(*op, *ty, old, a)),
+        Instr::CmpXchg { .. } => {
+            if old == a && old != Value::Undef {
+                Some(b)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Completes the workgroup barrier's phase when every wave of the
+/// workgroup that has not ended has arrived. execution-synchronization.txt,
+/// "s_barrier GFX6-11": "When a thread ends, it automatically *drops* this
+/// barrier *object* if it had previously *joined* it."
+pub(super) fn release_barrier(n: &mut State, ctx: &Ctx, g: usize) {
+    let ended = n
+        .waves
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| ctx.wg[*i] == g && w.halted)
+        .count() as u32;
+    let expected = ctx.wg_size[g].saturating_sub(ended);
+    if n.bars[g].0 > 0 && n.bars[g].0 >= expected {
+        n.bars[g] = (0, n.bars[g].1 + 1);
+    }
+}
