@@ -334,6 +334,7 @@ const INDEX_CHOICE: MemAttrs = MemAttrs {
     scope: SyncScope::SYSTEM,
     volatile: false,
     av_none: false,
+    nontemporal: false,
 };
 
 /// Takes a pending index choice left by `with_index_choice`.
@@ -694,6 +695,7 @@ const DMA_ATTRS: MemAttrs = MemAttrs {
     scope: SyncScope::SYSTEM,
     volatile: false,
     av_none: false,
+    nontemporal: false,
 };
 
 /// Is the element index of `addr` known without any read?
@@ -909,6 +911,19 @@ pub fn rmw(op: RmwOp, ty: Ty, old: Value, v: Value) -> Value {
         RmwOp::Min => wrap(ty, x).min(wrap(ty, y)),
         RmwOp::UMax => unsigned(ty, x).max(unsigned(ty, y)) as i64,
         RmwOp::UMin => unsigned(ty, x).min(unsigned(ty, y)) as i64,
+        RmwOp::Nand => !(x & y),
+        // LangRef, "'atomicrmw' Instruction", the operations' definitions:
+        // "uinc_wrap: *ptr = (*ptr u>= val) ? 0 : (*ptr + 1)",
+        // "udec_wrap: *ptr = ((*ptr == 0) || (*ptr u> val)) ? val : (*ptr - 1)",
+        // "usub_cond: *ptr = (*ptr u>= val) ? *ptr - val : *ptr",
+        // "usub_sat: *ptr = (*ptr u>= val) ? *ptr - val : 0".
+        RmwOp::UIncWrap if unsigned(ty, x) >= unsigned(ty, y) => 0,
+        RmwOp::UIncWrap => x.wrapping_add(1),
+        RmwOp::UDecWrap if unsigned(ty, x) == 0 || unsigned(ty, x) > unsigned(ty, y) => y,
+        RmwOp::UDecWrap => x.wrapping_sub(1),
+        RmwOp::USubCond | RmwOp::USubSat if unsigned(ty, x) >= unsigned(ty, y) => x.wrapping_sub(y),
+        RmwOp::USubCond => x,
+        RmwOp::USubSat => 0,
     };
     Value::Int(wrap(ty, r))
 }

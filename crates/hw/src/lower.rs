@@ -145,6 +145,9 @@ fn op_text(
     if attrs.av_none {
         s.push_str(" !amdgcn-av none");
     }
+    if attrs.nontemporal {
+        s.push_str(" !nontemporal");
+    }
     s
 }
 
@@ -262,8 +265,19 @@ fn reads(i: &Instr) -> Vec<RegId> {
         .collect()
 }
 
+/// The mnemonic stem of an `atomicrmw` operation's instruction. `uinc_wrap`
+/// and `udec_wrap` are the hardware's `inc` / `dec` (LangRef defines them
+/// with the wrap-around those instructions have); `usub_cond` and `usub_sat`
+/// are GFX12's `cond_sub_u32` and `sub_clamp_u32`. `nand` has no instruction
+/// (LLVM expands it into a cmpxchg loop), nor do `usub_cond` / `usub_sat`
+/// before GFX12: refused by [`rmw_instruction`].
 fn rmw_name(op: RmwOp) -> &'static str {
     match op {
+        RmwOp::Nand => "nand",
+        RmwOp::UIncWrap => "inc",
+        RmwOp::UDecWrap => "dec",
+        RmwOp::USubCond => "cond_sub",
+        RmwOp::USubSat => "sub_clamp",
         RmwOp::Xchg => "swap",
         RmwOp::Add => "add",
         RmwOp::Sub => "sub",
@@ -274,6 +288,26 @@ fn rmw_name(op: RmwOp) -> &'static str {
         RmwOp::Min => "smin",
         RmwOp::UMax => "umax",
         RmwOp::UMin => "umin",
+    }
+}
+
+/// Refuses the `atomicrmw` operations the target has no instruction for.
+fn rmw_instruction(target: &Target, op: RmwOp) -> Result<&'static str, String> {
+    let expanded = |why: &str| {
+        Err(format!(
+            "{target}: `atomicrmw {}` has no instruction {why}; LLVM expands it into a cmpxchg \
+             loop, which amdmm does not lower",
+            match op {
+                RmwOp::Nand => "nand",
+                RmwOp::USubCond => "usub_cond",
+                _ => "usub_sat",
+            }
+        ))
+    };
+    match op {
+        RmwOp::Nand => expanded("on any AMDGPU target"),
+        RmwOp::USubCond | RmwOp::USubSat if target.major < 12 => expanded("before GFX12"),
+        _ => Ok(rmw_name(op)),
     }
 }
 
@@ -352,6 +386,8 @@ struct MemReq {
     scope: ScopeLevel,
     space: Option<Space>,
     volatile: bool,
+    /// `!nontemporal`: the tables' `!volatile & nontemporal` steps.
+    nontemporal: bool,
     ret: bool,
     av_none: bool,
     kind: MemKind,
@@ -396,7 +432,7 @@ fn table_sequence(target: &Target, r: &MemReq) -> Result<LOp, String> {
     let ctx = Ctx {
         target: *target,
         volatile: r.volatile,
-        nontemporal: false,
+        nontemporal: r.nontemporal,
         ret: r.ret,
         scope,
     };
@@ -534,6 +570,7 @@ fn mem_req(
         scope: attrs.scope.level,
         space: Some(addr_space(p, addr)),
         volatile: attrs.volatile,
+        nontemporal: attrs.nontemporal,
         ret,
         av_none: attrs.av_none,
         kind,
@@ -581,6 +618,7 @@ fn lower_instr(
                         scope: *s,
                         volatile: false,
                         av_none: false,
+                        nontemporal: false,
                     };
                     mem_req(
                         p,
@@ -634,6 +672,7 @@ fn lower_instr(
                         scope: *s,
                         volatile: false,
                         av_none: false,
+                        nontemporal: false,
                     };
                     mem_req(
                         p,
@@ -669,9 +708,10 @@ fn lower_instr(
             value,
             attrs,
         } => {
+            let name = rmw_instruction(target, *op)?;
             let text = format!(
                 "atomicrmw {} {}",
-                rmw_name(*op),
+                name,
                 op_text(p, "", *ty, addr, Some(*value), attrs).trim_start()
             );
             let req = mem_req(
@@ -681,7 +721,7 @@ fn lower_instr(
                 attrs.ordering,
                 addr,
                 *ty,
-                MemKind::Atomic(rmw_name(*op)),
+                MemKind::Atomic(name),
                 used(*dst),
                 text,
             );
@@ -733,6 +773,7 @@ fn lower_instr(
                 scope: attrs.scope.level,
                 space: None,
                 volatile: false,
+                nontemporal: false,
                 ret: false,
                 av_none: attrs.av_none,
                 kind: MemKind::Load,

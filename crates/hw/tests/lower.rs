@@ -173,3 +173,46 @@ fn lds_dma_only_where_the_text_has_it() {
         }
     }
 }
+
+/// `!nontemporal` takes the tables' "!volatile & nontemporal" steps: GFX6-GFX9
+/// and GFX90A "glc=1 slc=1", GFX942 "nt=1", GFX10 load "slc=1" (GFX11 "slc=1
+/// dlc=1"), GFX12 and GFX12.5 "th:TH_LOAD_NT" / "th:TH_STORE_NT".
+#[test]
+fn nontemporal_rows() {
+    let f = "constructs/MP+rel-acq.agent.nontemporal.litmus";
+    for (t, store, load) in [
+        (
+            "gfx600",
+            "buffer_store_b32 glc slc",
+            "buffer_load_b32 glc slc",
+        ),
+        (
+            "gfx90a",
+            "global_store_b32 glc slc",
+            "global_load_b32 glc slc",
+        ),
+        ("gfx942", "global_store_b32 nt", "global_load_b32 nt"),
+        ("gfx1010", "global_store_b32 glc slc", "global_load_b32 slc"),
+        (
+            "gfx1100",
+            "global_store_b32 glc slc dlc",
+            "global_load_b32 slc dlc",
+        ),
+        (
+            "gfx1200",
+            "global_store_b32 th:TH_STORE_NT",
+            "global_load_b32 th:TH_LOAD_NT",
+        ),
+        (
+            "gfx1250",
+            "global_store_b32 th:TH_STORE_NT",
+            "global_load_b32 th:TH_LOAD_NT",
+        ),
+    ] {
+        assert_eq!(code(f, t, 0)[0], strs(&[store]), "{t}");
+        assert_eq!(code(f, t, 1)[1], strs(&[load]), "{t}");
+        // Without the attachment, the plain row.
+        let plain = code("MP+rel-acq.agent.litmus", t, 0)[0].clone();
+        assert_ne!(plain, strs(&[store]), "{t}");
+    }
+}

@@ -213,6 +213,8 @@ pub struct Atomicity {
     pub failure: Option<Spanned<Ordering>>,
     /// `!mmra !{!"amdgcn-av", !"none"}` was present.
     pub av_none: bool,
+    /// `!nontemporal !{i32 1}` (or `!nontemporal !N`): where it was written.
+    pub nontemporal: Option<Span>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1088,6 +1088,11 @@ impl<'a> Parser<'a> {
             } else if self.is(&Tok::Bang) {
                 self.bump();
                 let name = self.ident("a metadata kind such as `mmra`")?;
+                if name.name == "nontemporal" {
+                    self.nontemporal_node()?;
+                    at.nontemporal = Some(name.span);
+                    continue;
+                }
                 let node_span = self.span();
                 match (self.metadata_node()?, name.name.as_str()) {
                     (Some(strings), "mmra") => {
@@ -1103,14 +1108,50 @@ impl<'a> Parser<'a> {
                         );
                         return Err(());
                     }
-                    // Other metadata (`!nontemporal !0`, ...) is ignored.
-                    _ => {}
+                    _ => {
+                        // What amdmm does not model is refused, never dropped.
+                        self.push(
+                            Diagnostic::new(
+                                format!("unsupported metadata `!{}`", name.name),
+                                name.span,
+                            )
+                            .with_label("not modelled")
+                            .with_hint(
+                                "amdmm models `!mmra` and `!nontemporal` on memory instructions; remove this metadata",
+                            ),
+                        );
+                        return Err(());
+                    }
                 }
             } else {
                 return self.expected("`align N` or `!mmra !{...}`", None);
             }
         }
         Ok(at)
+    }
+
+    /// The node of `!nontemporal`: a reference `!N` or `!{i32 1}`. LangRef,
+    /// "'load' Instruction": "The optional `!nontemporal` metadata must
+    /// reference a single metadata name `<nontemporal_node>` corresponding to
+    /// a metadata node with one `i32` entry of value 1."
+    fn nontemporal_node(&mut self) -> PResult<()> {
+        self.expect(Tok::Bang, "`!`")?;
+        if let Tok::Int(_) = self.tok() {
+            self.bump();
+            return Ok(());
+        }
+        self.expect(Tok::LBrace, "`{i32 1}` or a reference `!N`")?;
+        if self.eat_word("i32").is_none() {
+            return self.expected("`i32 1`", None);
+        }
+        match self.tok() {
+            Tok::Int(1) => {
+                self.bump();
+            }
+            _ => return self.expected("`1` (the node of `!nontemporal` is `!{i32 1}`)", None),
+        }
+        self.expect(Tok::RBrace, "`}`")?;
+        Ok(())
     }
 
     /// A metadata operand: `!{!"a", !"b"}`, `!"a"` or a reference `!N`;

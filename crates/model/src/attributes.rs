@@ -106,6 +106,7 @@ mod tests {
             },
             volatile: false,
             av_none,
+            nontemporal: false,
         }
     }
 

@@ -140,6 +140,10 @@ pub struct MemAttrs {
     pub volatile: bool,
     /// `!mmra !{!"amdgcn-av", !"none"}`: no MakeAvailable / MakeVisible.
     pub av_none: bool,
+    /// `!nontemporal` (non-atomic loads and stores only): a cache hint the
+    /// memory model ignores and the code-sequence tables lower through their
+    /// `nontemporal` rows.
+    pub nontemporal: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,6 +158,16 @@ pub enum RmwOp {
     Min,
     UMax,
     UMin,
+    /// `~(old & v)`
+    Nand,
+    /// `(old u>= v) ? 0 : old + 1`
+    UIncWrap,
+    /// `(old == 0 || old u> v) ? v : old - 1`
+    UDecWrap,
+    /// `(old u>= v) ? old - v : old`
+    USubCond,
+    /// `(old u>= v) ? old - v : 0`
+    USubSat,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -83,3 +83,69 @@ fn initial_values_are_truncated_to_the_access_width() {
     // z is never accessed: no width, kept as declared.
     assert_eq!(init, vec![Some(44), Some(300), Some(300)]);
 }
+
+#[test]
+fn nontemporal_is_kept_on_plain_accesses_and_refused_elsewhere() {
+    let p = load_ok(&test(
+        "global x = 0;",
+        "  store i32 1, ptr @x, !nontemporal !{i32 1}\n  %r = load i32, ptr @x, align 4, !nontemporal !0\n  %s = load i32, ptr @x",
+    ));
+    let nt: Vec<bool> = p.threads[0]
+        .code
+        .iter()
+        .filter_map(|i| match i {
+            Instr::Load { attrs, .. } | Instr::Store { attrs, .. } => Some(attrs.nontemporal),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(nt, vec![true, true, false]);
+    let text = errors(&test(
+        "global x = 0;",
+        "  %r = load atomic i32, ptr @x syncscope(\"agent\") acquire, align 4, !nontemporal !0",
+    ));
+    assert!(
+        text.contains("`!nontemporal` on an atomic load") && text.contains("--> t.litmus:4:"),
+        "{text}"
+    );
+    let text = errors(&test(
+        "global x = 0;",
+        "  %r = atomicrmw add ptr @x, i32 1 monotonic, !nontemporal !0",
+    ));
+    assert!(text.contains("`!nontemporal` on an atomicrmw"), "{text}");
+    // The node is `!{i32 1}` (LangRef) or a reference.
+    let text = errors(&test(
+        "global x = 0;",
+        "  store i32 1, ptr @x, !nontemporal !{i32 2}",
+    ));
+    assert!(text.contains("expected `1`"), "{text}");
+}
+
+#[test]
+fn unknown_metadata_is_refused_not_dropped() {
+    let text = errors(&test("global x = 0;", "  store i32 1, ptr @x, !tbaa !3"));
+    assert!(
+        text.contains("unsupported metadata `!tbaa`") && text.contains("--> t.litmus:4:25"),
+        "{text}"
+    );
+}
+
+#[test]
+fn integer_atomicrmw_operations_are_modelled_and_float_ones_refused() {
+    for op in ["nand", "uinc_wrap", "udec_wrap", "usub_cond", "usub_sat"] {
+        load_ok(&test(
+            "global x = 0;",
+            &format!("  %r = atomicrmw {op} ptr @x, i32 1 syncscope(\"agent\") monotonic"),
+        ));
+    }
+    for op in ["fadd", "fsub", "fmax", "fmin", "fmaximum", "fminimum"] {
+        let text = errors(&test(
+            "global x = 0;",
+            &format!("  %r = atomicrmw {op} ptr @x, i32 1 syncscope(\"agent\") monotonic"),
+        ));
+        assert!(
+            text.contains(&format!("floating-point `atomicrmw {op}` is not modelled"))
+                && text.contains("--> t.litmus:4:18"),
+            "{text}"
+        );
+    }
+}

@@ -76,7 +76,8 @@ fn format_page_example() {
                 ordering: Ordering::Release,
                 scope: agent_scope(),
                 volatile: false,
-                av_none: false
+                av_none: false,
+                nontemporal: false,
             },
             available: None,
         }
@@ -415,6 +416,7 @@ fn intrinsics() {
         scope: SyncScope::SYSTEM,
         volatile: false,
         av_none: false,
+        nontemporal: false,
     };
     let x = Addr {
         symbol: 0,

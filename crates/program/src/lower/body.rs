@@ -26,6 +26,19 @@ pub(super) struct Code {
     too_large: bool,
 }
 
+/// LangRef's floating-point `atomicrmw` operations: refused by name (the
+/// checker's values are integers).
+const FLOAT_RMW: &[&str] = &[
+    "fadd",
+    "fsub",
+    "fmax",
+    "fmin",
+    "fmaximum",
+    "fminimum",
+    "fmaximumnum",
+    "fminimumnum",
+];
+
 /// Placeholder target of a function's `ret void` until its exit is known.
 const RET: u32 = u32::MAX;
 
@@ -454,7 +467,9 @@ impl<'a> Cx<'a> {
             scope: SyncScope::SYSTEM,
             volatile,
             av_none: at.av_none,
+            nontemporal: at.nontemporal.is_some(),
         };
+        self.check_nontemporal(access, atomic, at);
         if let Some(s) = &at.scope {
             attrs.scope = self.sync_scope(s);
         }
@@ -510,6 +525,27 @@ impl<'a> Cx<'a> {
             }
         }
         attrs
+    }
+
+    /// LangRef: `!nontemporal` is an attachment of the non-atomic `load` and
+    /// `store` ("'load' Instruction": `load [volatile] <ty>, ptr <pointer>
+    /// ... [, !nontemporal !<nontemporal_node>]`; the `load atomic` form has
+    /// no such attachment). Elsewhere it is refused, never dropped.
+    fn check_nontemporal(&mut self, access: Access, atomic: bool, at: &ast::Atomicity) {
+        let Some(span) = at.nontemporal else { return };
+        let plain_access = matches!(access, Access::Load | Access::Store) && !atomic;
+        if !plain_access {
+            let what = if atomic && matches!(access, Access::Load | Access::Store) {
+                format!("an atomic {}", access.name())
+            } else {
+                article(access.name())
+            };
+            self.error(
+                Diagnostic::new(format!("`!nontemporal` on {what}"), span)
+                    .with_label("not a non-atomic load or store")
+                    .with_hint("LangRef gives `!nontemporal` to non-atomic `load` and `store` only; remove it"),
+            );
+        }
     }
 
     /// cmpxchg's failure ordering.
@@ -618,11 +654,41 @@ impl<'a> Cx<'a> {
                     "min" => Some(RmwOp::Min),
                     "umax" => Some(RmwOp::UMax),
                     "umin" => Some(RmwOp::UMin),
+                    "nand" => Some(RmwOp::Nand),
+                    "uinc_wrap" => Some(RmwOp::UIncWrap),
+                    "udec_wrap" => Some(RmwOp::UDecWrap),
+                    "usub_cond" => Some(RmwOp::USubCond),
+                    "usub_sat" => Some(RmwOp::USubSat),
                     _ => None,
                 };
-                if rop.is_none() {
+                if FLOAT_RMW.contains(&op.name.as_str()) {
+                    self.error(
+                        Diagnostic::new(
+                            format!("floating-point `atomicrmw {}` is not modelled", op.name),
+                            op.span,
+                        )
+                        .with_label("floating-point operation")
+                        .with_hint(
+                            "amdmm's values are integers (litmus-format.md: \"64-bit signed in the checker\"); the integer operations are modelled",
+                        ),
+                    );
+                } else if rop.is_none() {
                     let known = [
-                        "xchg", "add", "sub", "and", "or", "xor", "max", "min", "umax", "umin",
+                        "xchg",
+                        "add",
+                        "sub",
+                        "and",
+                        "or",
+                        "xor",
+                        "max",
+                        "min",
+                        "umax",
+                        "umin",
+                        "nand",
+                        "uinc_wrap",
+                        "udec_wrap",
+                        "usub_cond",
+                        "usub_sat",
                     ];
                     self.error(
                         Diagnostic::new(

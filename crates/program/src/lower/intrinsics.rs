@@ -162,6 +162,7 @@ impl<'a> Cx<'a> {
             scope: SyncScope::SYSTEM,
             volatile: false,
             av_none: false,
+            nontemporal: false,
         };
         let span = i.span;
         let name = intr.name.trim_start_matches("llvm.amdgcn.");
