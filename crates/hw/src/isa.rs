@@ -200,16 +200,56 @@ pub enum MemKind {
     LoadLds,
 }
 
-/// A concrete memory instruction produced by lowering.
+/// How a target's assembler spells memory instructions (LLVM's AMDGPU
+/// assembler, the names `llc` prints), so that table output and compiler
+/// output can be compared without guesswork.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dialect {
+    /// GFX6: `buffer_load_dword`, `ds_read_b32`; return bit `glc`.
+    Gfx6,
+    /// GFX7-GFX8 (no `global_`): `flat_load_dword`; return bit `glc`.
+    Gfx7,
+    /// GFX9, GFX90A, GFX10: `global_load_dword`, `ds_read_b32`; return bit `glc`.
+    Gfx9,
+    /// GFX942: as GFX9, return bit `sc0`.
+    Gfx942,
+    /// GFX11: `global_load_b32`, `ds_load_b32`, `global_atomic_add_u32`; `glc`.
+    Gfx11,
+    /// GFX12, GFX12.5: as GFX11; return bit `th:TH_ATOMIC_RETURN`.
+    Gfx12,
+}
+
+impl Dialect {
+    /// The dialect of a target (GFX major version and family).
+    pub fn of(major: u32, gfx942: bool) -> Dialect {
+        match major {
+            0..=6 => Dialect::Gfx6,
+            7 | 8 => Dialect::Gfx7,
+            9 if gfx942 => Dialect::Gfx942,
+            9 | 10 => Dialect::Gfx9,
+            11 => Dialect::Gfx11,
+            _ => Dialect::Gfx12,
+        }
+    }
+
+    /// `ds_load`/`ds_store`/`global_load_b32` names (GFX11+) rather than
+    /// `ds_read`/`ds_write`/`global_load_dword`.
+    pub fn new_names(self) -> bool {
+        self >= Dialect::Gfx11
+    }
+}
+
+/// A concrete memory instruction produced by lowering (or read from `llc`'s
+/// assembly).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MemOp {
     pub family: Family,
     pub kind: MemKind,
-    /// Access width in bits (32, 64, 128).
+    /// Access width in bits (8, 16, 32, 64, 128).
     pub bits: u32,
     pub cpol: Cpol,
-    /// GFX6-GFX10 spell LDS accesses `ds_read`/`ds_write`, GFX11+ `ds_load`/`ds_store`.
-    pub new_ds_names: bool,
+    /// How the target's assembler spells it.
+    pub dialect: Dialect,
     /// An atomic with return (the table's "Atomic with return"): counted by
     /// `vmcnt` on GFX10-GFX11, where an atomic without return is counted by
     /// `vscnt` like a store.
@@ -227,35 +267,116 @@ impl MemOp {
             MemKind::Load | MemKind::LoadLds => false,
         }
     }
-}
 
-impl fmt::Display for MemOp {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// The mnemonic the target's assembler uses (LLVM AMDGPU assembler names,
+    /// as `llc` prints them): `global_load_dword` (GFX9-GFX10),
+    /// `global_load_b32` (GFX11+), `flat_*` on GFX7, `buffer_*` on GFX6,
+    /// `ds_read_b32` / `ds_load_b32`, `ds_wrxchg_rtn_b32` /
+    /// `ds_storexchg_rtn_b32`, `global_atomic_add` / `global_atomic_add_u32`.
+    pub fn mnemonic(&self) -> String {
         let fam = match self.family {
             Family::Buffer => "buffer",
             Family::Global => "global",
             Family::Flat => "flat",
             Family::Ds => "ds",
         };
+        let new = self.dialect.new_names();
         let w = self.bits;
-        let name = match (self.family, self.kind) {
-            (Family::Ds, MemKind::Load) if !self.new_ds_names => format!("ds_read_b{w}"),
-            (Family::Ds, MemKind::Store) if !self.new_ds_names => format!("ds_write_b{w}"),
-            (Family::Ds, MemKind::Atomic(op)) => format!("ds_{op}_rtn_b{w}"),
-            (Family::Ds, MemKind::CmpSwap) if !self.new_ds_names => format!("ds_cmpst_rtn_b{w}"),
-            (Family::Ds, MemKind::CmpSwap) => format!("ds_cmpstore_rtn_b{w}"),
-            (_, MemKind::Load) => format!("{fam}_load_b{w}"),
-            (_, MemKind::Store) => format!("{fam}_store_b{w}"),
-            (_, MemKind::Atomic(op)) => format!("{fam}_atomic_{op}_b{w}"),
-            (_, MemKind::CmpSwap) => format!("{fam}_atomic_cmpswap_b{w}"),
-            (_, MemKind::LoadLds) => format!("{fam}_load_lds_b{w}"),
+        // Width suffix of a plain load/store: `dword`/`dwordx2` or `b32`/`b64`.
+        let (load_w, store_w) = match (new, w) {
+            (false, 8) => ("ubyte".to_string(), "byte".to_string()),
+            (false, 16) => ("ushort".to_string(), "short".to_string()),
+            (false, 32) => ("dword".to_string(), "dword".to_string()),
+            (false, n) => (format!("dwordx{}", n / 32), format!("dwordx{}", n / 32)),
+            (true, 8) => ("u8".to_string(), "b8".to_string()),
+            (true, 16) => ("u16".to_string(), "b16".to_string()),
+            (true, n) => (format!("b{n}"), format!("b{n}")),
         };
-        let bits = self.cpol.to_string();
-        if bits.is_empty() {
-            f.write_str(&name)
-        } else {
-            write!(f, "{name} {bits}")
+        let rtn = if self.ret { "_rtn" } else { "" };
+        match (self.family, self.kind) {
+            (Family::Ds, MemKind::Load) if !new => format!("ds_read_{}", ds_width(w, 'u')),
+            (Family::Ds, MemKind::Load) => format!("ds_load_{}", ds_width(w, 'u')),
+            (Family::Ds, MemKind::Store) if !new => format!("ds_write_b{w}"),
+            (Family::Ds, MemKind::Store) => format!("ds_store_b{w}"),
+            (Family::Ds, MemKind::Atomic("swap")) if !new => format!("ds_wrxchg_rtn_b{w}"),
+            (Family::Ds, MemKind::Atomic("swap")) => format!("ds_storexchg_rtn_b{w}"),
+            (Family::Ds, MemKind::Atomic(op)) => {
+                let (name, ty) = ds_atomic(op);
+                format!("ds_{name}{rtn}_{ty}{w}")
+            }
+            (Family::Ds, MemKind::CmpSwap) if !new => format!("ds_cmpst{rtn}_b{w}"),
+            (Family::Ds, MemKind::CmpSwap) => format!("ds_cmpstore{rtn}_b{w}"),
+            (_, MemKind::Load) => format!("{fam}_load_{load_w}"),
+            (_, MemKind::Store) => format!("{fam}_store_{store_w}"),
+            (_, MemKind::Atomic(op)) if new => {
+                let (name, ty) = ds_atomic(op);
+                format!("{fam}_atomic_{name}_{ty}{w}")
+            }
+            (_, MemKind::Atomic(op)) => {
+                format!("{fam}_atomic_{op}{}", if w == 64 { "_x2" } else { "" })
+            }
+            (_, MemKind::CmpSwap) if new => format!("{fam}_atomic_cmpswap_b{w}"),
+            (_, MemKind::CmpSwap) => {
+                format!("{fam}_atomic_cmpswap{}", if w == 64 { "_x2" } else { "" })
+            }
+            (_, MemKind::LoadLds) if new => format!("{fam}_load_lds_b{w}"),
+            (_, MemKind::LoadLds) => format!("{fam}_load_lds_{load_w}"),
         }
+    }
+
+    /// The return bit the ISA needs on a returning vector-memory atomic, if
+    /// the cache-policy bits do not already carry it: `glc` (GFX6-GFX11),
+    /// `sc0` (GFX942), `th:TH_ATOMIC_RETURN` (GFX12+).
+    fn return_bit(&self) -> Option<&'static str> {
+        let atomic = matches!(self.kind, MemKind::Atomic(_) | MemKind::CmpSwap);
+        if !atomic || !self.ret || self.family == Family::Ds {
+            return None;
+        }
+        match self.dialect {
+            Dialect::Gfx942 if !self.cpol.sc0 => Some("sc0"),
+            Dialect::Gfx942 => None,
+            Dialect::Gfx12 if self.cpol.th != Th::AtomicReturn => Some("th:TH_ATOMIC_RETURN"),
+            Dialect::Gfx12 => None,
+            _ if !self.cpol.glc => Some("glc"),
+            _ => None,
+        }
+    }
+}
+
+/// DS atomic operation names and operand type letter (`ds_add_u32`,
+/// `ds_max_i32`, `ds_and_b32`; GFX11+ vector atomics use the same).
+fn ds_atomic(op: &str) -> (&str, char) {
+    match op {
+        "add" | "sub" => (op, 'u'),
+        "smax" => ("max", 'i'),
+        "smin" => ("min", 'i'),
+        "umax" => ("max", 'u'),
+        "umin" => ("min", 'u'),
+        "swap" => ("swap", 'b'),
+        _ => (op, 'b'),
+    }
+}
+
+/// `ds_read_u8` / `ds_read_u16` / `ds_read_b32`.
+fn ds_width(w: u32, unsigned: char) -> String {
+    if w < 32 {
+        format!("{unsigned}{w}")
+    } else {
+        format!("b{w}")
+    }
+}
+
+impl fmt::Display for MemOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = vec![self.mnemonic()];
+        if let Some(r) = self.return_bit() {
+            parts.push(r.to_string());
+        }
+        let bits = self.cpol.to_string();
+        if !bits.is_empty() {
+            parts.push(bits);
+        }
+        f.write_str(&parts.join(" "))
     }
 }
 

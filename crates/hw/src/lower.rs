@@ -312,12 +312,15 @@ fn rmw_instruction(target: &Target, op: RmwOp) -> Result<&'static str, String> {
 }
 
 /// The instruction family for an access: the tables' `buffer/global/flat`
-/// resolved per target (GFX6 has only MUBUF `buffer_*` for global memory;
-/// GFX7-GFX8 add `flat_*`; GFX9+ have `global_*`), and `ds_*` for LDS.
+/// resolved per target as LLVM selects it for amdhsa: GFX6 has only MUBUF
+/// `buffer_*` for global memory; GFX7-GFX8 use `flat_*` (LLVM's
+/// flat-for-global on amdhsa; they have no `global_*`); GFX9+ `global_*`;
+/// `ds_*` for LDS.
 fn family(target: &Target, space: Space) -> Family {
     match space {
         Space::Local => Family::Ds,
-        _ if target.major <= 8 => Family::Buffer,
+        _ if target.major <= 6 => Family::Buffer,
+        _ if target.major <= 8 => Family::Flat,
         _ => Family::Global,
     }
 }
@@ -460,7 +463,7 @@ fn table_sequence(target: &Target, r: &MemReq) -> Result<LOp, String> {
                         kind: r.kind,
                         bits: r.bits,
                         cpol,
-                        new_ds_names: target.major >= 11,
+                        dialect: target.dialect(),
                         ret: r.ret,
                     }),
                     true,
@@ -887,7 +890,7 @@ fn lower_dma(
             kind: MemKind::LoadLds,
             bits,
             cpol: Cpol::NONE,
-            new_ds_names: target.major >= 11,
+            dialect: target.dialect(),
             ret: false,
         }),
     ];

@@ -212,6 +212,13 @@ impl Target {
     }
 }
 
+impl Target {
+    /// How this target's assembler spells memory instructions.
+    pub fn dialect(&self) -> crate::isa::Dialect {
+        crate::isa::Dialect::of(self.major, self.gen == Gen::Gfx942)
+    }
+}
+
 impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name)?;

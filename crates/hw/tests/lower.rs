@@ -35,7 +35,7 @@ fn mp_rel_acq_agent_gfx942() {
         strs(&[
             "buffer_wbl2 sc1",
             "s_waitcnt vmcnt(0) lgkmcnt(0)",
-            "global_store_b32 sc1"
+            "global_store_dword sc1"
         ])
     );
     // load atomic acquire agent global: "1. buffer/global_load sc1=1
@@ -43,7 +43,7 @@ fn mp_rel_acq_agent_gfx942() {
     assert_eq!(
         code("MP+rel-acq.agent.litmus", "gfx942", 1)[0],
         strs(&[
-            "global_load_b32 sc1",
+            "global_load_dword sc1",
             "s_waitcnt vmcnt(0)",
             "buffer_inv sc1"
         ])
@@ -56,11 +56,11 @@ fn acquire_workgroup_tgsplit_gfx90a() {
     // - If not TgSplit execution mode, omit glc=1. 2. s_waitcnt vmcnt(0) - If not
     // TgSplit execution mode, omit. 3. buffer_wbinvl1_vol - If not TgSplit ..., omit."
     let f = "MP+rel-acq.workgroup.samewg.litmus";
-    assert_eq!(code(f, "gfx90a", 1)[0], strs(&["global_load_b32"]));
+    assert_eq!(code(f, "gfx90a", 1)[0], strs(&["global_load_dword"]));
     assert_eq!(
         code(f, "gfx90a:tgsplit", 1)[0],
         strs(&[
-            "global_load_b32 glc",
+            "global_load_dword glc",
             "s_waitcnt vmcnt(0)",
             "buffer_wbinvl1_vol"
         ])
@@ -73,7 +73,7 @@ fn gfx6_9_and_gfx10_11_and_gfx12() {
     assert_eq!(
         code(f, "gfx600", 1)[0],
         strs(&[
-            "buffer_load_b32 glc",
+            "buffer_load_dword glc",
             "s_waitcnt vmcnt(0)",
             "buffer_wbinvl1_vol"
         ])
@@ -91,7 +91,7 @@ fn gfx6_9_and_gfx10_11_and_gfx12() {
     assert_eq!(
         code(f, "gfx1010", 1)[0],
         strs(&[
-            "global_load_b32 glc dlc",
+            "global_load_dword glc dlc",
             "s_waitcnt vmcnt(0)",
             "buffer_gl1_inv",
             "buffer_gl0_inv"
@@ -183,16 +183,20 @@ fn nontemporal_rows() {
     for (t, store, load) in [
         (
             "gfx600",
-            "buffer_store_b32 glc slc",
-            "buffer_load_b32 glc slc",
+            "buffer_store_dword glc slc",
+            "buffer_load_dword glc slc",
         ),
         (
             "gfx90a",
-            "global_store_b32 glc slc",
-            "global_load_b32 glc slc",
+            "global_store_dword glc slc",
+            "global_load_dword glc slc",
         ),
-        ("gfx942", "global_store_b32 nt", "global_load_b32 nt"),
-        ("gfx1010", "global_store_b32 glc slc", "global_load_b32 slc"),
+        ("gfx942", "global_store_dword nt", "global_load_dword nt"),
+        (
+            "gfx1010",
+            "global_store_dword glc slc",
+            "global_load_dword slc",
+        ),
         (
             "gfx1100",
             "global_store_b32 glc slc dlc",
@@ -215,4 +219,82 @@ fn nontemporal_rows() {
         let plain = code("MP+rel-acq.agent.litmus", t, 0)[0].clone();
         assert_ne!(plain, strs(&[store]), "{t}");
     }
+}
+
+/// The names each target's assembler uses (LLVM's AMDGPU assembler, as `llc`
+/// prints them) and the return bit of returning atomics: `glc` before
+/// GFX942 and on GFX10-GFX11, `sc0` on GFX942, `th:TH_ATOMIC_RETURN` on GFX12+
+/// (the GFX12 table: "If atomic with return, use th:TH_ATOMIC_RETURN").
+#[test]
+fn real_mnemonics_and_return_bits() {
+    let src = r#"AMDGPU mnemonics
+"an RMW with return and one without, an LDS exchange and load"
+{
+  global x = 0;
+  lds l = 0;
+}
+thread P0 @ wg 0 {
+  %a = atomicrmw add ptr @x, i32 1 syncscope("agent") monotonic, align 4
+  %b = atomicrmw umax ptr @x, i32 1 syncscope("agent") monotonic, align 4
+  %c = atomicrmw xchg ptr addrspace(3) @l, i32 1 syncscope("workgroup") monotonic, align 4
+  %d = load i32, ptr addrspace(3) @l
+}
+exists (P0:%a == 0 /\ P0:%c == 0 /\ P0:%d == 0)
+"#;
+    let p = amdmm_program::load(src).expect("parses");
+    let mem = |t: &str| -> Vec<String> {
+        let l = lower(&p, &Target::parse(t).unwrap()).unwrap();
+        l.threads[0]
+            .ops
+            .iter()
+            .flat_map(|o| o.code.iter())
+            .filter(|i| matches!(i.instr, MInstr::Mem(_)))
+            .map(|i| i.instr.to_string())
+            .collect()
+    };
+    assert_eq!(
+        mem("gfx600"),
+        strs(&[
+            "buffer_atomic_add glc",
+            "buffer_atomic_umax",
+            "ds_wrxchg_rtn_b32",
+            "ds_read_b32"
+        ])
+    );
+    assert_eq!(
+        mem("gfx700"),
+        strs(&[
+            "flat_atomic_add glc",
+            "flat_atomic_umax",
+            "ds_wrxchg_rtn_b32",
+            "ds_read_b32"
+        ])
+    );
+    assert_eq!(
+        mem("gfx942"),
+        strs(&[
+            "global_atomic_add sc0",
+            "global_atomic_umax",
+            "ds_wrxchg_rtn_b32",
+            "ds_read_b32"
+        ])
+    );
+    assert_eq!(
+        mem("gfx1100"),
+        strs(&[
+            "global_atomic_add_u32 glc",
+            "global_atomic_max_u32",
+            "ds_storexchg_rtn_b32",
+            "ds_load_b32"
+        ])
+    );
+    assert_eq!(
+        mem("gfx1200"),
+        strs(&[
+            "global_atomic_add_u32 th:TH_ATOMIC_RETURN scope:SCOPE_DEV",
+            "global_atomic_max_u32 scope:SCOPE_DEV",
+            "ds_storexchg_rtn_b32",
+            "ds_load_b32"
+        ])
+    );
 }

@@ -523,7 +523,7 @@ fn redundancy_reasons_apply_only_where_their_argument_holds() {
     let mono = classify("MP+mono-mono.agent.litmus", "gfx900");
     assert!(
         mono.iter()
-            .any(|(m, w)| m.starts_with("weaken `global_load_b32 glc`")
+            .any(|(m, w)| m.starts_with("weaken `global_load_dword glc`")
                 && *w == Some(Redundant::Freshness)),
         "{mono:?}"
     );
