@@ -78,9 +78,15 @@ pub struct RunArgs {
     #[arg(long, value_name = "N")]
     pub max_executions: Option<u64>,
 
-    /// Give up on a test (observation `Unknown`) after SECS seconds.
+    /// Give up on a test (observation `Unknown`) after SECS seconds (with --target too).
     #[arg(long, value_name = "SECS", value_parser = parse_secs)]
     pub timeout: Option<f64>,
+
+    /// Give up on a test (observation `Unknown`) when the process's resident memory passes
+    /// MIB mebibytes (with --target too).
+    #[arg(long, value_name = "MIB", default_value_t = amdmm_explore::DEFAULT_MAX_MEMORY_MIB,
+          value_parser = parse_mib)]
+    pub max_memory: u64,
 
     /// Rule set: `seed` (memory-model.txt) or `upstream` (AMDGPUMemoryModel.md).
     #[arg(long, value_name = "NAME", default_value = "seed",
@@ -126,7 +132,15 @@ pub(crate) fn parse_jobs(s: &str) -> Result<usize, String> {
     }
 }
 
-fn parse_secs(s: &str) -> Result<f64, String> {
+/// A memory size in MiB: a positive integer.
+pub(crate) fn parse_mib(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(x) if (1..=1 << 40).contains(&x) => Ok(x),
+        _ => Err(format!("`{s}` is not a positive number of MiB")),
+    }
+}
+
+pub(crate) fn parse_secs(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if x.is_finite() && x > 0.0 && x < 1e9 => Ok(x),
         _ => Err(format!("`{s}` is not a positive number of seconds")),

@@ -17,8 +17,8 @@ fn model_only_flags(a: &crate::args::RunArgs) -> Option<&'static str> {
         Some("--model selects the memory model's rules; the hardware model has none (use `amdmm verify --target ...` to compare)")
     } else if a.barrier_target.is_some() {
         Some("--barrier-target selects the memory model's barrier intrinsics; with --target the hardware target decides")
-    } else if a.max_executions.is_some() || a.timeout.is_some() {
-        Some("--max-executions and --timeout bound the memory model's search; the hardware model is bounded by its state limit (`amdmm verify --max-states`)")
+    } else if a.max_executions.is_some() {
+        Some("--max-executions bounds the memory model's search; the hardware model is bounded by --timeout, --max-memory and its state limit (`amdmm verify --max-states`)")
     } else {
         None
     }
@@ -39,6 +39,8 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
     };
     let opts = amdmm_hw::machine::HwOptions {
         loop_bound: a.loop_bound,
+        timeout: a.timeout.map(std::time::Duration::from_secs_f64),
+        max_memory: Some(a.max_memory),
         ..Default::default()
     };
     let mut status = ExitCode::SUCCESS;

@@ -49,7 +49,8 @@ pub struct VulkanAlloyArgs {
     pub report: Option<PathBuf>,
 
     /// Give up on one translation (verdict Unknown) after SECS seconds.
-    #[arg(long, value_name = "SECS", default_value_t = 120.0)]
+    #[arg(long, value_name = "SECS", default_value_t = 120.0,
+          value_parser = crate::args::parse_secs)]
     pub timeout: f64,
 }
 

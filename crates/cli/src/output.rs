@@ -61,6 +61,7 @@ pub fn run_command(a: &RunArgs) -> ExitCode {
         loop_bound: a.loop_bound,
         max_executions: a.max_executions,
         timeout: a.timeout.map(Duration::from_secs_f64),
+        max_memory: Some(a.max_memory),
         model,
         witnesses: a.show_executions || a.graph.is_some(),
         target: a.barrier_target.clone().unwrap_or_default(),

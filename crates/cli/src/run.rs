@@ -134,6 +134,11 @@ pub fn ordered_parallel<I: Sync, R: Send>(
     mut deliver: impl FnMut(R),
 ) -> Result<(), String> {
     use rayon::prelude::*;
+    // No more threads than the work can use: the items, or the cores (one
+    // test's units run in parallel too). `-j 5000` on one test starts at
+    // most one thread per core.
+    let cores = jobs_or_cores(None);
+    let jobs = jobs.min(items.len().max(cores)).max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .stack_size(64 << 20)

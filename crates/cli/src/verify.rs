@@ -50,6 +50,17 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     pub max_states: usize,
 
+    /// Give up on a test (SKIP with the reason) after SECS seconds, in the memory model and in
+    /// each hardware run.
+    #[arg(long, value_name = "SECS", value_parser = crate::args::parse_secs)]
+    pub timeout: Option<f64>,
+
+    /// Give up on a test (SKIP with the reason) when the process's resident memory passes MIB
+    /// mebibytes.
+    #[arg(long, value_name = "MIB", default_value_t = amdmm_explore::DEFAULT_MAX_MEMORY_MIB,
+          value_parser = crate::args::parse_mib)]
+    pub max_memory: u64,
+
     /// Explore every interleaving (no partial-order reduction; for measuring it).
     #[arg(long)]
     pub no_reduction: bool,
@@ -115,9 +126,13 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         loop_bound: a.loop_bound,
         max_states: a.max_states,
         reduce: !a.no_reduction,
+        timeout: a.timeout.map(std::time::Duration::from_secs_f64),
+        max_memory: Some(a.max_memory),
     };
     let mopts = amdmm_explore::Options {
         loop_bound: a.loop_bound,
+        timeout: a.timeout.map(std::time::Duration::from_secs_f64),
+        max_memory: Some(a.max_memory),
         ..Default::default()
     };
     let known = match a.allow.as_deref().map(read_allow).transpose() {
@@ -237,13 +252,17 @@ fn report(
             return;
         }
     };
-    if v.hw.outcome.limit.is_some() {
-        println!("SKIP {} {t}: hardware state limit reached", p.name);
+    if let Some(limit) = &v.hw.outcome.limit {
+        println!("SKIP {} {t}: hardware model: {limit}", p.name);
         tally.skipped += 1;
         return;
     }
     if model.observation.is_none() {
-        println!("SKIP {} {t}: the memory model gave no verdict", p.name);
+        println!(
+            "SKIP {} {t}: the memory model gave no verdict ({})",
+            p.name,
+            amdmm_report::unknown_reason(model)
+        );
         tally.skipped += 1;
         return;
     }

@@ -8,7 +8,7 @@
 //! "instructions can only be used to synchronize threads at a wavefront
 //! granularity"). Barrier objects exist per scope instance.
 
-use crate::result::{BarrierWitness, EventKindOut, EventOut};
+use crate::result::{BarrierWitness, EventKindOut, EventOut, LimitReason};
 use crate::symbolic::Path;
 use amdmm_graph::{BitRel, EventKind, ExecutionGraph};
 use amdmm_model::barrier::hardware::{self, HwObject, Intrinsic, Lowering, Target};
@@ -279,11 +279,14 @@ struct Wave {
 /// The barrier executions of one combination of paths (`paths[t]` is thread
 /// `t`'s path). `Ok(vec![])` when the combination is impossible (lanes of a
 /// wave assume different `isfirst` results, or no run matches them).
+/// Fails with the limit reached: an unsupported construct, a search too big,
+/// or `deadline` (the test's `--timeout`, given with its length) passed.
 pub fn runs(
     program: &Program,
     paths: &[&Path],
     target: &Target,
-) -> Result<Vec<BarrierRun>, String> {
+    deadline: Option<(std::time::Instant, std::time::Duration)>,
+) -> Result<Vec<BarrierRun>, LimitReason> {
     let threads = paths.len();
     if paths.iter().all(|p| p.barriers.is_empty()) {
         return Ok(vec![BarrierRun::none(threads)]);
@@ -349,8 +352,11 @@ pub fn runs(
         w.calls = first[..common].to_vec();
     }
     let divergence = !messages.is_empty();
-    let (sys, origins) = build(program, &waves, target)?;
-    let execs = barrier::executions(&sys).map_err(|e| e.0)?;
+    let (sys, origins) = build(program, &waves, target).map_err(LimitReason::Unsupported)?;
+    let execs = barrier::executions_until(&sys, deadline.map(|d| d.0)).map_err(|e| match e {
+        barrier::Stop::TooBig(t) => LimitReason::PathLimit(t.0),
+        barrier::Stop::Deadline => LimitReason::Timeout(deadline.map_or(0, |d| d.1.as_secs())),
+    })?;
     let mut out: Vec<BarrierRun> = Vec::new();
     for x in &execs {
         let run = run_of(paths, &waves, &sys, &origins, x, &messages, divergence);

@@ -3,7 +3,7 @@
 
 use crate::condition;
 use crate::locations::LocationMap;
-use crate::mo::for_each_mo;
+use crate::mo::{for_each_mo, MoNeed};
 use crate::result::*;
 use crate::symbolic::{self, eval_nodes, guard_holds, Path, PathEnd, SymbolicError};
 use crate::witness;
@@ -38,11 +38,19 @@ struct Setup<'p> {
 pub type Visitor<'v> = &'v (dyn Fn(&ExecutionGraph, &Analysis, &BitRel) + Sync);
 
 pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outcome {
+    // The time limit counts from here: paths, barrier runs and the
+    // reads-from search all check it.
+    let started = Instant::now();
     let columns = program.shown_observables();
     let mut outcome = Outcome::empty(program);
     let mut paths = Vec::new();
     for t in &program.threads {
-        match symbolic::paths(program, t, opts.loop_bound) {
+        match symbolic::paths(
+            program,
+            t,
+            opts.loop_bound,
+            opts.timeout.map(|d| started + d),
+        ) {
             Ok(p) => paths.push(p),
             Err(SymbolicError::Unsupported(what)) => {
                 outcome.limit = Some(LimitReason::Unsupported(what));
@@ -50,6 +58,10 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
             }
             Err(SymbolicError::TooBig(what)) => {
                 outcome.limit = Some(LimitReason::PathLimit(what));
+                return outcome;
+            }
+            Err(SymbolicError::Deadline) => {
+                outcome.limit = opts.timeout.map(|t| LimitReason::Timeout(t.as_secs()));
                 return outcome;
             }
         }
@@ -89,7 +101,6 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
         inits,
         shown_locs,
     };
-    let started = Instant::now();
     if setup.paths.iter().any(|p| p.is_empty()) {
         // Some thread has no path at all (cannot happen: a false `assume`
         // ends a path too); `finish` reports it as `Unknown`.
@@ -106,13 +117,18 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
             .enumerate()
             .map(|(t, &c)| &setup.paths[t][c])
             .collect();
-        let runs = match crate::barrier::runs(program, &chosen, &opts.target) {
+        let deadline = opts.timeout.map(|t| (started + t, t));
+        let runs = match crate::barrier::runs(program, &chosen, &opts.target, deadline) {
             Ok(r) => r,
-            Err(what) => {
-                outcome.limit = Some(LimitReason::Unsupported(what));
+            Err(limit) => {
+                outcome.limit = Some(limit);
                 return outcome;
             }
         };
+        if deadline.is_some_and(|(d, _)| Instant::now() > d) {
+            outcome.limit = opts.timeout.map(|t| LimitReason::Timeout(t.as_secs()));
+            return outcome;
+        }
         for run in runs {
             match Combo::new(&setup, &choice, opts, run) {
                 Ok(c) => combos.push(c),
@@ -148,6 +164,7 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
         started,
         counted: AtomicU64::new(0),
         stop: AtomicBool::new(false),
+        checks: AtomicU64::new(0),
     };
     let results: Vec<(Accumulator, Option<LimitReason>)> = units
         .par_iter()
@@ -189,6 +206,84 @@ struct Shared<'v> {
     counted: AtomicU64,
     /// Set when a limit is reached: every unit stops.
     stop: AtomicBool,
+    /// Limit checks so far (the memory is read every 64th).
+    checks: AtomicU64,
+}
+
+impl Shared<'_> {
+    /// Adds `local` executions examined to the test's count and checks
+    /// every limit: `--max-executions`, `--timeout`, another unit's stop.
+    ///
+    /// Called from every search loop of the engine (reads-from choices,
+    /// modification orders) every [`CHECK_EVERY`] steps, so a search that
+    /// prunes heavily, or spends its time in one candidate's modification
+    /// orders, still stops within a few milliseconds of its limit.
+    fn check(&self, opts: &Options, local: &mut u64) -> Result<(), LimitReason> {
+        let total = self.counted.fetch_add(*local, AtomicOrdering::Relaxed) + *local;
+        *local = 0;
+        if let Some(max) = opts.max_executions {
+            if total > max {
+                self.stop.store(true, AtomicOrdering::Relaxed);
+                return Err(LimitReason::MaxExecutions(max));
+            }
+        }
+        if self.stop.load(AtomicOrdering::Relaxed) {
+            return Err(LimitReason::Stopped);
+        }
+        if let Some(t) = opts.timeout {
+            if self.started.elapsed() > t {
+                self.stop.store(true, AtomicOrdering::Relaxed);
+                return Err(LimitReason::Timeout(t.as_secs()));
+            }
+        }
+        if let Some(max) = opts.max_memory {
+            if self
+                .checks
+                .fetch_add(1, AtomicOrdering::Relaxed)
+                .is_multiple_of(64)
+                && crate::resident_mib().is_some_and(|m| m > max)
+            {
+                self.stop.store(true, AtomicOrdering::Relaxed);
+                return Err(LimitReason::Memory(max));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Search steps (reads-from nodes, modification orders) between two limit
+/// checks: a check costs a clock read and an atomic add.
+const CHECK_EVERY: u32 = 256;
+
+/// Counts the steps of one unit and checks the limits every
+/// [`CHECK_EVERY`] of them.
+struct Budget<'a, 'v> {
+    shared: &'a Shared<'v>,
+    opts: &'a Options,
+    /// Executions examined and not yet added to `Shared::counted`.
+    local: u64,
+    steps: u32,
+}
+
+impl Budget<'_, '_> {
+    /// One search step; `executions` of them are executions examined. A
+    /// step that examines an execution always checks (a candidate's check
+    /// costs far more than a clock read); other steps every
+    /// [`CHECK_EVERY`].
+    fn step(&mut self, executions: u64) -> Result<(), LimitReason> {
+        self.local += executions;
+        self.steps += 1;
+        if executions > 0 || self.steps >= CHECK_EVERY {
+            self.steps = 0;
+            self.shared.check(self.opts, &mut self.local)?;
+        }
+        Ok(())
+    }
+
+    /// The final check of a unit.
+    fn flush(&mut self) -> Result<(), LimitReason> {
+        self.shared.check(self.opts, &mut self.local)
+    }
 }
 
 #[derive(Default)]
@@ -604,7 +699,12 @@ impl<'s> Combo<'s> {
             }
             None => false,
         };
-        let mut local = 0u64;
+        let mut budget = Budget {
+            shared,
+            opts,
+            local: 0,
+            steps: 0,
+        };
         let res = self.dfs(
             setup,
             &mut g,
@@ -613,18 +713,12 @@ impl<'s> Combo<'s> {
             opts,
             shared,
             acc,
-            &mut local,
+            &mut budget,
             live,
         );
-        let total = shared.counted.fetch_add(local, AtomicOrdering::Relaxed) + local;
+        let flushed = budget.flush();
         res?;
-        if let Some(max) = opts.max_executions {
-            if total > max {
-                shared.stop.store(true, AtomicOrdering::Relaxed);
-                return Err(LimitReason::MaxExecutions(max));
-            }
-        }
-        Ok(())
+        flushed
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -637,40 +731,24 @@ impl<'s> Combo<'s> {
         opts: &Options,
         shared: &Shared,
         acc: &mut Accumulator,
-        local: &mut u64,
+        budget: &mut Budget,
         live: bool,
     ) -> Result<(), LimitReason> {
         let k = pick.len();
         if k == self.reads.len() {
             acc.candidates += 1;
-            *local += 1;
-            if *local >= 4096 {
-                let total = shared.counted.fetch_add(*local, AtomicOrdering::Relaxed) + *local;
-                *local = 0;
-                if let Some(max) = opts.max_executions {
-                    if total > max {
-                        shared.stop.store(true, AtomicOrdering::Relaxed);
-                        return Err(LimitReason::MaxExecutions(max));
-                    }
-                }
-                if shared.stop.load(AtomicOrdering::Relaxed) {
-                    return Err(LimitReason::Stopped);
-                }
-                if let Some(t) = opts.timeout {
-                    if shared.started.elapsed() > t {
-                        shared.stop.store(true, AtomicOrdering::Relaxed);
-                        return Err(LimitReason::Timeout(t.as_secs()));
-                    }
-                }
-            }
+            budget.step(1)?;
             // A candidate whose partial happens-before is cyclic is still
             // counted (the count and the limits see the same sequence of
             // candidates), but not checked: the axioms reject it.
             if live {
-                check_candidate(setup, self, g, scratch, opts, shared, acc);
+                check_candidate(setup, self, g, scratch, opts, shared, acc, budget)?;
             }
             return Ok(());
         }
+        // Inner nodes count towards the time limit too: a search that
+        // prunes almost everything may reach no leaf for a long time.
+        budget.step(0)?;
         let r = self.reads[k];
         for c in 0..self.cands[k].len() {
             let ck = self.cands[k][c];
@@ -681,7 +759,7 @@ impl<'s> Combo<'s> {
             pick.push(c as u8);
             let child_live = live && self.extend_hb(g, scratch, k);
             let res = self.dfs(
-                setup, g, pick, scratch, opts, shared, acc, local, child_live,
+                setup, g, pick, scratch, opts, shared, acc, budget, child_live,
             );
             pick.pop();
             res?;
@@ -767,7 +845,9 @@ fn read_candidates(g: &ExecutionGraph, r: usize) -> Vec<Option<u8>> {
 }
 
 /// Fixes the values of a candidate from its reads-from, checks path guards,
-/// the model, and every modification order; records what it finds.
+/// the model, and every modification order; records what it finds. Fails
+/// only when a limit is reached among its modification orders.
+#[allow(clippy::too_many_arguments)]
 fn check_candidate(
     setup: &Setup,
     combo: &Combo,
@@ -776,7 +856,8 @@ fn check_candidate(
     opts: &Options,
     shared: &Shared,
     acc: &mut Accumulator,
-) {
+    budget: &mut Budget,
+) -> Result<(), LimitReason> {
     let vals = &mut scratch.vals[..];
     let paths = &combo.paths[..];
     let placed = &combo.placed[..];
@@ -831,7 +912,7 @@ fn check_candidate(
             break;
         }
         if !progress {
-            return;
+            return Ok(());
         }
     }
     for (t, p) in paths.iter().enumerate() {
@@ -840,7 +921,7 @@ fn check_candidate(
             .iter()
             .all(|gd| guard_holds(*gd, &vals[t]))
         {
-            return;
+            return Ok(());
         }
         let offset = placed[t].offset;
         for (i, pe) in p.events.iter().enumerate().take(placed[t].len) {
@@ -866,7 +947,7 @@ fn check_candidate(
         analyze_into(g, &mut scratch.analysis)
     };
     if analyzed.is_err() {
-        return;
+        return Ok(());
     }
     let analysis: &Analysis = &scratch.analysis;
     let cutoff = paths.iter().any(|p| p.end == PathEnd::Cutoff);
@@ -874,10 +955,18 @@ fn check_candidate(
     let ub = paths.iter().any(|p| matches!(p.end, PathEnd::Ub(_)));
     let mut found: Vec<Vec<ValueOut>> = Vec::new();
     let mut witness_mo: Vec<BitRel> = Vec::new();
-    let relevant = relevant_locations(setup, g);
-    for_each_mo(g, &analysis.mo_required, relevant, &mut |mo: &BitRel| {
+    let need = mo_need(setup, g);
+    let mut limit = Ok(());
+    let mut first = true;
+    for_each_mo(g, &analysis.mo_required, &need, &mut |mo: &BitRel| {
+        // Every order after the first is one more execution examined.
+        limit = budget.step(u64::from(!first));
+        first = false;
+        if limit.is_err() {
+            return false;
+        }
         if !mo_consistent(g, analysis, mo) {
-            return;
+            return true;
         }
         if let Some(visit) = shared.visitor {
             visit(g, analysis, mo);
@@ -887,15 +976,17 @@ fn check_candidate(
             found.push(state);
             witness_mo.push(*mo);
         }
+        true
     });
+    limit?;
     if found.is_empty() {
-        return;
+        return Ok(());
     }
     if assumed {
         // A false `llvm.assume`: the execution is discarded (litmus-format.md),
         // whatever else it does; only counted.
         acc.assume_discarded += found.len() as u64;
-        return;
+        return Ok(());
     }
     // A path cut by the loop bound has not ended: what the barrier model
     // says of it (a drop at its end, waits others never pass) is not real.
@@ -925,11 +1016,11 @@ fn check_candidate(
             w.barrier = combo.barrier.witness.clone();
             acc.deadlocks.insert(combo.barrier.messages.clone(), w);
         }
-        return;
+        return Ok(());
     }
     if cutoff {
         acc.cutoff_executions += found.len() as u64;
-        return;
+        return Ok(());
     }
     for (state, mo) in found.into_iter().zip(witness_mo) {
         let satisfies = {
@@ -960,21 +1051,33 @@ fn check_candidate(
             acc.witnesses.insert(state, w);
         }
     }
+    Ok(())
 }
 
-/// Locations whose modification order matters beyond existence: shown ones,
-/// those with RMWs, and every one when seq_cst operations exist.
-fn relevant_locations(setup: &Setup, g: &ExecutionGraph) -> Option<Vec<u32>> {
-    if g.events.iter().any(|e| e.ordering == Ordering::SeqCst) {
-        return None;
-    }
-    let mut v = setup.shown_locs.clone();
-    for e in &g.events {
-        if e.kind == EventKind::Rmw {
-            v.push(e.loc);
+/// How much of each location's modification order matters: every order
+/// for locations with RMWs (atomicity) and for every location when seq_cst
+/// operations exist (the total order `S`); only the last write for the
+/// other shown locations (a final value observes only the
+/// modification-order-last write, and `mo_consistent` checks nothing else
+/// of their order); one order for the rest.
+fn mo_need(setup: &Setup, g: &ExecutionGraph) -> impl Fn(u32) -> MoNeed {
+    let all_needed = g.events.iter().any(|e| e.ordering == Ordering::SeqCst);
+    let rmw_locs: Vec<u32> = g
+        .events
+        .iter()
+        .filter(|e| e.kind == EventKind::Rmw)
+        .map(|e| e.loc)
+        .collect();
+    let shown = setup.shown_locs.clone();
+    move |loc| {
+        if all_needed || rmw_locs.contains(&loc) {
+            MoNeed::All
+        } else if shown.contains(&loc) {
+            MoNeed::Last
+        } else {
+            MoNeed::One
         }
     }
-    Some(v)
 }
 
 fn final_state(

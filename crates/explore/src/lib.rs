@@ -27,6 +27,9 @@ pub struct Options {
     pub max_executions: Option<u64>,
     /// Stop with `Unknown` after this much time.
     pub timeout: Option<Duration>,
+    /// Stop with `Unknown` when the process's resident memory passes this
+    /// many MiB ([`resident_mib`]).
+    pub max_memory: Option<u64>,
     pub model: ModelKind,
     /// Collect one witness execution per final state.
     pub witnesses: bool,
@@ -41,12 +44,26 @@ impl Default for Options {
             loop_bound: 2,
             max_executions: None,
             timeout: None,
+            max_memory: None,
             model: ModelKind::Seed,
             witnesses: false,
             target: Default::default(),
         }
     }
 }
+
+/// The resident memory of this process in MiB, where the system says
+/// (Linux: `/proc/self/statm`); `None` elsewhere, and the memory limit is
+/// then not enforced.
+pub fn resident_mib() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096 / (1 << 20))
+}
+
+/// The default of `--max-memory` (MiB): a run that would need more ends
+/// with `Unknown` rather than with the kernel killing the process.
+pub const DEFAULT_MAX_MEMORY_MIB: u64 = 4096;
 
 /// Explores every candidate execution of `program` and returns the outcome.
 pub fn explore(program: &Program, opts: &Options) -> Outcome {

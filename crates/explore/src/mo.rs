@@ -3,16 +3,30 @@
 
 use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
 
+/// How much of a location's modification order matters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoNeed {
+    /// Every order: something checked depends on it (RMWs, seq_cst).
+    All,
+    /// Only which write is last: the location's final value is shown and
+    /// nothing else reads its order.
+    Last,
+    /// One order: it affects nothing that is checked or shown.
+    One,
+}
+
 /// Calls `f` with every modification order (transitive, total per location)
-/// that contains `required`. Locations not in `relevant` (when given) get one
-/// order only: their order affects nothing that is checked or shown.
+/// that contains `required`, as far as `need` says it matters: locations
+/// with [`MoNeed::Last`] get one order per possible last write, those with
+/// [`MoNeed::One`] one order. `f` returns false to stop the enumeration
+/// (a limit was reached); so does this function then.
 pub fn for_each_mo(
     g: &ExecutionGraph,
     required: &BitRel,
-    relevant: Option<Vec<u32>>,
-    f: &mut dyn FnMut(&BitRel),
-) {
-    let mut groups: Vec<(EventSet, bool)> = Vec::new();
+    need: &dyn Fn(u32) -> MoNeed,
+    f: &mut dyn FnMut(&BitRel) -> bool,
+) -> bool {
+    let mut groups: Vec<(EventSet, MoNeed)> = Vec::new();
     let mut seen: Vec<u32> = Vec::new();
     for w in members(g.writes) {
         let loc = g.events[w].loc;
@@ -21,27 +35,24 @@ pub fn for_each_mo(
         }
         seen.push(loc);
         let set = g.at_loc(loc) & g.writes;
-        let all = relevant.as_ref().is_none_or(|r| r.contains(&loc));
-        groups.push((set, all));
+        groups.push((set, need(loc)));
     }
     let mut mo = BitRel::new(g.len());
-    product(&groups, 0, required, &mut mo, f);
+    product(&groups, 0, required, &mut mo, f)
 }
 
 fn product(
-    groups: &[(EventSet, bool)],
+    groups: &[(EventSet, MoNeed)],
     k: usize,
     required: &BitRel,
     mo: &mut BitRel,
-    f: &mut dyn FnMut(&BitRel),
-) {
+    f: &mut dyn FnMut(&BitRel) -> bool,
+) -> bool {
     if k == groups.len() {
-        f(mo);
-        return;
+        return f(mo);
     }
-    let (set, all) = groups[k];
-    let mut order = Vec::with_capacity(set.count_ones() as usize);
-    extensions(set, required, &mut order, &mut |ord: &[usize]| {
+    let (set, need) = groups[k];
+    let mut visit = |ord: &[usize]| -> bool {
         let saved = *mo;
         for (i, &a) in ord.iter().enumerate() {
             let mut later = 0u64;
@@ -50,11 +61,50 @@ fn product(
             }
             mo.set_row(a, mo.row(a) | later);
         }
-        product(groups, k + 1, required, mo, f);
+        let go_on = product(groups, k + 1, required, mo, f);
         *mo = saved;
-        // Returning true asks for more orders.
-        all
-    });
+        go_on
+    };
+    let mut order = Vec::with_capacity(set.count_ones() as usize);
+    match need {
+        MoNeed::All => extensions(set, required, &mut order, &mut visit),
+        MoNeed::One => {
+            let mut result = true;
+            extensions(set, required, &mut order, &mut |ord: &[usize]| {
+                result = visit(ord);
+                false
+            });
+            result
+        }
+        MoNeed::Last => {
+            // A write with no required successor among the location's writes
+            // is last in some linear extension (`required` is acyclic): any
+            // order of the others, then it.
+            for last in members(set) {
+                if required.row(last) & set != 0 {
+                    continue;
+                }
+                let mut first = None;
+                extensions(
+                    set & !(1 << last),
+                    required,
+                    &mut order,
+                    &mut |ord: &[usize]| {
+                        let mut v = ord.to_vec();
+                        v.push(last);
+                        first = Some(v);
+                        false
+                    },
+                );
+                if let Some(ord) = first {
+                    if !visit(&ord) {
+                        return false;
+                    }
+                }
+            }
+            true
+        }
+    }
 }
 
 /// Linear extensions of `required` over `remaining`, until the callback

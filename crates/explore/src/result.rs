@@ -83,6 +83,8 @@ pub enum LimitReason {
     MaxExecutions(u64),
     /// `--timeout SECS` per test was reached (seconds).
     Timeout(u64),
+    /// `--max-memory MIB`: the process's resident memory passed it (MiB).
+    Memory(u64),
     /// The test needs more events than the engine supports in one execution.
     TooManyEvents(usize),
     /// A feature the engine does not implement yet (named).
@@ -106,6 +108,10 @@ impl std::fmt::Display for LimitReason {
         match self {
             LimitReason::MaxExecutions(n) => write!(f, "limit reached: --max-executions {n}"),
             LimitReason::Timeout(s) => write!(f, "limit reached: --timeout {s}s (per test)"),
+            LimitReason::Memory(m) => write!(
+                f,
+                "limit reached: --max-memory {m} MiB (resident memory of the process)"
+            ),
             LimitReason::TooManyEvents(n) => {
                 write!(
                     f,

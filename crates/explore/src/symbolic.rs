@@ -103,6 +103,8 @@ pub enum SymbolicError {
     Unsupported(String),
     /// More paths or events than the limits allow.
     TooBig(String),
+    /// The deadline (the test's `--timeout`) passed.
+    Deadline,
 }
 
 const MAX_PATHS: usize = 100_000;
@@ -168,8 +170,10 @@ pub fn paths(
     program: &Program,
     thread: &Thread,
     loop_bound: u32,
+    deadline: Option<std::time::Instant>,
 ) -> Result<Vec<Path>, SymbolicError> {
     let mut out = Vec::new();
+    let mut total_steps = 0u64;
     let start = State {
         pc: 0,
         path: Path {
@@ -193,6 +197,12 @@ pub fn paths(
     while let Some(mut st) = stack.pop() {
         loop {
             st.steps += 1;
+            total_steps += 1;
+            if total_steps.is_multiple_of(4096)
+                && deadline.is_some_and(|d| std::time::Instant::now() > d)
+            {
+                return Err(SymbolicError::Deadline);
+            }
             if st.steps > MAX_STEPS {
                 return Err(SymbolicError::TooBig(format!(
                     "thread {} executes more than {MAX_STEPS} instructions on one path (lower --loop-bound)",

@@ -57,6 +57,11 @@ pub struct HwOptions {
     pub max_states: usize,
     /// Partial-order reduction (`Explorer::is_local`); off only to measure it.
     pub reduce: bool,
+    /// Give up (`Unknown`) after this much time.
+    pub timeout: Option<std::time::Duration>,
+    /// Give up (`Unknown`) when the process's resident memory passes this
+    /// many MiB.
+    pub max_memory: Option<u64>,
 }
 
 impl Default for HwOptions {
@@ -65,6 +70,8 @@ impl Default for HwOptions {
             loop_bound: 2,
             max_states: 2_000_000,
             reduce: true,
+            timeout: None,
+            max_memory: None,
         }
     }
 }
@@ -241,7 +248,8 @@ pub fn explore_lowered(
         finals: HashMap::new(),
         flags: FlagsOut::default(),
         path: Vec::new(),
-        limit: false,
+        limit: None,
+        started: std::time::Instant::now(),
         reduced: 0,
     };
     ex.dfs(s0);
@@ -254,7 +262,7 @@ pub fn explore_lowered(
     finals.sort_by(|a, b| a.0.cmp(&b.0));
     let positive = finals.iter().filter(|f| f.0.satisfies).count() as u64;
     let negative = finals.len() as u64 - positive;
-    let observation = if ex.limit {
+    let observation = if ex.limit.is_some() {
         None
     } else {
         Some(amdmm_explore::condition::observation(positive, negative))
@@ -269,14 +277,7 @@ pub fn explore_lowered(
             negative,
             flags: ex.flags,
             observation,
-            limit: if ex.limit {
-                Some(amdmm_explore::LimitReason::Unsupported(format!(
-                    "hardware model state limit ({} states)",
-                    opts.max_states
-                )))
-            } else {
-                None
-            },
+            limit: ex.limit,
             cutoff_executions: 0,
             assume_discarded: 0,
             candidates: states_visited as u64,

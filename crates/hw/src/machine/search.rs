@@ -109,7 +109,9 @@ pub(super) struct Explorer<'a, 'b> {
     pub(super) finals: HashMap<FinalState, Vec<String>>,
     pub(super) flags: FlagsOut,
     pub(super) path: Vec<String>,
-    pub(super) limit: bool,
+    /// Set when a limit is reached: the search unwinds.
+    pub(super) limit: Option<amdmm_explore::LimitReason>,
+    pub(super) started: std::time::Instant,
     /// States where the reduction took a single step.
     pub(super) reduced: usize,
 }
@@ -126,12 +128,30 @@ pub(super) enum Issue {
 
 impl Explorer<'_, '_> {
     pub(super) fn dfs(&mut self, s: State) {
-        if self.limit {
+        if self.limit.is_some() {
             return;
         }
         if self.seen.len() >= self.ctx.opts.max_states {
-            self.limit = true;
+            self.limit = Some(amdmm_explore::LimitReason::PathLimit(format!(
+                "hardware model state limit ({} states)",
+                self.ctx.opts.max_states
+            )));
             return;
+        }
+        // Time and memory, every 1024 states: a state costs microseconds.
+        if self.seen.len() % 1024 == 1023 {
+            let opts = &self.ctx.opts;
+            if let Some(t) = opts.timeout.filter(|t| self.started.elapsed() > *t) {
+                self.limit = Some(amdmm_explore::LimitReason::Timeout(t.as_secs()));
+                return;
+            }
+            if let Some(m) = opts
+                .max_memory
+                .filter(|m| amdmm_explore::resident_mib().is_some_and(|r| r > *m))
+            {
+                self.limit = Some(amdmm_explore::LimitReason::Memory(m));
+                return;
+            }
         }
         if self.seen.contains(&s) {
             return;

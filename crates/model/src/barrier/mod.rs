@@ -506,7 +506,27 @@ pub const MAX_STATES: usize = 2_000_000;
 /// keeps the runs that satisfy every constraint; it is not a product over the
 /// arrives (see `search.rs`).
 pub fn executions(sys: &System) -> Result<Vec<Execution>, TooBig> {
-    let runs = search::search(sys)?;
+    executions_until(sys, None).map_err(|e| match e {
+        Stop::TooBig(t) => t,
+        Stop::Deadline => unreachable!("no deadline given"),
+    })
+}
+
+/// Why [`executions_until`] stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    TooBig(TooBig),
+    /// The deadline passed (the caller's `--timeout`).
+    Deadline,
+}
+
+/// [`executions`], giving up when `deadline` passes (checked every few
+/// hundred states of the search).
+pub fn executions_until(
+    sys: &System,
+    deadline: Option<std::time::Instant>,
+) -> Result<Vec<Execution>, Stop> {
+    let runs = search::search(sys, deadline)?;
     let stat = checks::Static::new(sys);
     let mut out: Vec<Execution> = Vec::new();
     for run in runs {

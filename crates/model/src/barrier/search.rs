@@ -12,7 +12,7 @@
 //! a later phase; `checks.rs` keeps the runs that satisfy every constraint
 //! (see docs/semantics.md, "Which phase a wait completes with").
 
-use super::{ActorId, Blocked, Clause, ObjId, OpId, OpKind, System, TooBig, MAX_STATES};
+use super::{ActorId, Blocked, Clause, ObjId, OpId, OpKind, Stop, System, TooBig, MAX_STATES};
 use std::collections::HashSet;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -439,8 +439,8 @@ fn finish(sys: &System, pre: &Pre, s: &State) -> Option<Run> {
     })
 }
 
-/// Every final run of `sys`.
-pub(super) fn search(sys: &System) -> Result<Vec<Run>, TooBig> {
+/// Every final run of `sys`; stops when `deadline` passes.
+pub(super) fn search(sys: &System, deadline: Option<std::time::Instant>) -> Result<Vec<Run>, Stop> {
     assert!(sys.ops.len() < NONE as usize, "too many barrier operations");
     let pre = Pre::new(sys);
     let mut seen: HashSet<State> = HashSet::new();
@@ -451,9 +451,12 @@ pub(super) fn search(sys: &System) -> Result<Vec<Run>, TooBig> {
             continue;
         }
         if seen.len() >= MAX_STATES {
-            return Err(TooBig(format!(
+            return Err(Stop::TooBig(TooBig(format!(
                 "the barrier operations have more than {MAX_STATES} states"
-            )));
+            ))));
+        }
+        if seen.len() % 256 == 255 && deadline.is_some_and(|d| std::time::Instant::now() > d) {
+            return Err(Stop::Deadline);
         }
         let next = successors(sys, &pre, &s);
         if next.is_empty() {
