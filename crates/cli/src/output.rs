@@ -138,6 +138,10 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
                     }
                 }
             }
+            // The line for the model that ran (`expect upstream ...`), else
+            // the unqualified one.
+            let mut program = program;
+            program.expect = program.expectation_for(&a.model);
             let check = a.check.then(|| amdmm_report::check(&program, &outcome));
             if a.json {
                 let mut v = amdmm_report::json(&program, &outcome, time, a.show_executions);

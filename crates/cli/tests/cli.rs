@@ -214,3 +214,41 @@ fn corpus_check_passes() {
         stderr(&o)
     );
 }
+
+/// `expect upstream ...` lines: `--check --model upstream` compares the line
+/// for the model that ran. litmus/fence-as gives its upstream verdict wherever
+/// it differs from the seed's.
+#[test]
+fn corpus_check_passes_upstream_on_fence_as() {
+    let dir = corpus().join("fence-as");
+    for model in ["seed", "upstream"] {
+        let o = amdmm(&[
+            "run",
+            "--check",
+            "--no-time",
+            "--model",
+            model,
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            code(&o),
+            0,
+            "--model {model}:\n{}\n{}",
+            stdout(&o),
+            stderr(&o)
+        );
+    }
+    // The per-model line is the one compared: under the seed the test with an
+    // upstream line expects `Never race`, under upstream `Sometimes race`.
+    let t = dir.join("MP+fence-fence.wg.as-local.av-none.data-lds.litmus");
+    let o = amdmm(&[
+        "run",
+        "--check",
+        "--no-time",
+        "--json",
+        "--model",
+        "upstream",
+        t.to_str().unwrap(),
+    ]);
+    assert!(stdout(&o).contains("Sometimes"), "{}", stdout(&o));
+}

@@ -229,9 +229,11 @@ impl BarrierRun {
     /// `W`. *BA* and *BR*'s synchronization scope overlap. *BA* and *BR*'s
     /// synchronization scope allow cross address space synchronization (they
     /// cannot have `one-as`). *BA* and *BR*'s address spaces both include
-    /// *AS*." Fences act on every address space (litmus fences have no
-    /// `amdgpu-synchronize-as`); scopes overlap when they are inclusive
-    /// (docs/semantics.md, "Barriers").
+    /// *AS*." A fence's address spaces are those its `amdgpu-as` tags name
+    /// (every one when untagged); an edge needs a common one, and
+    /// `amdmm_model::happens_before::happens_before_in` keeps it only in the
+    /// common ones. Scopes overlap when they are inclusive (docs/semantics.md,
+    /// "Barriers").
     pub fn extra_sw(&self, g: &ExecutionGraph, offsets: &[usize]) -> BitRel {
         let mut r = BitRel::new(g.len());
         for &(t, i, u, j) in &self.sw {
@@ -245,6 +247,7 @@ impl BarrierRun {
                 && !ea.scope.one_as
                 && !eb.scope.one_as
                 && inclusive(ea, eb)
+                && !ea.sync_spaces.intersection(eb.sync_spaces).is_empty()
             {
                 r.add(a, b);
             }

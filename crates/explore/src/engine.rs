@@ -11,10 +11,12 @@ use crate::Options;
 use amdmm_graph::{
     relation::members, BitRel, Event, EventKind, EventSet, ExecutionGraph, INIT_THREAD, MAX_EVENTS,
 };
-use amdmm_model::attributes::roles;
+use amdmm_model::attributes::{roles, sync_spaces};
 use amdmm_model::happens_before::{happens_before, synchronizes_with_read};
 use amdmm_model::{analyze_into, analyze_into_with_hb, mo_consistent, Analysis};
-use amdmm_program::{AddrSpace, Observable, Ordering, Placement, Program, SyncScope, Value};
+use amdmm_program::{
+    AddrSpace, Observable, Ordering, Placement, Program, SpaceSet, SyncScope, Value,
+};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
@@ -486,6 +488,7 @@ impl<'s> Combo<'s> {
                 load_visible: None,
                 make_available: false,
                 make_visible: false,
+                sync_spaces: SpaceSet::ALL,
                 placement: Placement { ids: [0; 6] },
                 deps: 0,
                 instr: 0,
@@ -529,6 +532,7 @@ impl<'s> Combo<'s> {
                     load_visible: r.load_visible,
                     make_available: r.make_available,
                     make_visible: r.make_visible,
+                    sync_spaces: sync_spaces(pe.access, &pe.attrs, space),
                     placement: thread.placement,
                     deps,
                     instr: pe.instr,

@@ -345,6 +345,7 @@ const INDEX_CHOICE: MemAttrs = MemAttrs {
     volatile: false,
     av_none: false,
     nontemporal: false,
+    fence_spaces: None,
 };
 
 /// Takes a pending index choice left by `with_index_choice`.
@@ -706,6 +707,7 @@ const DMA_ATTRS: MemAttrs = MemAttrs {
     volatile: false,
     av_none: false,
     nontemporal: false,
+    fence_spaces: None,
 };
 
 /// Is the element index of `addr` known without any read?

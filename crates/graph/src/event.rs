@@ -1,7 +1,7 @@
 //! Events and the execution graph the model's axioms are evaluated on.
 
 use crate::relation::{BitRel, EventSet};
-use amdmm_program::{AddrSpace, Ordering, Placement, ScopeLevel, SyncScope, Value};
+use amdmm_program::{AddrSpace, Ordering, Placement, ScopeLevel, SpaceSet, SyncScope, Value};
 
 /// The `thread` of an initial write.
 pub const INIT_THREAD: u32 = u32::MAX;
@@ -39,6 +39,9 @@ pub struct Event {
     pub make_available: bool,
     /// A MakeVisible operation (acquire or stronger, not `amdgcn-av none`).
     pub make_visible: bool,
+    /// The address spaces this event synchronizes
+    /// (`amdmm_model::attributes::sync_spaces`).
+    pub sync_spaces: SpaceSet,
     pub placement: Placement,
     /// Reads (event indices) this event depends on through data, address or
     /// control dependencies.

@@ -622,6 +622,7 @@ fn lower_instr(
                         volatile: false,
                         av_none: false,
                         nontemporal: false,
+                        fence_spaces: None,
                     };
                     mem_req(
                         p,
@@ -676,6 +677,7 @@ fn lower_instr(
                         volatile: false,
                         av_none: false,
                         nontemporal: false,
+                        fence_spaces: None,
                     };
                     mem_req(
                         p,

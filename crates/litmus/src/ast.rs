@@ -29,7 +29,20 @@ pub struct File {
     /// `locations [...]`, when present.
     pub locations: Option<Vec<Observable>>,
     pub condition: Condition,
+    /// The `expect` line that holds for every model without its own line.
     pub expect: Option<Expect>,
+    /// `expect MODEL ...` lines: the verdict under `--model MODEL`.
+    pub model_expects: Vec<ModelExpect>,
+}
+
+/// The `--model` names an `expect` line may be qualified with.
+pub const MODEL_NAMES: &[&str] = &["seed", "upstream"];
+
+/// `expect upstream Sometimes race`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModelExpect {
+    pub model: Spanned<String>,
+    pub expect: Expect,
 }
 
 impl File {
@@ -215,6 +228,20 @@ pub struct Atomicity {
     pub av_none: bool,
     /// `!nontemporal !{i32 1}` (or `!nontemporal !N`): where it was written.
     pub nontemporal: Option<Span>,
+    /// The `!mmra` node, when there is one (for diagnostics on where its
+    /// tags may be used).
+    pub mmra: Option<Span>,
+    /// The address spaces named by `amdgpu-as` / `amdgpu-synchronize-as`
+    /// tags, with the span of the first such tag (`None`: no such tag).
+    pub fence_spaces: Option<Spanned<FenceSpaces>>,
+}
+
+/// The address spaces a fence's `amdgpu-as:local|global` (seed AMDGPUUsage)
+/// or `amdgpu-synchronize-as:local|global` (upstream) MMRA tags name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FenceSpaces {
+    pub local: bool,
+    pub global: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

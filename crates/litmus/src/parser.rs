@@ -8,6 +8,9 @@ use crate::diagnostic::Diagnostic;
 use crate::lexer::{lex, Tok, Token};
 use crate::suggest;
 
+/// The `!mmra` tags amdmm models (see `Parser::mmra`).
+const VALID_MMRA: &str = "valid tags: `!{!\"amdgcn-av\", !\"none\"}` (atomics and fences), and on fences `!{!\"amdgpu-as\", !\"local\"}`, `!{!\"amdgpu-as\", !\"global\"}` or the upstream spelling `amdgpu-synchronize-as` with `local` / `global`";
+
 /// Deepest nesting of `(` and `~` accepted in a condition.
 const MAX_DEPTH: usize = 64;
 /// Most atoms, constants and connectives in one condition.
@@ -54,7 +57,7 @@ const BODY_SYNTAX: &str =
 const COND_SYNTAX: &str = "the condition is `exists|~exists|forall (...)` over `P1:%r0 == 1`, `@x != 0`, `wg1:@t[0] == undef`, `true`, `false`, with `/\\`, `\\/`, `~`, `->` and parentheses";
 const LOCATIONS_SYNTAX: &str = "`locations [P1:%r0; @x; wg1:@t[0];]`";
 const EXPECT_SYNTAX: &str =
-    "`expect Always|Sometimes|Never` followed by flags among `race ub deadlock cutoff`";
+    "`expect [seed|upstream] Always|Sometimes|Never` followed by flags among `race ub deadlock cutoff`";
 
 /// The syntax of each instruction, for hints.
 fn instr_syntax(word: &str) -> &'static str {
@@ -339,11 +342,35 @@ impl<'a> Parser<'a> {
             None
         };
         let condition = self.condition()?;
-        let expect = if self.is_word("expect") {
-            Some(self.expect_line()?)
-        } else {
-            None
-        };
+        let mut expect: Option<Expect> = None;
+        let mut model_expects: Vec<ModelExpect> = Vec::new();
+        while self.is_word("expect") {
+            let (model, e) = self.expect_line()?;
+            let earlier = match &model {
+                None => expect.as_ref().map(|x| x.span),
+                Some(m) => model_expects
+                    .iter()
+                    .find(|x| x.model.node == m.node)
+                    .map(|x| x.expect.span),
+            };
+            if let Some(earlier) = earlier {
+                let which = match &model {
+                    None => "unqualified `expect` line".to_string(),
+                    Some(m) => format!("`expect {}` line", m.node),
+                };
+                let (line, _) = crate::span::line_col(self.src, earlier.start);
+                self.push(
+                    Diagnostic::new(format!("a second {which}"), e.span)
+                        .with_label("repeated")
+                        .with_hint(format!("the first is on line {line}; keep one per model (`expect upstream ...` overrides the unqualified line under `--model upstream`)")),
+                );
+                return Err(());
+            }
+            match model {
+                None => expect = Some(e),
+                Some(model) => model_expects.push(ModelExpect { model, expect: e }),
+            }
+        }
         if !self.at_eof() {
             return self.expected("end of file", Some("the `expect` line ends the test"));
         }
@@ -357,6 +384,7 @@ impl<'a> Parser<'a> {
             locations,
             condition,
             expect,
+            model_expects,
         })
     }
 
@@ -1093,35 +1121,21 @@ impl<'a> Parser<'a> {
                     at.nontemporal = Some(name.span);
                     continue;
                 }
-                let node_span = self.span();
-                match (self.metadata_node()?, name.name.as_str()) {
-                    (Some(strings), "mmra") => {
-                        at.av_none |= strings
-                            .windows(2)
-                            .any(|w| w[0] == "amdgcn-av" && w[1] == "none");
-                    }
-                    (None, "mmra") => {
-                        self.push(
-                            Diagnostic::new("`!mmra` must be written inline", node_span)
-                                .with_label("a metadata reference")
-                                .with_hint("write `!mmra !{!\"amdgcn-av\", !\"none\"}`"),
-                        );
-                        return Err(());
-                    }
-                    _ => {
-                        // What amdmm does not model is refused, never dropped.
-                        self.push(
-                            Diagnostic::new(
-                                format!("unsupported metadata `!{}`", name.name),
-                                name.span,
-                            )
-                            .with_label("not modelled")
-                            .with_hint(
-                                "amdmm models `!mmra` and `!nontemporal` on memory instructions; remove this metadata",
-                            ),
-                        );
-                        return Err(());
-                    }
+                if name.name == "mmra" {
+                    self.mmra(&mut at)?;
+                } else {
+                    // What amdmm does not model is refused, never dropped.
+                    self.push(
+                        Diagnostic::new(
+                            format!("unsupported metadata `!{}`", name.name),
+                            name.span,
+                        )
+                        .with_label("not modelled")
+                        .with_hint(
+                            "amdmm models `!mmra` and `!nontemporal` on memory instructions; remove this metadata",
+                        ),
+                    );
+                    return Err(());
                 }
             } else {
                 return self.expected("`align N` or `!mmra !{...}`", None);
@@ -1154,42 +1168,133 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// A metadata operand: `!{!"a", !"b"}`, `!"a"` or a reference `!N`;
-    /// returns its strings (`None` for a reference).
-    fn metadata_node(&mut self) -> PResult<Option<Vec<String>>> {
+    /// The operand of `!mmra`: one tag `!{!"prefix", !"suffix"}` or a tuple
+    /// of tags `!{!{...}, !{...}}`, written inline.
+    ///
+    /// LLVM's Memory Model Relaxation Annotations: an `!mmra` attachment is
+    /// either a single tag (a pair of strings) or a tuple of such pairs. The
+    /// tags amdmm accepts are exactly those the texts define: `amdgcn-av:none`
+    /// (memory-model.txt, "MakeAvailable and MakeVisible"; a scoped
+    /// `amdgcn-av` tag is the "hypothetical operation" the same text says
+    /// "Metadata cannot be used to model"), and the fence address-space tags
+    /// `amdgpu-as:local|global` (AMDGPUUsage, "Fence and address spaces") and
+    /// `amdgpu-synchronize-as:local|global` (upstream AMDGPUUsage, "Fence and
+    /// Address Spaces": "Multiple tags can be used at the same time").
+    /// Anything else is refused with the list of valid tags: an unmodelled
+    /// tag is never ignored. Where each tag may be used is checked when the
+    /// program is built.
+    fn mmra(&mut self, at: &mut Atomicity) -> PResult<()> {
+        let start = self.span();
         self.expect(Tok::Bang, "`!`")?;
-        match self.tok().clone() {
-            Tok::Str(s) => {
-                self.bump();
-                Ok(Some(vec![s]))
+        if let Tok::Int(_) = self.tok() {
+            let node_span = start.to(self.bump().span);
+            self.push(
+                Diagnostic::new("`!mmra` must be written inline", node_span)
+                    .with_label("a metadata reference")
+                    .with_hint("write the tag inline: `!mmra !{!\"amdgcn-av\", !\"none\"}`, or a tuple of tags `!mmra !{!{...}, !{...}}`"),
+            );
+            return Err(());
+        }
+        self.expect(Tok::LBrace, "`{` of an inline `!mmra` node")?;
+        let mut tags = Vec::new();
+        let tuple = self.is(&Tok::Bang) && matches!(self.tok_at(1), Tok::LBrace);
+        if tuple {
+            // A tuple of tags.
+            loop {
+                let tag_start = self.span();
+                self.expect(Tok::Bang, "`!{` of a tag")?;
+                self.expect(Tok::LBrace, "`{` of a tag")?;
+                let strings = self.mmra_strings()?;
+                let close = self.expect(Tok::RBrace, "`}`")?;
+                tags.push((strings, tag_start.to(close)));
+                if self.eat(&Tok::Comma).is_none() {
+                    break;
+                }
             }
-            Tok::Int(_) => {
-                self.bump();
-                Ok(None)
-            }
-            Tok::LBrace => {
-                self.bump();
-                let mut out = Vec::new();
-                if !self.is(&Tok::RBrace) {
-                    loop {
-                        self.expect(Tok::Bang, "`!\"...\"`")?;
-                        match self.tok().clone() {
-                            Tok::Str(s) => {
-                                self.bump();
-                                out.push(s);
-                            }
-                            _ => return self.expected("a metadata string `!\"...\"`", None),
-                        }
-                        if self.eat(&Tok::Comma).is_none() {
-                            break;
-                        }
+        } else {
+            tags.push((self.mmra_strings()?, start));
+        }
+        let close = self.expect(Tok::RBrace, "`}`")?;
+        at.mmra = Some(start.to(close));
+        if !tuple {
+            // The single tag is the whole node.
+            tags[0].1 = start.to(close);
+        }
+        for (strings, span) in tags {
+            let [prefix, suffix] = strings.as_slice() else {
+                let d = Diagnostic::new(
+                    format!(
+                        "an MMRA tag is a pair of strings, found {} string{}",
+                        strings.len(),
+                        if strings.len() == 1 { "" } else { "s" }
+                    ),
+                    span,
+                )
+                .with_label("not a tag")
+                .with_hint(format!(
+                    "write one tag `!{{!\"prefix\", !\"suffix\"}}` or a tuple of tags `!{{!{{...}}, !{{...}}}}`; {}",
+                    VALID_MMRA
+                ));
+                self.push(d);
+                return Err(());
+            };
+            match (prefix.as_str(), suffix.as_str()) {
+                ("amdgcn-av", "none") => at.av_none = true,
+                ("amdgpu-as" | "amdgpu-synchronize-as", space @ ("local" | "global")) => {
+                    let f = at.fence_spaces.get_or_insert(Spanned {
+                        node: FenceSpaces::default(),
+                        span,
+                    });
+                    if space == "local" {
+                        f.node.local = true;
+                    } else {
+                        f.node.global = true;
                     }
                 }
-                self.expect(Tok::RBrace, "`}`")?;
-                Ok(Some(out))
+                ("amdgcn-av", other) => {
+                    let d = Diagnostic::new(format!("unsupported MMRA tag `amdgcn-av:{other}`"), span)
+                        .with_label("only `amdgcn-av:none` is defined")
+                        .with_hint(
+                            "memory-model.txt: a scoped `amdgcn-av` tag is hypothetical (\"Metadata cannot be used to model this\"); \
+                             use @llvm.amdgcn.av.global.store.b128 / load.b128 for a scoped store-available / load-visible access",
+                        );
+                    self.push(d);
+                    return Err(());
+                }
+                (p, s) => {
+                    let d = Diagnostic::new(format!("unknown MMRA tag `{p}:{s}`"), span)
+                        .with_label("not a tag amdmm models")
+                        .with_hint(VALID_MMRA);
+                    self.push(d);
+                    return Err(());
+                }
             }
-            _ => self.expected("a metadata node `!{...}`", None),
         }
+        Ok(())
+    }
+
+    /// `!"a", !"b", ...` up to the closing brace (not consumed).
+    fn mmra_strings(&mut self) -> PResult<Vec<String>> {
+        let mut out = Vec::new();
+        while !self.is(&Tok::RBrace) {
+            self.expect(Tok::Bang, "`!\"...\"`")?;
+            match self.tok().clone() {
+                Tok::Str(s) => {
+                    self.bump();
+                    out.push(s);
+                }
+                _ => {
+                    return self.expected(
+                        "a metadata string `!\"...\"`",
+                        Some("an MMRA tag is a pair of strings `!{!\"prefix\", !\"suffix\"}`"),
+                    )
+                }
+            }
+            if self.eat(&Tok::Comma).is_none() {
+                break;
+            }
+        }
+        Ok(out)
     }
 
     fn args(&mut self) -> PResult<Vec<Arg>> {
@@ -1456,10 +1561,30 @@ impl<'a> Parser<'a> {
         Ok((sym, index))
     }
 
-    fn expect_line(&mut self) -> PResult<Expect> {
+    /// `expect [MODEL] Always|Sometimes|Never flag*`, one line.
+    fn expect_line(&mut self) -> PResult<(Option<Spanned<String>>, Expect)> {
         self.context = EXPECT_SYNTAX;
         let start = self.bump().span;
         let outcome_hint = "`expect` takes `Always`, `Sometimes` or `Never`, then flags among `race ub deadlock cutoff`";
+        let mut model = None;
+        if let Tok::Ident(w) = self.tok() {
+            let w = w.clone();
+            let is_outcome = matches!(w.as_str(), "Always" | "Sometimes" | "Never");
+            if MODEL_NAMES.contains(&w.as_str()) {
+                model = Some(Spanned {
+                    node: w,
+                    span: self.bump().span,
+                });
+            } else if !is_outcome
+                && matches!(self.tok_at(1), Tok::Ident(o) if matches!(o.as_str(), "Always" | "Sometimes" | "Never"))
+            {
+                let d = Diagnostic::new(format!("unknown model `{w}`"), self.span())
+                    .with_label("not a `--model` name")
+                    .with_hint(suggest::hint(&w, MODEL_NAMES, "models"));
+                self.push(d);
+                return Err(());
+            }
+        }
         let outcome = match self.tok() {
             Tok::Ident(w) => match w.as_str() {
                 "Always" => Outcome::Always,
@@ -1474,7 +1599,7 @@ impl<'a> Parser<'a> {
             span: self.bump().span,
         };
         let mut flags = Vec::new();
-        while let Tok::Ident(w) = self.tok() {
+        while let (Tok::Ident(w), false) = (self.tok(), self.line_start()) {
             let flag = match w.as_str() {
                 "race" => Flag::Race,
                 "ub" => Flag::Ub,
@@ -1497,10 +1622,13 @@ impl<'a> Parser<'a> {
                 span: self.bump().span,
             });
         }
-        Ok(Expect {
-            outcome,
-            flags,
-            span: start.to(Span::new(self.prev_end(), self.prev_end())),
-        })
+        Ok((
+            model,
+            Expect {
+                outcome,
+                flags,
+                span: start.to(Span::new(self.prev_end(), self.prev_end())),
+            },
+        ))
     }
 }

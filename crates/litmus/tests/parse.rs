@@ -411,3 +411,87 @@ fn pasted_llvm_is_accepted() {
     let f = ok("AMDGPU d\n\"line one\nline two\"\n{}\nthread P0 { }\nexists (true)");
     assert_eq!(f.description.unwrap().node, "line one\nline two");
 }
+
+/// The `!mmra` tags the texts define, alone and in tuples (LLVM's MMRA
+/// syntax: one tag pair or a tuple of pairs).
+#[test]
+fn mmra_tags_and_tuples() {
+    let fence = |md: &str| match one(&format!(
+        "  fence syncscope(\"workgroup\") release, !mmra {md}"
+    )) {
+        InstrKind::Fence { at } => at,
+        k => panic!("{k:?}"),
+    };
+    let at = fence(r#"!{!"amdgpu-as", !"local"}"#);
+    let f = at.fence_spaces.unwrap().node;
+    assert!(f.local && !f.global && !at.av_none);
+    let at = fence(r#"!{!"amdgpu-synchronize-as", !"global"}"#);
+    let f = at.fence_spaces.unwrap().node;
+    assert!(!f.local && f.global);
+    let at = fence(
+        r#"!{!{!"amdgpu-as", !"local"}, !{!"amdgpu-synchronize-as", !"global"}, !{!"amdgcn-av", !"none"}}"#,
+    );
+    let f = at.fence_spaces.unwrap().node;
+    assert!(f.local && f.global && at.av_none);
+    let at = fence(r#"!{!"amdgcn-av", !"none"}"#);
+    assert!(at.av_none && at.fence_spaces.is_none() && at.mmra.is_some());
+}
+
+/// Every other tag is refused at its position, with the valid ones listed.
+#[test]
+fn mmra_unknown_tags_are_refused() {
+    let err = |md: &str| {
+        let src = with_body(&format!("  fence syncscope(\"agent\") release, !mmra {md}"));
+        let e = parse(&src).unwrap_err();
+        let col = src.find(md).unwrap();
+        (e[0].clone(), col)
+    };
+    // memory-model.txt: the scoped form is hypothetical.
+    let (d, col) = err(r#"!{!"amdgcn-av", !"agent"}"#);
+    assert_eq!(d.message, "unsupported MMRA tag `amdgcn-av:agent`");
+    assert_eq!(d.span.start, col);
+    assert!(d.hint.as_ref().unwrap().contains("Metadata cannot be used"));
+    let (d, _) = err(r#"!{!"amdgpu-as", !"private"}"#);
+    assert_eq!(d.message, "unknown MMRA tag `amdgpu-as:private`");
+    assert!(d.hint.as_ref().unwrap().contains("amdgpu-synchronize-as"));
+    let (d, _) = err(r#"!{!"foo", !"bar"}"#);
+    assert_eq!(d.message, "unknown MMRA tag `foo:bar`");
+    // The pair is no longer matched inside a longer flat tuple.
+    let (d, _) = err(r#"!{!"x", !"amdgcn-av", !"none"}"#);
+    assert_eq!(
+        d.message,
+        "an MMRA tag is a pair of strings, found 3 strings"
+    );
+    let (d, _) = err(r#"!{}"#);
+    assert_eq!(
+        d.message,
+        "an MMRA tag is a pair of strings, found 0 strings"
+    );
+    // A bad tag inside a tuple.
+    let md = r#"!{!{!"amdgpu-as", !"local"}, !{!"amdgcn-av", !"wavefront"}}"#;
+    let (d, col) = err(md);
+    assert_eq!(d.message, "unsupported MMRA tag `amdgcn-av:wavefront`");
+    assert_eq!(d.span.start, col + md.find(r#"!{!"amdgcn-av""#).unwrap());
+}
+
+/// `expect MODEL ...` lines next to the unqualified one.
+#[test]
+fn per_model_expect_lines() {
+    let base = EXAMPLE.trim_end();
+    let f = ok(&format!("{base}\nexpect upstream Sometimes\n"));
+    assert_eq!(f.expect.as_ref().unwrap().outcome.node, Outcome::Never);
+    assert_eq!(f.model_expects.len(), 1);
+    assert_eq!(f.model_expects[0].model.node, "upstream");
+    assert_eq!(f.model_expects[0].expect.outcome.node, Outcome::Sometimes);
+    assert!(f.model_expects[0].expect.flags.is_empty());
+    let e = parse(&format!("{base}\nexpect upstrem Sometimes\n")).unwrap_err();
+    assert_eq!(e[0].message, "unknown model `upstrem`");
+    assert!(e[0].hint.as_ref().unwrap().contains("upstream"));
+    let e = parse(&format!(
+        "{base}\nexpect upstream Never\nexpect upstream Always\n"
+    ))
+    .unwrap_err();
+    assert_eq!(e[0].message, "a second `expect upstream` line");
+    let e = parse(&format!("{base}\nexpect Always\n")).unwrap_err();
+    assert_eq!(e[0].message, "a second unqualified `expect` line");
+}

@@ -2,7 +2,7 @@
 //! load-visible, MakeAvailable, MakeVisible.
 
 use crate::ModelKind;
-use amdmm_program::{AddrSpace, MemAttrs, ScopeLevel, SyncScope};
+use amdmm_program::{AddrSpace, MemAttrs, ScopeLevel, SpaceSet, SyncScope};
 
 /// The availability / visibility roles of one event.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -92,6 +92,29 @@ pub fn roles(
     r
 }
 
+/// The address spaces an event synchronizes: the spaces in which its
+/// synchronizes-with edges order memory, and whose writes its MakeAvailable /
+/// MakeVisible act on (docs/semantics.md, "Fences that name address spaces").
+///
+/// AMDGPUUsage, "Fence and address spaces": the tags `amdgpu-as:local` and
+/// `amdgpu-as:global` (upstream `amdgpu-synchronize-as:...`) make a fence
+/// synchronize only the local / global address space, and "Multiple tags can
+/// be used at the same time to synchronize with more than one address space".
+/// AMDGPUUsage, "Memory Scopes": with a `one-as` sync scope "only the effects
+/// of memory operations in the address space of the `one-as` operation are
+/// synchronized. The address space of a `fence` instruction with `one-as` sync
+/// scope is specified via `amdgpu-synchronize-as` MMRAs" — an untagged
+/// `one-as` fence keeps amdmm's earlier choice, the global address space.
+/// Everything else synchronizes every address space.
+pub fn sync_spaces(access: Access, attrs: &MemAttrs, space: AddrSpace) -> SpaceSet {
+    match (access, attrs.fence_spaces, attrs.scope.one_as) {
+        (Access::Fence, Some(tags), _) => tags,
+        (Access::Fence, None, true) => SpaceSet::of(AddrSpace::Global),
+        (_, _, true) => SpaceSet::of(space),
+        _ => SpaceSet::ALL,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,6 +130,7 @@ mod tests {
             volatile: false,
             av_none,
             nontemporal: false,
+            fence_spaces: None,
         }
     }
 

@@ -2,7 +2,7 @@
 //! Operation").
 
 use amdmm_graph::{relation::members, BitRel, Event, EventSet, ExecutionGraph};
-use amdmm_program::{AddrSpace, ScopeLevel};
+use amdmm_program::ScopeLevel;
 
 /// The scope with which `z` acts as an availability operation on `w`:
 /// its store-available scope when `z` is `w` itself, its sync scope when it is
@@ -17,16 +17,20 @@ pub fn av_level(g: &ExecutionGraph, z: usize, w: usize) -> ScopeLevel {
     }
 }
 
-/// The address space a MakeAvailable / MakeVisible operation acts on.
+/// Whether MakeAvailable / MakeVisible operation `op` acts on write `w`: only
+/// on writes in the address spaces it synchronizes
+/// ([`crate::attributes::sync_spaces`]: a fence's `amdgpu-as` tags, a `one-as`
+/// operation's own address space).
 ///
 /// AMDGPUUsage, "Memory Scopes": "If a `release` or `acquire` operation with a
 /// `one-as` sync scope participates in a synchronization, only the effects of
 /// memory operations in the address space of the `one-as` operation are
-/// synchronized."  A fence has no address of its own; a `one-as` fence acts
-/// on the global address space (docs/semantics.md, "one-as").
+/// synchronized"; "Fence and address spaces": the tags name the address
+/// spaces a fence synchronizes (docs/semantics.md, "one-as" and "Fences that
+/// name address spaces").
 #[inline]
 pub fn acts_on(op: &Event, w: &Event) -> bool {
-    !op.scope.one_as || op.space == w.space || (op.is_fence() && w.space == AddrSpace::Global)
+    op.sync_spaces.contains(w.space)
 }
 
 /// The availability operations on write `w`.

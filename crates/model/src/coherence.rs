@@ -1,5 +1,6 @@
 //! Modification order and coherence (LangRef, `monotonic`).
 
+use crate::happens_before::SpaceHb;
 use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
 
 /// The edges every modification order must contain, given reads-from and
@@ -21,12 +22,15 @@ use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
 ///
 /// Only reads that return a defined value take part (a read returning
 /// `undef` reads from no write). The initial write is first.
-pub fn mo_constraints(g: &ExecutionGraph, hb: &BitRel, hb_inv: &BitRel) -> BitRel {
+///
+/// Happens-before is that of the location's address space (`SpaceHb`).
+pub fn mo_constraints(g: &ExecutionGraph, hbs: &SpaceHb) -> BitRel {
     let n = g.len();
     let mut c = BitRel::new(n);
     let same_loc_writes = |e: usize| -> EventSet { g.same_loc[e] & g.writes };
     for w in members(g.writes) {
         let here = same_loc_writes(w) & !(1u64 << w);
+        let (hb, _) = hbs.of(g.events[w].space);
         // Initial write first; write-write coherence.
         if g.events[w].is_init() {
             c.set_row(w, c.row(w) | here);
@@ -37,6 +41,7 @@ pub fn mo_constraints(g: &ExecutionGraph, hb: &BitRel, hb_inv: &BitRel) -> BitRe
         let Some(src) = *src else { continue };
         let src = src as usize;
         let here = same_loc_writes(r);
+        let (hb, hb_inv) = hbs.of(g.events[r].space);
         // Read-write: r hb w ⇒ src mo w.
         for w in members(hb.row(r) & here & !(1u64 << src)) {
             c.add(src, w);

@@ -6,6 +6,7 @@ use amdmm_graph::{
     relation::{full, members},
     BitRel, EventSet, ExecutionGraph,
 };
+use amdmm_program::AddrSpace;
 
 /// The heads of the release sequences that write `w` belongs to: `w` itself
 /// and, while the current write is an RMW that read a defined value, the write
@@ -55,6 +56,12 @@ pub fn release_sequence_heads(g: &ExecutionGraph, w: usize) -> EventSet {
 /// Scopes: AMDGPUUsage, "Memory Scopes": "synchronizes-with allows the memory
 /// scope instances to be inclusive" — an edge A → B exists only when A and B
 /// have inclusive scopes (docs/semantics.md, "Scoped synchronizes-with").
+///
+/// Address spaces: an edge A → B synchronizes the address spaces both sides
+/// synchronize (`Event::sync_spaces`; execution-synchronization rules for
+/// barriers: "*BA* and *BR*'s address spaces both include *AS*"), and exists
+/// only when there is one; [`happens_before_in`] uses it per address space
+/// (docs/semantics.md, "Fences that name address spaces").
 pub fn synchronizes_with(g: &ExecutionGraph) -> BitRel {
     let n = g.len();
     let mut sw = BitRel::new(n);
@@ -110,7 +117,10 @@ pub fn synchronizes_with_read(g: &ExecutionGraph, y: usize, add: &mut dyn FnMut(
         }
         for a in members(rel) {
             for b in members(acq) {
-                if g.events[a].thread != g.events[b].thread && inclusive(&g.events[a], &g.events[b])
+                let (ea, eb) = (&g.events[a], &g.events[b]);
+                if ea.thread != eb.thread
+                    && inclusive(ea, eb)
+                    && !ea.sync_spaces.intersection(eb.sync_spaces).is_empty()
                 {
                     add(a, b);
                 }
@@ -143,5 +153,81 @@ pub fn happens_before(g: &ExecutionGraph, sw: &BitRel) -> Option<BitRel> {
         None
     } else {
         Some(hb)
+    }
+}
+
+/// Happens-before in address space `space`: built like [`happens_before`]
+/// from program order, the async and initial-write edges, and only those
+/// synchronizes-with edges (`sw` and the barrier's `g.extra_sw`) whose two
+/// ends both synchronize `space` (`Event::sync_spaces`).
+///
+/// AMDGPUUsage, "Fence and address spaces": a tagged fence synchronizes only
+/// the address spaces its tags name; "Memory Scopes": with `one-as` "only the
+/// effects of memory operations in the address space of the `one-as`
+/// operation are synchronized"; "Execution Barriers": "A `BR`
+/// *synchronizes-with* `BA` in an address space *AS* if and only if: [...]
+/// *BA* and *BR*'s address spaces both include *AS*". The rules about a
+/// location (availability, visibility, location order, the "may see"
+/// exceptions, coherence) use the happens-before of the location's address
+/// space. Contained in `happens_before(g, sw)` (a subset of its edges), so
+/// acyclic when it is.
+pub fn happens_before_in(g: &ExecutionGraph, sw: &BitRel, space: AddrSpace) -> BitRel {
+    let mut m: EventSet = 0;
+    for (i, e) in g.events.iter().enumerate() {
+        m |= (e.sync_spaces.contains(space) as u64) << i;
+    }
+    let mut hb = g.po.union(&g.async_hb);
+    for a in members(m) {
+        hb.set_row(a, hb.row(a) | ((sw.row(a) | g.extra_sw.row(a)) & m));
+    }
+    let others = full(g.len()) & !g.inits;
+    for i in members(g.inits) {
+        hb.set_row(i, hb.row(i) | others);
+    }
+    hb.close();
+    hb
+}
+
+/// Whether some event synchronizes fewer than all address spaces (a tagged
+/// fence, a `one-as` operation): only then does [`happens_before_in`] differ
+/// from [`happens_before`].
+pub fn narrowed(g: &ExecutionGraph) -> bool {
+    g.events.iter().any(|e| !e.sync_spaces.is_all())
+}
+
+/// Happens-before for the rules about one location: [`happens_before_in`] of
+/// its address space where some event is [`narrowed`], else the whole
+/// happens-before; each with its inverse.
+pub struct SpaceHb<'a> {
+    hb: &'a BitRel,
+    hb_inv: &'a BitRel,
+    per_space: Vec<(AddrSpace, BitRel, BitRel)>,
+}
+
+impl<'a> SpaceHb<'a> {
+    pub fn new(g: &ExecutionGraph, sw: &BitRel, hb: &'a BitRel, hb_inv: &'a BitRel) -> Self {
+        let mut per_space: Vec<(AddrSpace, BitRel, BitRel)> = Vec::new();
+        if narrowed(g) {
+            for e in &g.events {
+                if !e.is_fence() && !per_space.iter().any(|p| p.0 == e.space) {
+                    let h = happens_before_in(g, sw, e.space);
+                    let inv = h.inverse();
+                    per_space.push((e.space, h, inv));
+                }
+            }
+        }
+        SpaceHb {
+            hb,
+            hb_inv,
+            per_space,
+        }
+    }
+
+    /// Happens-before and its inverse for accesses in `space`.
+    pub fn of(&self, space: AddrSpace) -> (&BitRel, &BitRel) {
+        match self.per_space.iter().find(|p| p.0 == space) {
+            Some((_, h, inv)) => (h, inv),
+            None => (self.hb, self.hb_inv),
+        }
     }
 }

@@ -174,9 +174,13 @@ fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis) -> Result<(), Reject> 
     // the order the writes are taken in changes nothing.
     let mut order_buf = [0u8; MAX_EVENTS];
     let mut rmw_buf = [0u8; MAX_EVENTS];
+    // The rules about a location use the happens-before of its address space.
+    let hbs = happens_before::SpaceHb::new(g, &out.sw, hb, &hb_inv);
     let mut pending = g.writes;
     while pending != 0 {
-        let here_all = g.same_loc[pending.trailing_zeros() as usize];
+        let first = pending.trailing_zeros() as usize;
+        let (hb, hb_inv) = hbs.of(g.events[first].space);
+        let here_all = g.same_loc[first];
         let loc_writes = here_all & g.writes;
         let loc_reads = here_all & g.reads;
         pending &= !loc_writes;
@@ -207,7 +211,7 @@ fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis) -> Result<(), Reject> 
         let shared_len = list(capable_among(relevant_from(loc_reads)), &mut order_buf);
         for w in members(loc_writes) {
             let here = g.same_loc[w] & !(1u64 << w);
-            av_ops[w] = availability::availability_ops(g, hb, &hb_inv, make_available, w);
+            av_ops[w] = availability::availability_ops(g, hb, hb_inv, make_available, w);
             av[w] = av_ops[w].all;
             let order: &[u8] = if loc_reads >> w & 1 == 1 {
                 let len = list(
@@ -218,12 +222,11 @@ fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis) -> Result<(), Reject> 
             } else {
                 &order_buf[..shared_len]
             };
-            let visible =
-                visibility::visibility_ops(g, &hb_inv, &av_ops[w], make_visible, order, w);
+            let visible = visibility::visibility_ops(g, hb_inv, &av_ops[w], make_visible, order, w);
             vis[w] = visible;
             let mut row = 0;
             for y in members(here) {
-                if location_order::location_ordered(g, &hb_inv, po_inv, &av_ops[w], visible, w, y) {
+                if location_order::location_ordered(g, hb_inv, po_inv, &av_ops[w], visible, w, y) {
                     row |= 1 << y;
                 }
             }
@@ -239,6 +242,7 @@ fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis) -> Result<(), Reject> 
     let mut race = false;
     for r in members(g.reads) {
         let writes_here = g.same_loc[r] & g.writes;
+        let (hb, _) = hbs.of(g.events[r].space);
         let seen = values::may_see(writes_here, &lo_inv, hb, r);
         let rule = values::read_rule(g, &lo_inv, writes_here, seen, r);
         if !rule.allows(g.rf[r]) {
@@ -248,7 +252,7 @@ fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis) -> Result<(), Reject> 
         rules[r] = Some(rule);
     }
     out.race = race;
-    out.mo_required = coherence::mo_constraints(g, hb, &hb_inv);
+    out.mo_required = coherence::mo_constraints(g, &hbs);
     if !out.mo_required.is_acyclic() {
         return Err(Reject::Coherence);
     }

@@ -63,6 +63,11 @@ pub fn lower(file: &ast::File) -> Result<Program, Vec<Diagnostic>> {
         ast::Quantifier::Forall => Quantifier::Forall,
     };
     let expect = file.expect.as_ref().map(|e| cx.expectation(e));
+    let expect_by_model = file
+        .model_expects
+        .iter()
+        .map(|m| (m.model.node.clone(), cx.expectation(&m.expect)))
+        .collect();
     if !cx.diags.is_empty() {
         let mut diags = cx.diags;
         // An inlined function reports its errors once, not once per call.
@@ -92,6 +97,7 @@ pub fn lower(file: &ast::File) -> Result<Program, Vec<Diagnostic>> {
         condition: Condition { quantifier, cond },
         condition_text: String::new(),
         expect,
+        expect_by_model,
     };
     program.condition_text = condition::text(&program, &program.condition.cond);
     Ok(program)

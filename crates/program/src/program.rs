@@ -144,6 +144,43 @@ pub struct MemAttrs {
     /// memory model ignores and the code-sequence tables lower through their
     /// `nontemporal` rows.
     pub nontemporal: bool,
+    /// A fence's `amdgpu-as` / `amdgpu-synchronize-as` MMRA tags: the
+    /// address spaces it synchronizes (`None`: untagged).
+    pub fence_spaces: Option<SpaceSet>,
+}
+
+/// A set of address spaces (what a fence or a `one-as` operation
+/// synchronizes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SpaceSet(u32);
+
+impl SpaceSet {
+    pub const ALL: SpaceSet = SpaceSet(u32::MAX);
+    pub const EMPTY: SpaceSet = SpaceSet(0);
+
+    pub fn of(space: AddrSpace) -> SpaceSet {
+        SpaceSet(1 << space.number())
+    }
+
+    pub fn with(self, space: AddrSpace) -> SpaceSet {
+        SpaceSet(self.0 | SpaceSet::of(space).0)
+    }
+
+    pub fn contains(self, space: AddrSpace) -> bool {
+        self.0 & SpaceSet::of(space).0 != 0
+    }
+
+    pub fn intersection(self, other: SpaceSet) -> SpaceSet {
+        SpaceSet(self.0 & other.0)
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn is_all(self) -> bool {
+        self == SpaceSet::ALL
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -529,10 +566,24 @@ pub struct Program {
     pub condition: Condition,
     /// The condition as written, normalised for display (`P1:%r0=1 /\ ...`).
     pub condition_text: String,
+    /// The unqualified `expect` line: the verdict under every model without
+    /// a line of its own.
     pub expect: Option<Expectation>,
+    /// `expect MODEL ...` lines, by `--model` name.
+    pub expect_by_model: Vec<(String, Expectation)>,
 }
 
 impl Program {
+    /// The expectation under `--model NAME`: its own `expect NAME ...` line,
+    /// else the unqualified one.
+    pub fn expectation_for(&self, model: &str) -> Option<Expectation> {
+        self.expect_by_model
+            .iter()
+            .find(|(m, _)| m == model)
+            .map(|(_, e)| *e)
+            .or(self.expect)
+    }
+
     /// Display name of an observable, as herd prints it (`P1:%r0`, `x`, `wg1:t[0]`).
     pub fn observable_name(&self, obs: &Observable) -> String {
         match obs {

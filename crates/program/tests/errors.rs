@@ -528,3 +528,36 @@ fn inlining_is_bounded() {
         "{text}"
     );
 }
+
+/// `!mmra` tags: unknown tags at their position with the valid ones listed;
+/// address-space tags only on fences; no tag on a non-atomic access.
+#[test]
+fn mmra_tags() {
+    check(
+        &body("  fence syncscope(\"agent\") release, !mmra !{!\"amdgcn-av\", !\"agent\"}"),
+        "unsupported MMRA tag `amdgcn-av:agent`",
+        "4:43",
+        "Metadata cannot be used to model this",
+    );
+    check(
+        &body("  fence release, !mmra !{!\"amdgpu-as\", !\"flat\"}"),
+        "unknown MMRA tag `amdgpu-as:flat`",
+        "4:24",
+        "valid tags:",
+    );
+    check(
+        &body("  store atomic i32 1, ptr @x syncscope(\"agent\") release, !mmra !{!\"amdgpu-as\", !\"global\"}"),
+        "an address-space MMRA tag on a store",
+        "4:64",
+        "on fences",
+    );
+    check(
+        &body("  store i32 1, ptr @x, !mmra !{!\"amdgcn-av\", !\"none\"}"),
+        "`!mmra` on a non-atomic store",
+        "4:30",
+        "atomic operations and fences",
+    );
+    is_ok(&body(
+        "  fence syncscope(\"workgroup-one-as\") acq_rel, !mmra !{!{!\"amdgpu-synchronize-as\", !\"local\"}, !{!\"amdgcn-av\", !\"none\"}}\n  %r = load atomic i32, ptr @x syncscope(\"agent\") monotonic, !mmra !{!\"amdgcn-av\", !\"none\"}",
+    ));
+}

@@ -78,6 +78,7 @@ fn format_page_example() {
                 volatile: false,
                 av_none: false,
                 nontemporal: false,
+                fence_spaces: None
             },
             available: None,
         }
@@ -417,6 +418,7 @@ fn intrinsics() {
         volatile: false,
         av_none: false,
         nontemporal: false,
+        fence_spaces: None,
     };
     let x = Addr {
         symbol: 0,

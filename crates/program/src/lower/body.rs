@@ -468,12 +468,24 @@ impl<'a> Cx<'a> {
             volatile,
             av_none: at.av_none,
             nontemporal: at.nontemporal.is_some(),
+            fence_spaces: None,
         };
         self.check_nontemporal(access, atomic, at);
         if let Some(s) = &at.scope {
             attrs.scope = self.sync_scope(s);
         }
         let what = access.name();
+        self.mmra_use(access, atomic, at);
+        if let Some(f) = &at.fence_spaces {
+            let mut set = SpaceSet::EMPTY;
+            if f.node.local {
+                set = set.with(AddrSpace::Lds);
+            }
+            if f.node.global {
+                set = set.with(AddrSpace::Global);
+            }
+            attrs.fence_spaces = Some(set);
+        }
         if !atomic {
             let extra = at
                 .ordering
@@ -544,6 +556,33 @@ impl<'a> Cx<'a> {
                 Diagnostic::new(format!("`!nontemporal` on {what}"), span)
                     .with_label("not a non-atomic load or store")
                     .with_hint("LangRef gives `!nontemporal` to non-atomic `load` and `store` only; remove it"),
+            );
+        }
+    }
+
+    /// Where `!mmra` tags may be used.
+    ///
+    /// memory-model.txt, "MakeAvailable and MakeVisible", lists
+    /// `!mmra !{!"amdgcn-av", !"none"}` on `store atomic`, `load atomic`,
+    /// `atomicrmw`, `cmpxchg` and `fence` only; AMDGPUUsage, "Fence and address
+    /// spaces": "The AMDGPU backend recognizes the following tags on fences".
+    /// A tag elsewhere has no meaning the texts give, so it is refused rather
+    /// than ignored.
+    fn mmra_use(&mut self, access: Access, atomic: bool, at: &ast::Atomicity) {
+        let what = access.name();
+        if let (Some(span), false) = (at.mmra, atomic) {
+            self.error(
+                Diagnostic::new(format!("`!mmra` on a non-atomic {what}"), span)
+                    .with_label("no meaning here")
+                    .with_hint("`amdgcn-av:none` applies to atomic operations and fences (memory-model.txt, \"MakeAvailable and MakeVisible\")"),
+            );
+            return;
+        }
+        if let (Some(f), false) = (&at.fence_spaces, access == Access::Fence) {
+            self.error(
+                Diagnostic::new(format!("an address-space MMRA tag on {}", article(what)), f.span)
+                    .with_label("fences only")
+                    .with_hint("AMDGPUUsage, \"Fence and address spaces\": the backend recognizes `amdgpu-as` / `amdgpu-synchronize-as` tags on fences; an atomic access synchronizes its own address space with a `-one-as` syncscope"),
             );
         }
     }

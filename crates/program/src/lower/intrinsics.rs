@@ -163,6 +163,7 @@ impl<'a> Cx<'a> {
             volatile: false,
             av_none: false,
             nontemporal: false,
+            fence_spaces: None,
         };
         let span = i.span;
         let name = intr.name.trim_start_matches("llvm.amdgcn.");
