@@ -112,7 +112,8 @@ def main():
                     works,
                 )
     # 2. Both tags (seed spelling, and upstream spelling in the other order):
-    #    both data spaces are synchronized.
+    #    both data spaces are synchronized (the global flag is in their
+    #    spaces).
     both_seed = '!{!{!"amdgpu-as", !"local"}, !{!"amdgpu-as", !"global"}}'
     both_up = '!{!{!"amdgpu-synchronize-as", !"global"}, !{!"amdgpu-synchronize-as", !"local"}}'
     for data in ("lds", "global"):
@@ -147,6 +148,25 @@ def main():
             SEED_TAG["global"] if data == "lds" else SEED_TAG["local"],
             False,
         )
+    # 3b. The flag is outside the fences' spaces: the fences do not pair
+    #     with it (they order nothing outside their spaces, the paired atomic
+    #     included), so nothing synchronizes even the data in their space.
+    for tag, flag in (("global", "lds"), ("local", "global")):
+        data = TAG_SPACE[tag]
+        mp(
+            f"MP+fence-fence.wg.as-{tag}.flag-{flag}.data-{data}",
+            f"AMDGPUUsage, Fence and address spaces: a fence tagged amdgpu-as:{tag} synchronizes "
+            f"only the {tag} address space, so it does not pair with the monotonic flag in the "
+            f"other space (the tables' waits for the fence-paired atomic are per address space); "
+            f"no synchronizes-with: the {data} data is never location-ordered before the read: "
+            "undef (race) whatever the flag.",
+            data,
+            flag,
+            "workgroup",
+            SEED_TAG[tag],
+            SEED_TAG[tag],
+            False,
+        )
     # 4. one-as fences: their address space is the tag's (upstream AMDGPUUsage,
     #    Memory Scopes: "The address space of a fence instruction with one-as
     #    sync scope is specified via amdgpu-synchronize-as MMRAs").
@@ -173,22 +193,23 @@ def main():
         )
     # 5. With amdgcn-av none: the fences synchronize (local) but are not
     #    MakeAvailable / MakeVisible. Seed: the plain LDS write is never made
-    #    available -> undef. Upstream: LDS accesses are store-available /
+    #    available -> undef (the flag is in the tag's space). Upstream: LDS accesses are store-available /
     #    load-visible at workgroup scope, and the write happens-before the read
     #    in the local address space -> 42. A global tag gives no local
     #    happens-before: undef under both models.
     for tag in ("local", "global"):
         md = f'!{{!{{!"amdgpu-as", !"{tag}"}}, !{{!"amdgcn-av", !"none"}}}}'
-        body = f"""{decls("lds", "global")}
+        flag = TAG_SPACE[tag]
+        body = f"""{decls("lds", flag)}
 
 thread P0 @ wg 0, wave 0 {{
   store i32 42, ptr addrspace(3) @x
   fence syncscope("workgroup") release, !mmra {md}
-  store atomic i32 1, ptr @y syncscope("workgroup") monotonic, align 4
+  store atomic i32 1, ptr {SPACE[flag]}@y syncscope("workgroup") monotonic, align 4
 }}
 
 thread P1 @ wg 0, wave 1 {{
-  %r0 = load atomic i32, ptr @y syncscope("workgroup") monotonic, align 4
+  %r0 = load atomic i32, ptr {SPACE[flag]}@y syncscope("workgroup") monotonic, align 4
   fence syncscope("workgroup") acquire, !mmra {md}
   %r1 = load i32, ptr addrspace(3) @x
 }}"""
@@ -221,19 +242,20 @@ thread P1 @ wg 0, wave 1 {{
     # 6. Load buffering: a fence pair that synchronizes only LDS does not put
     #    the global read before the global write in happens-before, so the
     #    read may see it ("If a read R happens-before a write W3, then R may
-    #    not see W3" does not apply). A global tag forbids it.
+    #    not see W3" does not apply). A global tag (global flag) forbids it.
     for tag in ("local", "global"):
         md = SEED_TAG[tag]
-        body = f"""{decls("global", "lds")}
+        flag = TAG_SPACE[tag]
+        body = f"""{decls("global", flag)}
 
 thread P0 @ wg 0, wave 0 {{
   %r0 = load atomic i32, ptr @x syncscope("workgroup") monotonic, align 4
   fence syncscope("workgroup") release, !mmra {md}
-  store atomic i32 1, ptr addrspace(3) @y syncscope("workgroup") monotonic, align 4
+  store atomic i32 1, ptr {SPACE[flag]}@y syncscope("workgroup") monotonic, align 4
 }}
 
 thread P1 @ wg 0, wave 1 {{
-  %r1 = load atomic i32, ptr addrspace(3) @y syncscope("workgroup") monotonic, align 4
+  %r1 = load atomic i32, ptr {SPACE[flag]}@y syncscope("workgroup") monotonic, align 4
   fence syncscope("workgroup") acquire, !mmra {md}
   store atomic i32 1, ptr @x syncscope("workgroup") monotonic, align 4
 }}"""
@@ -248,7 +270,7 @@ thread P1 @ wg 0, wave 1 {{
         else:
             desc = (
                 "memory-model.txt, value rules ('If a read R happens-before a write W3, then R may not "
-                "see W3'): fences tagged amdgpu-as:global synchronize the global address space, so "
+                "see W3'): fences tagged amdgpu-as:global synchronize the global address space (and pair with the global flag), so "
                 "when the flag is read as 1 P0's read of x happens before P1's write and cannot see it."
             )
             expects = ["Never"]

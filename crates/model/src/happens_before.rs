@@ -60,8 +60,10 @@ pub fn release_sequence_heads(g: &ExecutionGraph, w: usize) -> EventSet {
 /// Address spaces: an edge A → B synchronizes the address spaces both sides
 /// synchronize (`Event::sync_spaces`; execution-synchronization rules for
 /// barriers: "*BA* and *BR*'s address spaces both include *AS*"), and exists
-/// only when there is one; [`happens_before_in`] uses it per address space
-/// (docs/semantics.md, "Fences that name address spaces").
+/// only when there is one; [`happens_before_in`] uses it per address space.
+/// A fence pairs with an atomic X / Y only when it synchronizes X's / Y's
+/// address space: it orders nothing outside its spaces, the paired atomic
+/// included (docs/semantics.md, "Fences that name address spaces").
 pub fn synchronizes_with(g: &ExecutionGraph) -> BitRel {
     let n = g.len();
     let mut sw = BitRel::new(n);
@@ -93,7 +95,8 @@ pub fn synchronizes_with_read(g: &ExecutionGraph, y: usize, add: &mut dyn FnMut(
         acq |= 1 << y;
     }
     for f in members(g.po.row(y) & g.fences) {
-        if g.events[f].ordering.is_acquire() {
+        let ef = &g.events[f];
+        if ef.ordering.is_acquire() && ef.sync_spaces.contains(ey.space) {
             acq |= 1 << f;
         }
     }
@@ -111,7 +114,8 @@ pub fn synchronizes_with_read(g: &ExecutionGraph, y: usize, add: &mut dyn FnMut(
             rel |= 1 << x;
         }
         for f in members(g.po.column(x) & g.fences) {
-            if g.events[f].ordering.is_release() {
+            let ef = &g.events[f];
+            if ef.ordering.is_release() && ef.sync_spaces.contains(ex.space) {
                 rel |= 1 << f;
             }
         }
