@@ -52,6 +52,41 @@ impl File {
     }
 }
 
+/// The address spaces of AMDGPUUsage's table "AMDGPU Address Spaces" that
+/// amdmm does not model: number, name, and the sentence each refusal quotes
+/// (AMDGPUUsage, "Memory Model", unless named otherwise). A declaration
+/// keyword (`private x;`) and a pointer (`ptr addrspace(5)`) are refused
+/// alike.
+pub const UNMODELLED_SPACES: &[(i64, &str, &str)] = &[
+    (
+        2,
+        "region (GDS)",
+        "\"The memory model does not support the region address space which is treated as non-atomic.\"",
+    ),
+    (
+        4,
+        "constant",
+        "\"Since the constant address space contents do not change during the execution of a kernel dispatch it is not legal to perform stores, and atomic memory orderings are not meaningful, and all accesses are treated as non-atomic.\"",
+    ),
+    (
+        5,
+        "private",
+        "\"Since only a single thread is accessing the memory, atomic memory orderings are not meaningful, and all accesses are treated as non-atomic.\"",
+    ),
+    (6, "constant 32-bit", "AMDGPUUsage, \"Address Spaces\": \"Constant 32-bit: *TODO*\""),
+    (
+        7,
+        "buffer fat pointer",
+        "AMDGPUUsage, \"Address Spaces\": \"an experimental address space\"",
+    ),
+    (8, "buffer resource", "AMDGPUUsage, \"Address Spaces\": a V# descriptor, not a location"),
+    (
+        9,
+        "buffer strided pointer",
+        "AMDGPUUsage, \"Address Spaces\": \"(experimental)\"",
+    ),
+];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Space {
     Global,

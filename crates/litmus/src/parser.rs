@@ -497,6 +497,22 @@ impl<'a> Parser<'a> {
                     span: start.to(Span::new(self.prev_end(), self.prev_end())),
                 })
             }
+            "private" | "constant" | "region" | "gds" => {
+                let (_, name, why) = crate::ast::UNMODELLED_SPACES
+                    .iter()
+                    .find(|s| s.1.starts_with(if word == "gds" { "region" } else { word.as_str() }))
+                    .expect("the declaration keywords are in the table");
+                let d = Diagnostic::new(
+                    format!("`{word}` locations are not modelled"),
+                    self.span(),
+                )
+                .with_label(format!("the {name} address space"))
+                .with_hint(format!(
+                    "amdmm models `global` and `lds` locations; AMDGPUUsage: {why}"
+                ));
+                self.push(d);
+                Err(())
+            }
             "barrier" => {
                 self.bump();
                 let name = self.decl_name("a barrier name")?;

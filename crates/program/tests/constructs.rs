@@ -149,3 +149,57 @@ fn integer_atomicrmw_operations_are_modelled_and_float_ones_refused() {
         );
     }
 }
+
+#[test]
+fn buffer_lds_dma_is_refused_by_name() {
+    for form in [
+        "raw.buffer.load.async.lds",
+        "raw.ptr.buffer.load.async.lds",
+        "struct.buffer.load.async.lds",
+        "struct.ptr.buffer.load.async.lds",
+        "raw.buffer.load.lds",
+        "struct.ptr.buffer.load.lds",
+    ] {
+        let text = errors(&test(
+            "global g = 0; lds t = 0;",
+            &format!("  call void @llvm.amdgcn.{form}(ptr @g, ptr @t, i32 4, i32 0, i32 0)"),
+        ));
+        assert!(
+            text.contains(&format!(
+                "the buffer LDS DMA `@llvm.amdgcn.{form}` is not modelled"
+            )),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn dma_offsets_move_both_pointers() {
+    let p = load_ok(&test(
+        "global g[3] = 0; lds t[3] = 0;",
+        "  call void @llvm.amdgcn.global.load.lds(ptr @g[0], ptr @t[1], i32 4, i32 4, i32 0)",
+    ));
+    let Instr::Dma { src, dst, .. } = p.threads[0].code[0] else {
+        panic!("{:?}", p.threads[0].code[0])
+    };
+    assert_eq!(
+        (src.index, dst.index),
+        (Operand::Const(1), Operand::Const(2))
+    );
+    let text = errors(&test(
+        "global g[3] = 0; lds t[3] = 0;",
+        "  call void @llvm.amdgcn.global.load.lds(ptr @g[0], ptr @t[1], i32 4, i32 8, i32 0)",
+    ));
+    assert!(
+        text.contains("the DMA offset moves `@t` to element 3, out of bounds for length 3"),
+        "{text}"
+    );
+    let text = errors(&test(
+        "global g[3] = 0; lds t[3] = 0;",
+        "  call void @llvm.amdgcn.global.load.lds(ptr @g[0], ptr @t[0], i32 4, i32 2, i32 0)",
+    ));
+    assert!(
+        text.contains("DMA offset 2 is not a multiple of the size 4"),
+        "{text}"
+    );
+}

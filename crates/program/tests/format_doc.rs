@@ -82,6 +82,40 @@ fn every_body_example_loads() {
     }
 }
 
+/// Every construct the page lists as refused is refused, with an error
+/// naming it: a ```` ```litmus-refused ```` block's first line is
+/// `; refused: TEXT`, and loading the block must fail with a diagnostic
+/// whose message contains `TEXT`.
+#[test]
+fn every_refused_construct_is_refused_by_name() {
+    let page = format_page();
+    let refused = blocks(&page, "litmus-refused");
+    assert!(
+        refused.len() >= 10,
+        "only {} `litmus-refused` examples found",
+        refused.len()
+    );
+    for (line, block) in refused {
+        let (first, rest) = block.split_once('\n').unwrap_or((&block, ""));
+        let needle = first
+            .strip_prefix("; refused: ")
+            .unwrap_or_else(|| panic!("docs/format.md:{line}: starts with `; refused: `"));
+        let src = if rest.trim_start().starts_with("AMDGPU") {
+            rest.to_string()
+        } else {
+            BODY_FILE.replace("BODY", rest)
+        };
+        match amdmm_program::load(&src) {
+            Ok(_) => panic!("docs/format.md:{line}: accepted, but the page says it is refused"),
+            Err(ds) => assert!(
+                ds.iter().any(|d| d.message.contains(needle)),
+                "docs/format.md:{line}: no error `{needle}` in:\n{}",
+                amdmm_litmus::render_all(&ds, "docs/format.md example", &src)
+            ),
+        }
+    }
+}
+
 /// The checker itself: a refused construct in an example would fail the test.
 #[test]
 fn a_refused_example_is_caught() {

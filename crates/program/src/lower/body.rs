@@ -396,6 +396,19 @@ impl<'a> Cx<'a> {
         };
         let space = self.spaces[sym as usize];
         if let Some(n) = &p.addrspace {
+            if let Some((_, name, why)) = ast::UNMODELLED_SPACES.iter().find(|s| s.0 == n.node) {
+                self.error(
+                    Diagnostic::new(
+                        format!("the {name} address space (addrspace({})) is not modelled", n.node),
+                        n.span,
+                    )
+                    .with_label("not modelled")
+                    .with_hint(format!(
+                        "amdmm models global (1), local/LDS (3) and generic (0) pointers; AMDGPUUsage: {why}"
+                    )),
+                );
+                return None;
+            }
             if n.node != 0 && n.node != space.number() as i64 {
                 let kind = if space == AddrSpace::Global {
                     "global"

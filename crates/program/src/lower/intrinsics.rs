@@ -69,6 +69,23 @@ const INTRINSICS: &[Intrinsic] = &[
     intr("llvm.assume", false, &[V], "call void @llvm.assume(i1 %c)"),
 ];
 
+/// The buffer forms of LDS DMA async-operations.txt lists ("LDS DMA
+/// Operations": `raw.buffer.load.async.lds`, `raw.ptr.buffer...`,
+/// `struct.buffer...`, `struct.ptr.buffer...`, "identical to their non-async
+/// variants"). Their source is a buffer resource descriptor (`<4 x i32>` or
+/// `ptr addrspace(8)`) plus offsets, not a declared location, so they are
+/// refused by name rather than reported as unknown.
+const BUFFER_DMA: &[&str] = &[
+    "llvm.amdgcn.raw.buffer.load.lds",
+    "llvm.amdgcn.raw.ptr.buffer.load.lds",
+    "llvm.amdgcn.struct.buffer.load.lds",
+    "llvm.amdgcn.struct.ptr.buffer.load.lds",
+    "llvm.amdgcn.raw.buffer.load.async.lds",
+    "llvm.amdgcn.raw.ptr.buffer.load.async.lds",
+    "llvm.amdgcn.struct.buffer.load.async.lds",
+    "llvm.amdgcn.struct.ptr.buffer.load.async.lds",
+];
+
 fn shape(a: &ast::Arg) -> Shape {
     match a {
         ast::Arg::Ptr(_) => P,
@@ -104,6 +121,24 @@ impl<'a> Cx<'a> {
         callee: &ast::Ident,
         args: &'a [ast::Arg],
     ) {
+        if BUFFER_DMA.contains(&callee.name.as_str()) {
+            let global = if callee.name.contains(".async.") {
+                "@llvm.amdgcn.global.load.async.lds"
+            } else {
+                "@llvm.amdgcn.global.load.lds"
+            };
+            self.error(
+                Diagnostic::new(
+                    format!("the buffer LDS DMA `@{}` is not modelled", callee.name),
+                    callee.span,
+                )
+                .with_label("source is a buffer resource")
+                .with_hint(format!(
+                    "its source is a buffer descriptor and offsets, not a declared location; copy from a `global` location with `{global}`"
+                )),
+            );
+            return;
+        }
         let Some(intr) = INTRINSICS.iter().find(|x| x.name == callee.name) else {
             let names: Vec<&str> = INTRINSICS.iter().map(|x| x.name).collect();
             self.error(
@@ -296,6 +331,57 @@ impl<'a> Cx<'a> {
         );
     }
 
+    /// `a` moved `k` elements on: a constant index is checked against the
+    /// array's length; a register index gets the offset added at run time
+    /// (an out-of-range result is undefined behaviour, like any index).
+    fn offset_addr(
+        &mut self,
+        code: &mut Code,
+        a: Addr,
+        k: i64,
+        p: &ast::Pointer,
+        span: ast::Span,
+    ) -> Option<Addr> {
+        if k == 0 {
+            return Some(a);
+        }
+        let index = match a.index {
+            Operand::Const(i) => {
+                let len = self.symbols[a.symbol as usize].len as i64;
+                if i + k >= len {
+                    self.error(
+                        Diagnostic::new(
+                            format!(
+                                "the DMA offset moves `@{}` to element {}, out of bounds for length {len}",
+                                p.sym.name,
+                                i + k
+                            ),
+                            span,
+                        )
+                        .with_label("out of bounds")
+                        .with_hint("the offset is applied to both the source and the destination"),
+                    );
+                    return None;
+                }
+                Operand::Const(i + k)
+            }
+            Operand::Reg(r) => {
+                let dst = self.hidden_reg(code, span);
+                let add = Instr::Bin {
+                    dst,
+                    ty: Ty::I32,
+                    op: BinOp::Add,
+                    a: Operand::Reg(r),
+                    b: Operand::Const(k),
+                };
+                self.emit(code, add, span);
+                Operand::Reg(dst)
+            }
+            Operand::Undef => Operand::Undef,
+        };
+        Some(Addr { index, ..a })
+    }
+
     /// `global.load.lds` and the async forms: global source, LDS
     /// destination, constant size (bytes), zero offset, constant aux.
     fn dma(
@@ -333,17 +419,27 @@ impl<'a> Cx<'a> {
             }
             None => None,
         };
-        if let Some(off) = consts[1] {
-            if off != 0 {
+        // AMDGPUDMAOperations.md, "GFX9 DMA": `%offset` is an "offset
+        // (immediate) applied to both global and LDS address". Locations are
+        // elements of the copy's size, so an offset of k sizes moves both
+        // pointers k elements on.
+        let mut elements = 0;
+        if let (Some(off), Some(size)) = (consts[1], consts[0].filter(|_| ty.is_some())) {
+            if off < 0 || off % size != 0 {
                 self.error(
-                    Diagnostic::new("a non-zero DMA offset is not supported", args[3].span())
-                        .with_hint("index the pointers instead: `ptr @t[1]`"),
+                    Diagnostic::new(format!("DMA offset {off} is not a multiple of the size {size}"), args[3].span())
+                        .with_label("not a whole number of elements")
+                        .with_hint("amdmm's locations are whole elements of the copy's size: use a multiple of the size, or index the pointers (`ptr @t[1]`)"),
                 );
+                return None;
             }
+            elements = off / size;
         }
         let src = self.addr(code, frame, sp, ty);
         let dst = self.addr(code, frame, dp, ty);
         let (src, dst) = (src?, dst?);
+        let src = self.offset_addr(code, src, elements, sp, args[3].span())?;
+        let dst = self.offset_addr(code, dst, elements, dp, args[3].span())?;
         for (a, p, want, what) in [
             (src, sp, AddrSpace::Global, "source"),
             (dst, dp, AddrSpace::Lds, "destination"),
