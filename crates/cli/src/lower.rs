@@ -18,7 +18,8 @@ gfx1250; features :tgsplit (gfx90a, gfx942), :cumode (gfx1010, gfx1100,
 gfx1200), :wave32/:wave64 (GFX10+).
 
 Each operation is printed as a `;` comment with the table row it comes from
-(line in AMDGPUUsage-memory-model.md and in the seed amdgpu-usage.zh.txt),
+(the row's LLVM instruction / ordering / sync scope / address space columns in
+the table named on the first lines, https://llvm.org/docs/AMDGPUUsage.html),
 followed by its machine code: only the instructions the memory model needs,
 with their cache-policy bits.
 

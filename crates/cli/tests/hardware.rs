@@ -15,7 +15,17 @@ fn lower_prints_rows_and_code() {
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("buffer_wbl2 sc1"), "{out}");
-    assert!(out.contains("AMDGPUUsage-memory-model.md:"), "{out}");
+    // Rows are cited by the table's name, its public location and the row's
+    // columns, never by a path outside the repository.
+    assert!(
+        out.contains("https://llvm.org/docs/AMDGPUUsage.html#amdgpu-amdhsa-memory-model-code-sequences-gfx942-table"),
+        "{out}"
+    );
+    assert!(
+        out.contains("[GFX942 row store atomic / release / agent / global, generic]"),
+        "{out}"
+    );
+    assert!(!out.contains(".md:") && !out.contains(".txt:"), "{out}");
 }
 
 #[test]

@@ -1254,21 +1254,19 @@ impl MarkState {
 /// Renders a lowered program: per thread, each operation as a comment then
 /// its machine code, with the table row it comes from.
 pub fn render(l: &Lowered) -> String {
-    let mut s = format!("{} {}\n", l.target, l.name);
+    let table = crate::tables::table(l.target.gen);
+    let mut s = format!(
+        "{} {}\n; rows of AMDGPUUsage, table \"{}\": {}\n",
+        l.target,
+        l.name,
+        table.name,
+        table.url()
+    );
     for t in &l.threads {
         s.push_str(&format!("{}:\n", t.name));
         for op in &t.ops {
             let src = match op.code.iter().find_map(|i| i.row) {
-                Some(r) => format!(
-                    "  [{} row, AMDGPUUsage-memory-model.md:{}{}]",
-                    short(op.table),
-                    r.en_line,
-                    if r.zh_line > 0 {
-                        format!(", amdgpu-usage.zh.txt:{}", r.zh_line)
-                    } else {
-                        String::new()
-                    }
-                ),
+                Some(r) => format!("  [{} row {}]", short(op.table), r.key()),
                 None => String::new(),
             };
             s.push_str(&format!("  ; {}{}\n", op.text, src));

@@ -36,7 +36,8 @@ pub enum Kind {
 pub struct Mutation {
     pub table: &'static str,
     pub en_line: u32,
-    pub zh_line: u32,
+    /// The row as the table's columns name it ([`Row::key`]).
+    pub row_key: String,
     pub instr: MInstr,
     /// `None`: drop.
     pub to: Option<MInstr>,
@@ -57,11 +58,7 @@ impl fmt::Display for Mutation {
             None => write!(f, "drop `{}`", self.instr)?,
             Some(t) => write!(f, "weaken `{}` to `{}`", self.instr, t)?,
         }
-        write!(
-            f,
-            " [{} row, AMDGPUUsage-memory-model.md:{}, amdgpu-usage.zh.txt:{}]",
-            self.table, self.en_line, self.zh_line
-        )
+        write!(f, " [{}, row {}]", self.table, self.row_key)
     }
 }
 
@@ -190,7 +187,7 @@ pub fn candidates(l: &Lowered, table: &'static str) -> Vec<Mutation> {
                 let mk = |to| Mutation {
                     table,
                     en_line: row.en_line,
-                    zh_line: row.zh_line,
+                    row_key: row.key(),
                     instr: i.instr,
                     to,
                 };

@@ -28,7 +28,7 @@ fn strs(v: &[&str]) -> Vec<String> {
 
 #[test]
 fn mp_rel_acq_agent_gfx942() {
-    // GFX942, store atomic release agent global (AMDGPUUsage-memory-model.md:4652):
+    // GFX942, store atomic release agent global (AMDGPUUsage, "AMDHSA Memory Model Code Sequences GFX942"):
     // "1. buffer_wbl2 sc1=1  2. s_waitcnt lgkmcnt(0) & vmcnt(0)  3. buffer/global/flat_store sc1=1"
     assert_eq!(
         code("MP+rel-acq.agent.litmus", "gfx942", 0)[1],

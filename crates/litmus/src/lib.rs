@@ -1,7 +1,7 @@
 //! amdmm-litmus: the first stage of the pipeline (**parse** → program →
 //! exploration → model checks → report).
 //!
-//! [`parse`] turns the text of a `.litmus` file (shared/design/litmus-format.md)
+//! [`parse`] turns the text of a `.litmus` file (docs/format.md)
 //! into an [`ast::File`] with byte spans, or into [`Diagnostic`]s that
 //! [`Diagnostic::render`] prints rustc-style. It never panics.
 

@@ -3,7 +3,7 @@
 use amdmm_litmus::ast::*;
 use amdmm_litmus::parse;
 
-/// The example of shared/design/litmus-format.md, "Shape of a file".
+/// The example of docs/format.md, "A whole test".
 pub const EXAMPLE: &str = r#"AMDGPU MP+rel-acq.agent
 "Message passing across workgroups: agent-scope release/acquire forbids a stale read."
 

@@ -1,6 +1,6 @@
 //! Asynchronous LDS DMA operations, async marks and their completion
-//! (`shared/seeds/async-operations.txt`; the `upstream` alternative follows
-//! `shared/reference/llvm/AMDGPUAsyncOperations.md`).
+//! (the specification's async-operations text; the `upstream` alternative
+//! follows AMDGPUAsyncOperations, <https://llvm.org/docs/AMDGPUAsyncOperations.html>).
 //!
 //! Three pure pieces, used by the exploration engine and by `amdmm lint`:
 //! - [`Tracker`]: the abstract machine's mark sequences along one path of a

@@ -1,7 +1,8 @@
 //! Table "AMDHSA Memory Model Code Sequences GFX10-GFX11" as data.
 //!
 //! Targets: gfx1010, gfx1100 (features: `:cumode`).
-//! Seed: amdgpu-usage.zh.txt, "表 82 AMDHSA 内存模型代码序列 GFX10-GFX11"; translation: AMDGPUUsage-memory-model.md.
+//! Specification: the Chinese AMDGPUUsage, "表 82 AMDHSA 内存模型代码序列 GFX10-GFX11"; translation: the upstream AMDGPUUsage
+//! (https://llvm.org/docs/AMDGPUUsage.html, "Memory Model" section).
 //! Each row: the English cell (`en`), the seed's original (`zh`), then the data.
 
 use super::{Cond, LlvmOp, Ord, Row, ScopeLevel, Space, Step, Table};
@@ -16,7 +17,7 @@ pub static TABLE: Table = Table {
 
 static ROWS: &[Row] = &[
     // ---- load / *none* / *none* / global, generic, private, constant
-    // en (AMDGPUUsage-memory-model.md:6255):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   - !volatile & !nontemporal
     //
     //     1. buffer/global/flat_load
@@ -46,7 +47,7 @@ static ROWS: &[Row] = &[
     //        addresses will not
     //        be reordered by
     //        hardware.
-    // zh (amdgpu-usage.zh.txt:11710), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load (加载)
     //   none
     //   none
@@ -81,9 +82,9 @@ static ROWS: &[Row] = &[
         zh_line: 11710,
     },
     // ---- load / *none* / *none* / local
-    // en (AMDGPUUsage-memory-model.md:6285):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_load
-    // zh (amdgpu-usage.zh.txt:11744), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load (加载)
     //   none
     //   none
@@ -102,7 +103,7 @@ static ROWS: &[Row] = &[
         zh_line: 11744,
     },
     // ---- store / *none* / *none* / global, generic, private, constant
-    // en (AMDGPUUsage-memory-model.md:6286):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   - !volatile & !nontemporal
     //
     //     1. buffer/global/flat_store
@@ -134,7 +135,7 @@ static ROWS: &[Row] = &[
     //        addresses will not
     //        be reordered by
     //        hardware.
-    // zh (amdgpu-usage.zh.txt:11754), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store (存储)
     //   none
     //   none
@@ -171,9 +172,9 @@ static ROWS: &[Row] = &[
         zh_line: 11754,
     },
     // ---- store / *none* / *none* / local
-    // en (AMDGPUUsage-memory-model.md:6318):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_store
-    // zh (amdgpu-usage.zh.txt:11790), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store (存储)
     //   none
     //   none
@@ -193,9 +194,9 @@ static ROWS: &[Row] = &[
         zh_line: 11790,
     },
     // ---- load atomic / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:6321):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as non-atomic*.
-    // zh (amdgpu-usage.zh.txt:11802), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   unordered (无序)
     //   any (任何)
@@ -214,9 +215,9 @@ static ROWS: &[Row] = &[
         zh_line: 11802,
     },
     // ---- store atomic / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:6322):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as non-atomic*.
-    // zh (amdgpu-usage.zh.txt:11812), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   unordered (无序)
     //   any (任何)
@@ -235,9 +236,9 @@ static ROWS: &[Row] = &[
         zh_line: 11812,
     },
     // ---- atomicrmw / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:6323):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as monotonic atomic*.
-    // zh (amdgpu-usage.zh.txt:11822), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   unordered (无序)
     //   any (任何)
@@ -257,9 +258,9 @@ static ROWS: &[Row] = &[
         zh_line: 11822,
     },
     // ---- load atomic / monotonic / singlethread, wavefront / global, generic
-    // en (AMDGPUUsage-memory-model.md:6326):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
-    // zh (amdgpu-usage.zh.txt:11834), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • singlethread
@@ -280,13 +281,13 @@ static ROWS: &[Row] = &[
         zh_line: 11834,
     },
     // ---- load atomic / monotonic / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:6328):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
     //      glc=1
     //
     //     - If CU wavefront execution
     //       mode, omit glc=1.
-    // zh (amdgpu-usage.zh.txt:11848), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • workgroup
@@ -308,9 +309,9 @@ static ROWS: &[Row] = &[
         zh_line: 11848,
     },
     // ---- load atomic / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:6334):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_load
-    // zh (amdgpu-usage.zh.txt:11862), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • singlethread
@@ -331,12 +332,12 @@ static ROWS: &[Row] = &[
         zh_line: 11862,
     },
     // ---- load atomic / monotonic / agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:6337):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
     //      glc=1 dlc=1
     //
     //     - If GFX11, omit dlc=1.
-    // zh (amdgpu-usage.zh.txt:11876), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • agent
@@ -359,9 +360,9 @@ static ROWS: &[Row] = &[
         zh_line: 11876,
     },
     // ---- store atomic / monotonic / singlethread, wavefront, workgroup, agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:6342):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_store
-    // zh (amdgpu-usage.zh.txt:11892), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   monotonic (单调)
     //   • singlethread
@@ -385,9 +386,9 @@ static ROWS: &[Row] = &[
         zh_line: 11892,
     },
     // ---- store atomic / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:6347):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_store
-    // zh (amdgpu-usage.zh.txt:11912), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   monotonic (单调)
     //   • singlethread
@@ -408,9 +409,9 @@ static ROWS: &[Row] = &[
         zh_line: 11912,
     },
     // ---- atomicrmw / monotonic / singlethread, wavefront, workgroup, agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:6350):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:11926), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   monotonic (单调)
     //   • singlethread
@@ -434,9 +435,9 @@ static ROWS: &[Row] = &[
         zh_line: 11926,
     },
     // ---- atomicrmw / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:6355):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_atomic
-    // zh (amdgpu-usage.zh.txt:11946), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   monotonic (单调)
     //   • singlethread
@@ -458,9 +459,9 @@ static ROWS: &[Row] = &[
         zh_line: 11946,
     },
     // ---- load atomic / acquire / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:6360):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_load
-    // zh (amdgpu-usage.zh.txt:11962), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • singlethread
@@ -482,7 +483,7 @@ static ROWS: &[Row] = &[
         zh_line: 11962,
     },
     // ---- load atomic / acquire / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:6363):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load glc=1
     //
     //     - If CU wavefront execution
@@ -508,7 +509,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:11978), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • workgroup
@@ -537,7 +538,7 @@ static ROWS: &[Row] = &[
         zh_line: 11978,
     },
     // ---- load atomic / acquire / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:6389):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_load
     //   2. s_waitcnt lgkmcnt(0)
     //
@@ -564,7 +565,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:12002), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • workgroup
@@ -593,7 +594,7 @@ static ROWS: &[Row] = &[
         zh_line: 12002,
     },
     // ---- load atomic / acquire / agent, system / global
-    // en (AMDGPUUsage-memory-model.md:6451):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load
     //      glc=1 dlc=1
     //
@@ -621,7 +622,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale global data.
-    // zh (amdgpu-usage.zh.txt:12056), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • agent
@@ -652,9 +653,9 @@ static ROWS: &[Row] = &[
         zh_line: 12056,
     },
     // ---- atomicrmw / acquire / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:6509):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_atomic
-    // zh (amdgpu-usage.zh.txt:12110), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • singlethread
@@ -676,7 +677,7 @@ static ROWS: &[Row] = &[
         zh_line: 12110,
     },
     // ---- atomicrmw / acquire / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:6512):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
     //   2. s_waitcnt vm/vscnt(0)
     //
@@ -701,7 +702,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:12126), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • workgroup
@@ -730,7 +731,7 @@ static ROWS: &[Row] = &[
         zh_line: 12126,
     },
     // ---- atomicrmw / acquire / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:6537):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_atomic
     //   2. s_waitcnt lgkmcnt(0)
     //
@@ -752,7 +753,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:12150), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • workgroup
@@ -780,7 +781,7 @@ static ROWS: &[Row] = &[
         zh_line: 12150,
     },
     // ---- atomicrmw / acquire / agent, system / global
-    // en (AMDGPUUsage-memory-model.md:6588):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
     //   2. s_waitcnt vm/vscnt(0)
     //
@@ -808,7 +809,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:12202), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • agent
@@ -839,9 +840,9 @@ static ROWS: &[Row] = &[
         zh_line: 12202,
     },
     // ---- fence / acquire / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:6647):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
-    // zh (amdgpu-usage.zh.txt:12256), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • singlethread
@@ -860,7 +861,7 @@ static ROWS: &[Row] = &[
         zh_line: 12256,
     },
     // ---- fence / acquire / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:6649):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0) & vscnt(0)
     //
@@ -948,7 +949,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:12268), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • workgroup
@@ -983,7 +984,7 @@ static ROWS: &[Row] = &[
         zh_line: 12268,
     },
     // ---- fence / acquire / agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:6737):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0) & vscnt(0)
     //
@@ -1072,7 +1073,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:12304), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • agent
@@ -1109,9 +1110,9 @@ static ROWS: &[Row] = &[
         zh_line: 12304,
     },
     // ---- store atomic / release / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:6828):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_store
-    // zh (amdgpu-usage.zh.txt:12342), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • singlethread
@@ -1133,7 +1134,7 @@ static ROWS: &[Row] = &[
         zh_line: 12342,
     },
     // ---- store atomic / release / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:6831):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0) & vscnt(0)
     //
@@ -1180,7 +1181,7 @@ static ROWS: &[Row] = &[
     //       released.
     //
     //   2. buffer/global/flat_store
-    // zh (amdgpu-usage.zh.txt:12358), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • workgroup
@@ -1212,7 +1213,7 @@ static ROWS: &[Row] = &[
         zh_line: 12358,
     },
     // ---- store atomic / release / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:6877):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt vmcnt(0) & vscnt(0)
     //
     //     - If OpenCL, omit.
@@ -1248,7 +1249,7 @@ static ROWS: &[Row] = &[
     //       released.
     //
     //   2. ds_store
-    // zh (amdgpu-usage.zh.txt:12388), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • workgroup
@@ -1277,7 +1278,7 @@ static ROWS: &[Row] = &[
         zh_line: 12388,
     },
     // ---- store atomic / release / agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:6912):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0) & vscnt(0)
     //
@@ -1326,7 +1327,7 @@ static ROWS: &[Row] = &[
     //       released.
     //
     //   2. buffer/global/flat_store
-    // zh (amdgpu-usage.zh.txt:12414), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • agent
@@ -1358,9 +1359,9 @@ static ROWS: &[Row] = &[
         zh_line: 12414,
     },
     // ---- atomicrmw / release / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:6960):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_atomic
-    // zh (amdgpu-usage.zh.txt:12444), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • singlethread
@@ -1382,7 +1383,7 @@ static ROWS: &[Row] = &[
         zh_line: 12444,
     },
     // ---- atomicrmw / release / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:6963):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0) & vscnt(0)
     //
@@ -1428,7 +1429,7 @@ static ROWS: &[Row] = &[
     //       being released.
     //
     //   2. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:12460), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • workgroup
@@ -1460,7 +1461,7 @@ static ROWS: &[Row] = &[
         zh_line: 12460,
     },
     // ---- atomicrmw / release / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:7008):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt vmcnt(0) & vscnt(0)
     //
     //     - If OpenCL, omit.
@@ -1496,7 +1497,7 @@ static ROWS: &[Row] = &[
     //       released.
     //
     //   2. ds_atomic
-    // zh (amdgpu-usage.zh.txt:12490), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • workgroup
@@ -1525,7 +1526,7 @@ static ROWS: &[Row] = &[
         zh_line: 12490,
     },
     // ---- atomicrmw / release / agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:7043):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //       vmcnt(0) & vscnt(0)
     //
@@ -1571,7 +1572,7 @@ static ROWS: &[Row] = &[
     //       is being released.
     //
     //   2. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:12516), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • agent
@@ -1604,9 +1605,9 @@ static ROWS: &[Row] = &[
         zh_line: 12516,
     },
     // ---- fence / release / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:7088):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
-    // zh (amdgpu-usage.zh.txt:12548), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • singlethread
@@ -1625,7 +1626,7 @@ static ROWS: &[Row] = &[
         zh_line: 12548,
     },
     // ---- fence / release / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:7090):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0) & vscnt(0)
     //
@@ -1686,7 +1687,7 @@ static ROWS: &[Row] = &[
     //       performing the
     //       following
     //       fence-paired-atomic.
-    // zh (amdgpu-usage.zh.txt:12560), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • workgroup
@@ -1717,7 +1718,7 @@ static ROWS: &[Row] = &[
         zh_line: 12560,
     },
     // ---- fence / release / agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:7151):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0) & vscnt(0)
     //
@@ -1777,7 +1778,7 @@ static ROWS: &[Row] = &[
     //       performing the
     //       following
     //       fence-paired-atomic.
-    // zh (amdgpu-usage.zh.txt:12590), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • agent
@@ -1809,9 +1810,9 @@ static ROWS: &[Row] = &[
         zh_line: 12590,
     },
     // ---- atomicrmw / acq_rel / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:7213):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_atomic
-    // zh (amdgpu-usage.zh.txt:12622), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • singlethread
@@ -1833,7 +1834,7 @@ static ROWS: &[Row] = &[
         zh_line: 12622,
     },
     // ---- atomicrmw / acq_rel / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:7216):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0) & vscnt(0)
     //
@@ -1909,7 +1910,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:12638), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • workgroup
@@ -1952,7 +1953,7 @@ static ROWS: &[Row] = &[
         zh_line: 12638,
     },
     // ---- atomicrmw / acq_rel / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:7292):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt vmcnt(0) & vscnt(0)
     //
     //     - If OpenCL, omit.
@@ -2010,7 +2011,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:12684), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • workgroup
@@ -2049,7 +2050,7 @@ static ROWS: &[Row] = &[
         zh_line: 12684,
     },
     // ---- atomicrmw / acq_rel / agent, system / global
-    // en (AMDGPUUsage-memory-model.md:7421):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0) & vscnt(0)
     //
@@ -2121,7 +2122,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:12770), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • agent
@@ -2163,9 +2164,9 @@ static ROWS: &[Row] = &[
         zh_line: 12770,
     },
     // ---- fence / acq_rel / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:7568):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
-    // zh (amdgpu-usage.zh.txt:12856), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • singlethread
@@ -2184,7 +2185,7 @@ static ROWS: &[Row] = &[
         zh_line: 12856,
     },
     // ---- fence / acq_rel / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:7570):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0) & vscnt(0)
     //
@@ -2306,7 +2307,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:12868), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • workgroup
@@ -2345,7 +2346,7 @@ static ROWS: &[Row] = &[
         zh_line: 12868,
     },
     // ---- fence / acq_rel / agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:7692):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0) & vscnt(0)
     //
@@ -2445,7 +2446,7 @@ static ROWS: &[Row] = &[
     //       satisfies the
     //       requirements of
     //       acquire.
-    // zh (amdgpu-usage.zh.txt:12912), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • agent
@@ -2483,13 +2484,13 @@ static ROWS: &[Row] = &[
         zh_line: 12912,
     },
     // ---- load atomic / seq_cst / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:7794):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   load atomic acquire,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:12952), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -2511,7 +2512,7 @@ static ROWS: &[Row] = &[
         zh_line: 12952,
     },
     // ---- load atomic / seq_cst / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:7799):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0) & vscnt(0)
     //
@@ -2619,7 +2620,7 @@ static ROWS: &[Row] = &[
     //      except must generate
     //      all instructions even
     //      for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:12968), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • workgroup
@@ -2649,7 +2650,7 @@ static ROWS: &[Row] = &[
         zh_line: 12968,
     },
     // ---- load atomic / seq_cst / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:7906):
+    // en (upstream AMDGPUUsage, this row of the table):
     //
     //
     //   1. s_waitcnt vmcnt(0) & vscnt(0)
@@ -2741,7 +2742,7 @@ static ROWS: &[Row] = &[
     //      except must generate
     //      all instructions even
     //      for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:12994), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • workgroup
@@ -2768,7 +2769,7 @@ static ROWS: &[Row] = &[
         zh_line: 12994,
     },
     // ---- load atomic / seq_cst / agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:7998):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0) & vscnt(0)
     //
@@ -2876,7 +2877,7 @@ static ROWS: &[Row] = &[
     //      except must generate
     //      all instructions even
     //      for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:13016), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • agent
@@ -2906,13 +2907,13 @@ static ROWS: &[Row] = &[
         zh_line: 13016,
     },
     // ---- store atomic / seq_cst / singlethread, wavefront, workgroup, agent, system / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:8105):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   store atomic release,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:13042), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -2937,13 +2938,13 @@ static ROWS: &[Row] = &[
         zh_line: 13042,
     },
     // ---- atomicrmw / seq_cst / singlethread, wavefront, workgroup, agent, system / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:8110):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   atomicrmw acq_rel,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:13064), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -2968,13 +2969,13 @@ static ROWS: &[Row] = &[
         zh_line: 13064,
     },
     // ---- fence / seq_cst / singlethread, wavefront, workgroup, agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:8115):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   fence acq_rel,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:13086), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   seq_cst (顺序一致性)
     //   • singlethread

@@ -1,7 +1,8 @@
 //! Table "AMDHSA Memory Model Code Sequences GFX12" as data.
 //!
 //! Targets: gfx1200 (features: `:cumode`).
-//! Seed: amdgpu-usage.zh.txt, "表 84 AMDHSA 内存模型代码序列 GFX12"; translation: AMDGPUUsage-memory-model.md.
+//! Specification: the Chinese AMDGPUUsage, "表 84 AMDHSA 内存模型代码序列 GFX12"; translation: the upstream AMDGPUUsage
+//! (https://llvm.org/docs/AMDGPUUsage.html, "Memory Model" section).
 //! Each row: the English cell (`en`), the seed's original (`zh`), then the data.
 
 use super::{Cond, LlvmOp, Ord, Row, ScopeLevel, Space, Step, Table};
@@ -16,7 +17,7 @@ pub static TABLE: Table = Table {
 
 static ROWS: &[Row] = &[
     // ---- load / *none* / *none* / global, generic, private, constant
-    // en (AMDGPUUsage-memory-model.md:8357):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   - !volatile & !nontemporal
     //
     //     1. buffer/global/flat_load
@@ -44,7 +45,7 @@ static ROWS: &[Row] = &[
     //        addresses will not
     //        be reordered by
     //        hardware.
-    // zh (amdgpu-usage.zh.txt:13328), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load (加载)
     //   none
     //   none
@@ -77,9 +78,9 @@ static ROWS: &[Row] = &[
         zh_line: 13328,
     },
     // ---- load / *none* / *none* / local
-    // en (AMDGPUUsage-memory-model.md:8385):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_load
-    // zh (amdgpu-usage.zh.txt:13360), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load (加载)
     //   none
     //   none
@@ -98,7 +99,7 @@ static ROWS: &[Row] = &[
         zh_line: 13360,
     },
     // ---- store / *none* / *none* / global, generic, private, constant
-    // en (AMDGPUUsage-memory-model.md:8386):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   - !volatile & !nontemporal
     //
     //     1. buffer/global/flat_store
@@ -126,7 +127,7 @@ static ROWS: &[Row] = &[
     //        addresses will not
     //        be reordered by
     //        hardware.
-    // zh (amdgpu-usage.zh.txt:13370), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store (存储)
     //   none
     //   none
@@ -159,9 +160,9 @@ static ROWS: &[Row] = &[
         zh_line: 13370,
     },
     // ---- store / *none* / *none* / local
-    // en (AMDGPUUsage-memory-model.md:8414):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_store
-    // zh (amdgpu-usage.zh.txt:13402), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store (存储)
     //   none
     //   none
@@ -181,9 +182,9 @@ static ROWS: &[Row] = &[
         zh_line: 13402,
     },
     // ---- load atomic / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:8417):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as non-atomic*.
-    // zh (amdgpu-usage.zh.txt:13414), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   unordered (无序)
     //   any (任何)
@@ -202,9 +203,9 @@ static ROWS: &[Row] = &[
         zh_line: 13414,
     },
     // ---- store atomic / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:8418):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as non-atomic*.
-    // zh (amdgpu-usage.zh.txt:13424), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   unordered (无序)
     //   any (任何)
@@ -223,9 +224,9 @@ static ROWS: &[Row] = &[
         zh_line: 13424,
     },
     // ---- atomicrmw / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:8419):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as monotonic atomic*.
-    // zh (amdgpu-usage.zh.txt:13434), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   unordered (无序)
     //   any (任何)
@@ -245,11 +246,11 @@ static ROWS: &[Row] = &[
         zh_line: 13434,
     },
     // ---- load atomic / monotonic / singlethread, wavefront, workgroup, agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:8422):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
     //
     //    - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
-    // zh (amdgpu-usage.zh.txt:13446), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • singlethread
@@ -273,9 +274,9 @@ static ROWS: &[Row] = &[
         zh_line: 13446,
     },
     // ---- load atomic / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:8427):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_load
-    // zh (amdgpu-usage.zh.txt:13466), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • singlethread
@@ -296,11 +297,11 @@ static ROWS: &[Row] = &[
         zh_line: 13466,
     },
     // ---- store atomic / monotonic / singlethread, wavefront, workgroup, agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:8430):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_store
     //
     //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
-    // zh (amdgpu-usage.zh.txt:13480), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   monotonic (单调)
     //   • singlethread
@@ -324,9 +325,9 @@ static ROWS: &[Row] = &[
         zh_line: 13480,
     },
     // ---- store atomic / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:8435):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_store
-    // zh (amdgpu-usage.zh.txt:13500), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   monotonic (单调)
     //   • singlethread
@@ -347,11 +348,11 @@ static ROWS: &[Row] = &[
         zh_line: 13500,
     },
     // ---- atomicrmw / monotonic / singlethread, wavefront, workgroup, agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:8438):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_atomic
     //
     //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
-    // zh (amdgpu-usage.zh.txt:13514), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   monotonic (单调)
     //   • singlethread
@@ -375,9 +376,9 @@ static ROWS: &[Row] = &[
         zh_line: 13514,
     },
     // ---- atomicrmw / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:8443):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_atomic
-    // zh (amdgpu-usage.zh.txt:13534), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   monotonic (单调)
     //   • singlethread
@@ -399,9 +400,9 @@ static ROWS: &[Row] = &[
         zh_line: 13534,
     },
     // ---- load atomic / acquire / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:8448):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_load
-    // zh (amdgpu-usage.zh.txt:13550), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • singlethread
@@ -423,7 +424,7 @@ static ROWS: &[Row] = &[
         zh_line: 13550,
     },
     // ---- load atomic / acquire / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:8451):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load ``scope:SCOPE_SE``
     //
     //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
@@ -448,7 +449,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:13566), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • workgroup
@@ -475,7 +476,7 @@ static ROWS: &[Row] = &[
         zh_line: 13566,
     },
     // ---- load atomic / acquire / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:8476):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_load
     //   2. ``s_wait_dscnt 0x0``
     //
@@ -501,7 +502,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:13588), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • workgroup
@@ -529,7 +530,7 @@ static ROWS: &[Row] = &[
         zh_line: 13588,
     },
     // ---- load atomic / acquire / agent, system / global
-    // en (AMDGPUUsage-memory-model.md:8535):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load
     //
     //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
@@ -556,7 +557,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale global data.
-    // zh (amdgpu-usage.zh.txt:13638), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • agent
@@ -582,9 +583,9 @@ static ROWS: &[Row] = &[
         zh_line: 13638,
     },
     // ---- atomicrmw / acquire / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:8591):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_atomic
-    // zh (amdgpu-usage.zh.txt:13680), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • singlethread
@@ -606,7 +607,7 @@ static ROWS: &[Row] = &[
         zh_line: 13680,
     },
     // ---- atomicrmw / acquire / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:8594):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
     //
     //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
@@ -636,7 +637,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:13696), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • workgroup
@@ -669,7 +670,7 @@ static ROWS: &[Row] = &[
         zh_line: 13696,
     },
     // ---- atomicrmw / acquire / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:8624):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_atomic
     //   2. ``s_wait_dscnt 0x0``
     //
@@ -693,7 +694,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:13720), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • workgroup
@@ -722,7 +723,7 @@ static ROWS: &[Row] = &[
         zh_line: 13720,
     },
     // ---- atomicrmw / acquire / agent, system / global
-    // en (AMDGPUUsage-memory-model.md:8686):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
     //
     //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
@@ -754,7 +755,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:13776), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • agent
@@ -786,9 +787,9 @@ static ROWS: &[Row] = &[
         zh_line: 13776,
     },
     // ---- fence / acquire / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:8754):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
-    // zh (amdgpu-usage.zh.txt:13824), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • singlethread
@@ -807,7 +808,7 @@ static ROWS: &[Row] = &[
         zh_line: 13824,
     },
     // ---- fence / acquire / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:8756):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_storecnt 0x0``
     //      | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_dscnt 0x0``
@@ -891,7 +892,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:13836), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • workgroup
@@ -931,7 +932,7 @@ static ROWS: &[Row] = &[
         zh_line: 13836,
     },
     // ---- fence / acquire / agent / *none*
-    // en (AMDGPUUsage-memory-model.md:8840):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1.  | ``s_wait_storecnt 0x0``
     //       | ``s_wait_loadcnt 0x0``
     //       | ``s_wait_dscnt 0x0``
@@ -1011,7 +1012,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:13875), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • agent
@@ -1052,9 +1053,9 @@ static ROWS: &[Row] = &[
         zh_line: 13875,
     },
     // ---- store atomic / release / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:8922):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_store
-    // zh (amdgpu-usage.zh.txt:13910), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • singlethread
@@ -1076,7 +1077,7 @@ static ROWS: &[Row] = &[
         zh_line: 13910,
     },
     // ---- store atomic / release / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:8925):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_bvhcnt 0x0``
     //      | ``s_wait_samplecnt 0x0``
     //      | ``s_wait_storecnt 0x0``
@@ -1121,7 +1122,7 @@ static ROWS: &[Row] = &[
     //   3. buffer/global/flat_store
     //
     //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
-    // zh (amdgpu-usage.zh.txt:13926), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • workgroup
@@ -1158,7 +1159,7 @@ static ROWS: &[Row] = &[
         zh_line: 13926,
     },
     // ---- store atomic / release / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:8970):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_bvhcnt 0x0``
     //      | ``s_wait_samplecnt 0x0``
     //      | ``s_wait_storecnt 0x0``
@@ -1196,7 +1197,7 @@ static ROWS: &[Row] = &[
     //       released.
     //
     //   3. ds_store
-    // zh (amdgpu-usage.zh.txt:13955), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • workgroup
@@ -1233,7 +1234,7 @@ static ROWS: &[Row] = &[
         zh_line: 13955,
     },
     // ---- store atomic / release / agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:9007):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ``global_wb scope:SCOPE_SYS``
     //
     //      - If agent scope, omit.
@@ -1286,7 +1287,7 @@ static ROWS: &[Row] = &[
     //   3. buffer/global/flat_store
     //
     //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
-    // zh (amdgpu-usage.zh.txt:13984), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • agent
@@ -1327,9 +1328,9 @@ static ROWS: &[Row] = &[
         zh_line: 13984,
     },
     // ---- atomicrmw / release / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:9060):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_atomic
-    // zh (amdgpu-usage.zh.txt:14021), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • singlethread
@@ -1351,7 +1352,7 @@ static ROWS: &[Row] = &[
         zh_line: 14021,
     },
     // ---- atomicrmw / release / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:9063):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_bvhcnt 0x0``
     //      | ``s_wait_samplecnt 0x0``
     //      | ``s_wait_storecnt 0x0``
@@ -1400,7 +1401,7 @@ static ROWS: &[Row] = &[
     //   2. buffer/global/flat_atomic
     //
     //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
-    // zh (amdgpu-usage.zh.txt:14037), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • workgroup
@@ -1440,7 +1441,7 @@ static ROWS: &[Row] = &[
         zh_line: 14037,
     },
     // ---- atomicrmw / release / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:9112):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_bvhcnt 0x0``
     //      | ``s_wait_samplecnt 0x0``
     //      | ``s_wait_storecnt 0x0``
@@ -1478,7 +1479,7 @@ static ROWS: &[Row] = &[
     //       released.
     //
     //   2. ds_atomic
-    // zh (amdgpu-usage.zh.txt:14072), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • workgroup
@@ -1515,7 +1516,7 @@ static ROWS: &[Row] = &[
         zh_line: 14072,
     },
     // ---- atomicrmw / release / agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:9149):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ``global_wb scope:SCOPE_SYS``
     //
     //     - If agent scope, omit.
@@ -1567,7 +1568,7 @@ static ROWS: &[Row] = &[
     //   3. buffer/global/flat_atomic
     //
     //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
-    // zh (amdgpu-usage.zh.txt:14101), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • agent
@@ -1608,9 +1609,9 @@ static ROWS: &[Row] = &[
         zh_line: 14101,
     },
     // ---- fence / release / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:9201):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
-    // zh (amdgpu-usage.zh.txt:14138), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • singlethread
@@ -1629,7 +1630,7 @@ static ROWS: &[Row] = &[
         zh_line: 14138,
     },
     // ---- fence / release / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:9203):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_bvhcnt 0x0``
     //      | ``s_wait_samplecnt 0x0``
     //      | ``s_wait_storecnt 0x0``
@@ -1687,7 +1688,7 @@ static ROWS: &[Row] = &[
     //       performing the
     //       following
     //       fence-paired-atomic.
-    // zh (amdgpu-usage.zh.txt:14150), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • workgroup
@@ -1725,7 +1726,7 @@ static ROWS: &[Row] = &[
         zh_line: 14150,
     },
     // ---- fence / release / agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:9261):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ``global_wb scope:SCOPE_SYS``
     //
     //     - If agent scope, omit.
@@ -1791,7 +1792,7 @@ static ROWS: &[Row] = &[
     //       performing the
     //       following
     //       fence-paired-atomic.
-    // zh (amdgpu-usage.zh.txt:14183), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • agent
@@ -1837,9 +1838,9 @@ static ROWS: &[Row] = &[
         zh_line: 14183,
     },
     // ---- atomicrmw / acq_rel / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:9329):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_atomic
-    // zh (amdgpu-usage.zh.txt:14227), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • singlethread
@@ -1861,7 +1862,7 @@ static ROWS: &[Row] = &[
         zh_line: 14227,
     },
     // ---- atomicrmw / acq_rel / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:9332):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_bvhcnt 0x0``
     //      | ``s_wait_samplecnt 0x0``
     //      | ``s_wait_storecnt 0x0``
@@ -1941,7 +1942,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:14243), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • workgroup
@@ -1995,7 +1996,7 @@ static ROWS: &[Row] = &[
         zh_line: 14243,
     },
     // ---- atomicrmw / acq_rel / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:9412):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1  | ``s_wait_bvhcnt 0x0``
     //      | ``s_wait_samplecnt 0x0``
     //      | ``s_wait_storecnt 0x0``
@@ -2056,7 +2057,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:14292), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • workgroup
@@ -2103,7 +2104,7 @@ static ROWS: &[Row] = &[
         zh_line: 14292,
     },
     // ---- atomicrmw / acq_rel / agent, system / global
-    // en (AMDGPUUsage-memory-model.md:9552):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ``global_wb scope:SCOPE_SYS``
     //
     //     - If agent scope, omit.
@@ -2186,7 +2187,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:14388), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • agent
@@ -2238,9 +2239,9 @@ static ROWS: &[Row] = &[
         zh_line: 14388,
     },
     // ---- fence / acq_rel / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:9722):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
-    // zh (amdgpu-usage.zh.txt:14482), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • singlethread
@@ -2259,7 +2260,7 @@ static ROWS: &[Row] = &[
         zh_line: 14482,
     },
     // ---- fence / acq_rel / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:9724):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_bvhcnt 0x0``
     //      | ``s_wait_samplecnt 0x0``
     //      | ``s_wait_storecnt 0x0``
@@ -2375,7 +2376,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:14494), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • workgroup
@@ -2421,7 +2422,7 @@ static ROWS: &[Row] = &[
         zh_line: 14494,
     },
     // ---- fence / acq_rel / agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:9840):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1.  ``global_wb scope:SCOPE_SYS``
     //
     //     - If agent scope, omit.
@@ -2526,7 +2527,7 @@ static ROWS: &[Row] = &[
     //       satisfies the
     //       requirements of
     //       acquire.
-    // zh (amdgpu-usage.zh.txt:14541), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • agent
@@ -2570,13 +2571,13 @@ static ROWS: &[Row] = &[
         zh_line: 14541,
     },
     // ---- load atomic / seq_cst / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:9947):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   load atomic acquire,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:14584), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -2598,7 +2599,7 @@ static ROWS: &[Row] = &[
         zh_line: 14584,
     },
     // ---- load atomic / seq_cst / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:9952):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_bvhcnt 0x0``
     //      | ``s_wait_samplecnt 0x0``
     //      | ``s_wait_storecnt 0x0``
@@ -2705,7 +2706,7 @@ static ROWS: &[Row] = &[
     //      except must generate
     //      all instructions even
     //      for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:14600), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • workgroup
@@ -2743,7 +2744,7 @@ static ROWS: &[Row] = &[
         zh_line: 14600,
     },
     // ---- load atomic / seq_cst / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:10058):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_bvhcnt 0x0``
     //      | ``s_wait_samplecnt 0x0``
     //      | ``s_wait_storecnt 0x0``
@@ -2835,7 +2836,7 @@ static ROWS: &[Row] = &[
     //      except must generate
     //      all instructions even
     //      for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:14631), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • workgroup
@@ -2871,7 +2872,7 @@ static ROWS: &[Row] = &[
         zh_line: 14631,
     },
     // ---- load atomic / seq_cst / agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:10150):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_bvhcnt 0x0``
     //      | ``s_wait_samplecnt 0x0``
     //      | ``s_wait_storecnt 0x0``
@@ -2980,7 +2981,7 @@ static ROWS: &[Row] = &[
     //      except must generate
     //      all instructions even
     //      for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:14658), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • agent
@@ -3017,13 +3018,13 @@ static ROWS: &[Row] = &[
         zh_line: 14658,
     },
     // ---- store atomic / seq_cst / singlethread, wavefront, workgroup, agent, system / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:10258):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   store atomic release,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:14689), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -3048,13 +3049,13 @@ static ROWS: &[Row] = &[
         zh_line: 14689,
     },
     // ---- atomicrmw / seq_cst / singlethread, wavefront, workgroup, agent, system / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:10263):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   atomicrmw acq_rel,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:14711), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -3079,13 +3080,13 @@ static ROWS: &[Row] = &[
         zh_line: 14711,
     },
     // ---- fence / seq_cst / singlethread, wavefront, workgroup, agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:10268):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   fence acq_rel,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:14733), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -3110,7 +3111,7 @@ static ROWS: &[Row] = &[
 ];
 
 /// Table "AMDHSA Memory Model Code Sequences GFX12 - Instruction Scopes"
-/// (seed: "表 83 AMDHSA 内存模型代码序列 GFX12 - 指令作用域"; AMDGPUUsage-memory-model.md:8322).
+/// (seed: "表 83 AMDHSA 内存模型代码序列 GFX12 - 指令作用域"; upstream AMDGPUUsage, "AMDHSA Memory Model Code Sequences GFX12 - Instruction Scopes").
 ///
 /// ```text
 /// LLVM syncscope      CU wavefront        WGP wavefront

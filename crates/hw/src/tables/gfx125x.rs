@@ -1,7 +1,8 @@
 //! Table "AMDHSA Memory Model Code Sequences GFX125x" as data.
 //!
 //! Targets: gfx1250.
-//! Only in AMDGPUUsage-memory-model.md (the seed has no GFX125x table).
+//! Only in the upstream AMDGPUUsage (https://llvm.org/docs/AMDGPUUsage.html); the
+//! specification's Chinese AMDGPUUsage has no GFX125x table.
 //! Each row: the English cell (`en`), the seed's original (`zh`), then the data.
 
 use super::{Cond, LlvmOp, Ord, Row, ScopeLevel, Space, Step, Table};
@@ -16,7 +17,7 @@ pub static TABLE: Table = Table {
 
 static ROWS: &[Row] = &[
     // ---- load / *none* / *none* / global, generic, private, constant
-    // en (AMDGPUUsage-memory-model.md:10513):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   - !volatile & !nontemporal
     //
     //     1. buffer/global/flat_load
@@ -60,7 +61,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- load / *none* / *none* / local
-    // en (AMDGPUUsage-memory-model.md:10541):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_load
     Row {
         op: LlvmOp::Load,
@@ -75,7 +76,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- store / *none* / *none* / global, generic, private, constant
-    // en (AMDGPUUsage-memory-model.md:10542):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   - !volatile & !nontemporal
     //
     //     1. buffer/global/flat_store
@@ -119,7 +120,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- store / *none* / *none* / local
-    // en (AMDGPUUsage-memory-model.md:10570):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_store
     Row {
         op: LlvmOp::Store,
@@ -134,7 +135,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- load atomic / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:10573):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as non-atomic*.
     Row {
         op: LlvmOp::LoadAtomic,
@@ -149,7 +150,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- store atomic / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:10574):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as non-atomic*.
     Row {
         op: LlvmOp::StoreAtomic,
@@ -164,7 +165,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:10575):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as monotonic atomic*.
     Row {
         op: LlvmOp::AtomicRmw,
@@ -179,7 +180,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- load atomic / monotonic / singlethread, wavefront, workgroup, cluster, agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:10578):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
     //
     //    - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
@@ -196,7 +197,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- load atomic / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:10584):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_load
     Row {
         op: LlvmOp::LoadAtomic,
@@ -211,7 +212,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- store atomic / monotonic / singlethread, wavefront, workgroup, cluster, agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:10587):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ``s_wait_xcnt 0x0``
     //
     //     - Ensure operation remains atomic even during a xnack replay.
@@ -234,7 +235,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- store atomic / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:10596):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_store
     Row {
         op: LlvmOp::StoreAtomic,
@@ -249,7 +250,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / monotonic / singlethread, wavefront, workgroup, cluster, agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:10599):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ``s_wait_xcnt 0x0``
     //
     //     - Ensure operation remains atomic even during a xnack replay.
@@ -272,7 +273,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:10608):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_atomic
     Row {
         op: LlvmOp::AtomicRmw,
@@ -287,7 +288,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- load atomic / acquire / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:10613):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_load
     Row {
         op: LlvmOp::LoadAtomic,
@@ -302,7 +303,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- load atomic / acquire / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:10616):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load
     //
     //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
@@ -328,7 +329,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- load atomic / acquire / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:10629):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_load
     //   2. ``s_wait_dscnt 0x0``
     //
@@ -357,7 +358,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- load atomic / acquire / cluster / global
-    // en (AMDGPUUsage-memory-model.md:10665):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load
     //
     //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
@@ -399,7 +400,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- load atomic / acquire / agent, system / global
-    // en (AMDGPUUsage-memory-model.md:10692):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load
     //
     //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
@@ -447,7 +448,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / acquire / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:10787):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ``s_wait_xcnt 0x0``
     //
     //     - Ensure operation remains atomic even during a xnack replay.
@@ -468,7 +469,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / acquire / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:10794):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ``s_wait_xcnt 0x0``
     //
     //     - Ensure operation remains atomic even during a xnack replay.
@@ -507,7 +508,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / acquire / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:10816):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_atomic
     //   2. ``s_wait_dscnt 0x0``
     //
@@ -532,7 +533,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / acquire / cluster / global
-    // en (AMDGPUUsage-memory-model.md:10853):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ``s_wait_xcnt 0x0``
     //
     //     - Ensure operation remains atomic even during a xnack replay.
@@ -587,7 +588,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / acquire / agent, system / global
-    // en (AMDGPUUsage-memory-model.md:10890):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ``s_wait_xcnt 0x0``
     //
     //     - Ensure operation remains atomic even during a xnack replay.
@@ -647,7 +648,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- fence / acquire / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:11016):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
     Row {
         op: LlvmOp::Fence,
@@ -661,7 +662,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- fence / acquire / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:11018):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_storecnt 0x0``
     //      | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_dscnt 0x0``
@@ -740,7 +741,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- fence / acquire / cluster / *none*
-    // en (AMDGPUUsage-memory-model.md:11083):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1.  | ``s_wait_storecnt 0x0``
     //       | ``s_wait_loadcnt 0x0``
     //       | ``s_wait_dscnt 0x0``
@@ -830,7 +831,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- fence / acquire / agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:11156):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1.  | ``s_wait_storecnt 0x0``
     //       | ``s_wait_loadcnt 0x0``
     //       | ``s_wait_dscnt 0x0``
@@ -926,7 +927,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- store atomic / release / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:11237):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ``s_wait_xcnt 0x0``
     //
     //     - Ensure operation remains atomic even during a xnack replay.
@@ -947,7 +948,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- store atomic / release / workgroup, cluster / global, generic
-    // en (AMDGPUUsage-memory-model.md:11244):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_storecnt 0x0``
     //      | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_dscnt 0x0``
@@ -1012,7 +1013,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- store atomic / release / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:11292):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_storecnt 0x0``
     //      | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_dscnt 0x0``
@@ -1062,7 +1063,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- store atomic / release / agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:11325):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_storecnt 0x0``
     //
@@ -1166,7 +1167,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / release / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:11409):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ``s_wait_xcnt 0x0``
     //
     //     - Ensure operation remains atomic even during a xnack replay.
@@ -1187,7 +1188,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / release / workgroup, cluster / global, generic
-    // en (AMDGPUUsage-memory-model.md:11415):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_storecnt 0x0``
     //      | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_dscnt 0x0``
@@ -1252,7 +1253,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / release / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:11463):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_storecnt 0x0``
     //      | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_dscnt 0x0``
@@ -1302,7 +1303,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / release / agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:11496):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_storecnt 0x0``
     //
@@ -1405,7 +1406,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- fence / release / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:11579):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
     Row {
         op: LlvmOp::Fence,
@@ -1419,7 +1420,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- fence / release / workgroup, cluster / *none*
-    // en (AMDGPUUsage-memory-model.md:11581):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_storecnt 0x0``
     //      | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_dscnt 0x0``
@@ -1488,7 +1489,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- fence / release / agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:11635):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_storecnt 0x0``
     //
@@ -1596,7 +1597,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / acq_rel / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:11727):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ``s_wait_xcnt 0x0``
     //
     //     - Ensure operation remains atomic even during a xnack replay.
@@ -1617,7 +1618,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / acq_rel / workgroup, cluster / global
-    // en (AMDGPUUsage-memory-model.md:11733):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_storecnt 0x0``
     //      | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_dscnt 0x0``
@@ -1706,7 +1707,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / acq_rel / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:11802):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1  | ``s_wait_storecnt 0x0``
     //      | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_dscnt 0x0``
@@ -1767,7 +1768,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / acq_rel / agent, system / global
-    // en (AMDGPUUsage-memory-model.md:11912):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_storecnt 0x0``
     //
@@ -1906,7 +1907,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- fence / acq_rel / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:12143):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
     Row {
         op: LlvmOp::Fence,
@@ -1920,7 +1921,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- fence / acq_rel / workgroup, cluster / *none*
-    // en (AMDGPUUsage-memory-model.md:12145):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_storecnt 0x0``
     //      | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_dscnt 0x0``
@@ -2035,7 +2036,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- fence / acq_rel / agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:12245):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_storecnt 0x0``
     //
@@ -2186,7 +2187,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- load atomic / seq_cst / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:12378):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   load atomic acquire,
     //   except must generate
@@ -2205,7 +2206,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- load atomic / seq_cst / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:12383):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_storecnt 0x0``
     //      | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_dscnt 0x0``
@@ -2324,7 +2325,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- load atomic / seq_cst / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:12485):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_storecnt 0x0``
     //      | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_dscnt 0x0``
@@ -2428,7 +2429,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- load atomic / seq_cst / cluster, agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:12573):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_storecnt 0x0``
     //      | ``s_wait_loadcnt 0x0``
     //      | ``s_wait_dscnt 0x0``
@@ -2549,7 +2550,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- store atomic / seq_cst / singlethread, wavefront, workgroup, cluster, agent, system / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:12677):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   store atomic release,
     //   except must generate
@@ -2568,7 +2569,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- atomicrmw / seq_cst / singlethread, wavefront, workgroup, cluster, agent, system / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:12683):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   atomicrmw acq_rel,
     //   except must generate
@@ -2587,7 +2588,7 @@ static ROWS: &[Row] = &[
         zh_line: 0,
     },
     // ---- fence / seq_cst / singlethread, wavefront, workgroup, cluster, agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:12689):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   fence acq_rel,
     //   except must generate
@@ -2608,7 +2609,7 @@ static ROWS: &[Row] = &[
 ];
 
 /// Table "AMDHSA Memory Model Code Sequences GFX125x - Instruction Scopes"
-/// (AMDGPUUsage-memory-model.md:10478; not in the seed).
+/// (upstream AMDGPUUsage, "AMDHSA Memory Model Code Sequences GFX125x - Instruction Scopes"; not in the specification's Chinese text).
 ///
 /// ```text
 /// LLVM syncscope                    ISA

@@ -1,7 +1,8 @@
 //! Table "AMDHSA Memory Model Code Sequences GFX6-GFX9" as data.
 //!
 //! Targets: gfx600, gfx700, gfx900.
-//! Seed: amdgpu-usage.zh.txt, "表 79 AMDHSA 内存模型代码序列 GFX6-GFX9"; translation: AMDGPUUsage-memory-model.md.
+//! Specification: the Chinese AMDGPUUsage, "表 79 AMDHSA 内存模型代码序列 GFX6-GFX9"; translation: the upstream AMDGPUUsage
+//! (https://llvm.org/docs/AMDGPUUsage.html, "Memory Model" section).
 //! Each row: the English cell (`en`), the seed's original (`zh`), then the data.
 
 use super::{Cond, LlvmOp, Ord, Row, ScopeLevel, Space, Step, Table};
@@ -16,7 +17,7 @@ pub static TABLE: Table = Table {
 
 static ROWS: &[Row] = &[
     // ---- load / *none* / *none* / global, generic, private, constant
-    // en (AMDGPUUsage-memory-model.md:296):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   - !volatile & !nontemporal
     //
     //     1. buffer/global/flat_load
@@ -43,7 +44,7 @@ static ROWS: &[Row] = &[
     //        addresses will not
     //        be reordered by
     //        hardware.
-    // zh (amdgpu-usage.zh.txt:6944), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load (加载)
     //   none
     //   none
@@ -76,9 +77,9 @@ static ROWS: &[Row] = &[
         zh_line: 6944,
     },
     // ---- load / *none* / *none* / local
-    // en (AMDGPUUsage-memory-model.md:323):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_load
-    // zh (amdgpu-usage.zh.txt:6976), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load (加载)
     //   none
     //   none
@@ -97,7 +98,7 @@ static ROWS: &[Row] = &[
         zh_line: 6976,
     },
     // ---- store / *none* / *none* / global, generic, private, constant
-    // en (AMDGPUUsage-memory-model.md:324):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   - !volatile & !nontemporal
     //
     //     1. buffer/global/flat_store
@@ -123,7 +124,7 @@ static ROWS: &[Row] = &[
     //        addresses will not
     //        be reordered by
     //        hardware.
-    // zh (amdgpu-usage.zh.txt:6986), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store (存储)
     //   none
     //   none
@@ -156,9 +157,9 @@ static ROWS: &[Row] = &[
         zh_line: 6986,
     },
     // ---- store / *none* / *none* / local
-    // en (AMDGPUUsage-memory-model.md:350):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_store
-    // zh (amdgpu-usage.zh.txt:7018), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store (存储)
     //   none
     //   none
@@ -178,9 +179,9 @@ static ROWS: &[Row] = &[
         zh_line: 7018,
     },
     // ---- load atomic / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:353):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as non-atomic*.
-    // zh (amdgpu-usage.zh.txt:7030), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   unordered (无序)
     //   any (任何)
@@ -199,9 +200,9 @@ static ROWS: &[Row] = &[
         zh_line: 7030,
     },
     // ---- store atomic / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:354):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as non-atomic*.
-    // zh (amdgpu-usage.zh.txt:7040), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   unordered (无序)
     //   any (任何)
@@ -220,9 +221,9 @@ static ROWS: &[Row] = &[
         zh_line: 7040,
     },
     // ---- atomicrmw / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:355):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as monotonic atomic*.
-    // zh (amdgpu-usage.zh.txt:7050), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   unordered (无序)
     //   any (任何)
@@ -242,9 +243,9 @@ static ROWS: &[Row] = &[
         zh_line: 7050,
     },
     // ---- load atomic / monotonic / singlethread, wavefront, workgroup / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:358):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_load
-    // zh (amdgpu-usage.zh.txt:7062), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • singlethread
@@ -267,10 +268,10 @@ static ROWS: &[Row] = &[
         zh_line: 7062,
     },
     // ---- load atomic / monotonic / agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:361):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
     //      glc=1
-    // zh (amdgpu-usage.zh.txt:7080), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • agent
@@ -291,9 +292,9 @@ static ROWS: &[Row] = &[
         zh_line: 7080,
     },
     // ---- store atomic / monotonic / singlethread, wavefront, workgroup, agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:363):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_store
-    // zh (amdgpu-usage.zh.txt:7094), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   monotonic (单调)
     //   • singlethread
@@ -317,9 +318,9 @@ static ROWS: &[Row] = &[
         zh_line: 7094,
     },
     // ---- store atomic / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:368):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_store
-    // zh (amdgpu-usage.zh.txt:7114), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   monotonic (单调)
     //   • singlethread
@@ -340,9 +341,9 @@ static ROWS: &[Row] = &[
         zh_line: 7114,
     },
     // ---- atomicrmw / monotonic / singlethread, wavefront, workgroup, agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:371):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:7128), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   monotonic (单调)
     //   • singlethread
@@ -366,9 +367,9 @@ static ROWS: &[Row] = &[
         zh_line: 7128,
     },
     // ---- atomicrmw / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:376):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_atomic
-    // zh (amdgpu-usage.zh.txt:7148), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   monotonic (单调)
     //   • singlethread
@@ -390,9 +391,9 @@ static ROWS: &[Row] = &[
         zh_line: 7148,
     },
     // ---- load atomic / acquire / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:381):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_load
-    // zh (amdgpu-usage.zh.txt:7164), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • singlethread
@@ -414,9 +415,9 @@ static ROWS: &[Row] = &[
         zh_line: 7164,
     },
     // ---- load atomic / acquire / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:384):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load
-    // zh (amdgpu-usage.zh.txt:7180), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • workgroup
@@ -435,7 +436,7 @@ static ROWS: &[Row] = &[
         zh_line: 7180,
     },
     // ---- load atomic / acquire / workgroup / local, generic
-    // en (AMDGPUUsage-memory-model.md:385):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds/flat_load
     //   2. s_waitcnt lgkmcnt(0)
     //
@@ -452,7 +453,7 @@ static ROWS: &[Row] = &[
     //       older than a local load
     //       atomic value being
     //       acquired.
-    // zh (amdgpu-usage.zh.txt:7190), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • workgroup
@@ -477,7 +478,7 @@ static ROWS: &[Row] = &[
         zh_line: 7190,
     },
     // ---- load atomic / acquire / agent, system / global
-    // en (AMDGPUUsage-memory-model.md:402):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load
     //      glc=1
     //   2. s_waitcnt vmcnt(0)
@@ -501,7 +502,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale global data.
-    // zh (amdgpu-usage.zh.txt:7210), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • agent
@@ -529,9 +530,9 @@ static ROWS: &[Row] = &[
         zh_line: 7210,
     },
     // ---- atomicrmw / acquire / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:452):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_atomic
-    // zh (amdgpu-usage.zh.txt:7260), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • singlethread
@@ -553,9 +554,9 @@ static ROWS: &[Row] = &[
         zh_line: 7260,
     },
     // ---- atomicrmw / acquire / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:455):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
-    // zh (amdgpu-usage.zh.txt:7276), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • workgroup
@@ -574,7 +575,7 @@ static ROWS: &[Row] = &[
         zh_line: 7276,
     },
     // ---- atomicrmw / acquire / workgroup / local, generic
-    // en (AMDGPUUsage-memory-model.md:456):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds/flat_atomic
     //   2. s_waitcnt lgkmcnt(0)
     //
@@ -591,7 +592,7 @@ static ROWS: &[Row] = &[
     //       older than a local
     //       atomicrmw value
     //       being acquired.
-    // zh (amdgpu-usage.zh.txt:7286), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • workgroup
@@ -616,7 +617,7 @@ static ROWS: &[Row] = &[
         zh_line: 7286,
     },
     // ---- atomicrmw / acquire / agent, system / global
-    // en (AMDGPUUsage-memory-model.md:473):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
     //   2. s_waitcnt vmcnt(0)
     //
@@ -640,7 +641,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:7306), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • agent
@@ -668,9 +669,9 @@ static ROWS: &[Row] = &[
         zh_line: 7306,
     },
     // ---- fence / acquire / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:524):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
-    // zh (amdgpu-usage.zh.txt:7356), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • singlethread
@@ -689,7 +690,7 @@ static ROWS: &[Row] = &[
         zh_line: 7356,
     },
     // ---- fence / acquire / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:526):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0)
     //
     //     - If OpenCL and
@@ -721,7 +722,7 @@ static ROWS: &[Row] = &[
     //       older than the
     //       value read by the
     //       fence-paired-atomic.
-    // zh (amdgpu-usage.zh.txt:7368), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • workgroup
@@ -745,7 +746,7 @@ static ROWS: &[Row] = &[
         zh_line: 7368,
     },
     // ---- fence / acquire / agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:558):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -816,7 +817,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:7388), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • agent
@@ -849,9 +850,9 @@ static ROWS: &[Row] = &[
         zh_line: 7388,
     },
     // ---- store atomic / release / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:631):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_store
-    // zh (amdgpu-usage.zh.txt:7422), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • singlethread
@@ -873,7 +874,7 @@ static ROWS: &[Row] = &[
         zh_line: 7422,
     },
     // ---- store atomic / release / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:634):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0)
     //
     //     - If OpenCL, omit.
@@ -895,7 +896,7 @@ static ROWS: &[Row] = &[
     //       released.
     //
     //   2. buffer/global/flat_store
-    // zh (amdgpu-usage.zh.txt:7438), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • workgroup
@@ -921,9 +922,9 @@ static ROWS: &[Row] = &[
         zh_line: 7438,
     },
     // ---- store atomic / release / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:655):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_store
-    // zh (amdgpu-usage.zh.txt:7460), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • workgroup
@@ -942,7 +943,7 @@ static ROWS: &[Row] = &[
         zh_line: 7460,
     },
     // ---- store atomic / release / agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:656):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -985,7 +986,7 @@ static ROWS: &[Row] = &[
     //       released.
     //
     //   2. buffer/global/flat_store
-    // zh (amdgpu-usage.zh.txt:7470), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • agent
@@ -1015,9 +1016,9 @@ static ROWS: &[Row] = &[
         zh_line: 7470,
     },
     // ---- atomicrmw / release / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:698):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_atomic
-    // zh (amdgpu-usage.zh.txt:7498), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • singlethread
@@ -1039,7 +1040,7 @@ static ROWS: &[Row] = &[
         zh_line: 7498,
     },
     // ---- atomicrmw / release / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:701):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0)
     //
     //     - If OpenCL, omit.
@@ -1061,7 +1062,7 @@ static ROWS: &[Row] = &[
     //       being released.
     //
     //   2. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:7514), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • workgroup
@@ -1087,9 +1088,9 @@ static ROWS: &[Row] = &[
         zh_line: 7514,
     },
     // ---- atomicrmw / release / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:722):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_atomic
-    // zh (amdgpu-usage.zh.txt:7536), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • workgroup
@@ -1108,7 +1109,7 @@ static ROWS: &[Row] = &[
         zh_line: 7536,
     },
     // ---- atomicrmw / release / agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:723):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -1149,7 +1150,7 @@ static ROWS: &[Row] = &[
     //       is being released.
     //
     //   2. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:7546), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • agent
@@ -1179,9 +1180,9 @@ static ROWS: &[Row] = &[
         zh_line: 7546,
     },
     // ---- fence / release / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:763):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
-    // zh (amdgpu-usage.zh.txt:7574), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • singlethread
@@ -1200,7 +1201,7 @@ static ROWS: &[Row] = &[
         zh_line: 7574,
     },
     // ---- fence / release / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:765):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0)
     //
     //     - If OpenCL and
@@ -1232,7 +1233,7 @@ static ROWS: &[Row] = &[
     //       performing the
     //       following
     //       fence-paired-atomic.
-    // zh (amdgpu-usage.zh.txt:7586), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • workgroup
@@ -1256,7 +1257,7 @@ static ROWS: &[Row] = &[
         zh_line: 7586,
     },
     // ---- fence / release / agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:797):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -1311,7 +1312,7 @@ static ROWS: &[Row] = &[
     //       performing the
     //       following
     //       fence-paired-atomic.
-    // zh (amdgpu-usage.zh.txt:7606), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • agent
@@ -1341,9 +1342,9 @@ static ROWS: &[Row] = &[
         zh_line: 7606,
     },
     // ---- atomicrmw / acq_rel / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:854):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_atomic
-    // zh (amdgpu-usage.zh.txt:7636), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • singlethread
@@ -1365,7 +1366,7 @@ static ROWS: &[Row] = &[
         zh_line: 7636,
     },
     // ---- atomicrmw / acq_rel / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:857):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0)
     //
     //     - If OpenCL, omit.
@@ -1387,7 +1388,7 @@ static ROWS: &[Row] = &[
     //       being released.
     //
     //   2. buffer/global_atomic
-    // zh (amdgpu-usage.zh.txt:7652), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • workgroup
@@ -1412,7 +1413,7 @@ static ROWS: &[Row] = &[
         zh_line: 7652,
     },
     // ---- atomicrmw / acq_rel / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:879):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_atomic
     //   2. s_waitcnt lgkmcnt(0)
     //
@@ -1429,7 +1430,7 @@ static ROWS: &[Row] = &[
     //       older than the local load
     //       atomic value being
     //       acquired.
-    // zh (amdgpu-usage.zh.txt:7672), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • workgroup
@@ -1453,7 +1454,7 @@ static ROWS: &[Row] = &[
         zh_line: 7672,
     },
     // ---- atomicrmw / acq_rel / agent, system / global
-    // en (AMDGPUUsage-memory-model.md:933):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -1516,7 +1517,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:7718), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • agent
@@ -1553,9 +1554,9 @@ static ROWS: &[Row] = &[
         zh_line: 7718,
     },
     // ---- fence / acq_rel / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:1062):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
-    // zh (amdgpu-usage.zh.txt:7796), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • singlethread
@@ -1574,7 +1575,7 @@ static ROWS: &[Row] = &[
         zh_line: 7796,
     },
     // ---- fence / acq_rel / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:1064):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0)
     //
     //     - If OpenCL and
@@ -1643,7 +1644,7 @@ static ROWS: &[Row] = &[
     //       This satisfies the
     //       requirements of
     //       release.
-    // zh (amdgpu-usage.zh.txt:7808), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • workgroup
@@ -1669,7 +1670,7 @@ static ROWS: &[Row] = &[
         zh_line: 7808,
     },
     // ---- fence / acq_rel / agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:1133):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -1758,7 +1759,7 @@ static ROWS: &[Row] = &[
     //       satisfies the
     //       requirements of
     //       acquire.
-    // zh (amdgpu-usage.zh.txt:7832), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • agent
@@ -1792,13 +1793,13 @@ static ROWS: &[Row] = &[
         zh_line: 7832,
     },
     // ---- load atomic / seq_cst / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:1224):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   load atomic acquire,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:7868), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -1820,7 +1821,7 @@ static ROWS: &[Row] = &[
         zh_line: 7868,
     },
     // ---- load atomic / seq_cst / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:1229):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0)
     //
     //
@@ -1887,7 +1888,7 @@ static ROWS: &[Row] = &[
     //      except must generate
     //      all instructions even
     //      for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:7884), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • workgroup
@@ -1911,13 +1912,13 @@ static ROWS: &[Row] = &[
         zh_line: 7884,
     },
     // ---- load atomic / seq_cst / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:1295):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   load atomic acquire,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:7902), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • workgroup
@@ -1936,7 +1937,7 @@ static ROWS: &[Row] = &[
         zh_line: 7902,
     },
     // ---- load atomic / seq_cst / agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:1301):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -2028,7 +2029,7 @@ static ROWS: &[Row] = &[
     //      except must generate
     //      all instructions even
     //      for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:7912), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • agent
@@ -2056,13 +2057,13 @@ static ROWS: &[Row] = &[
         zh_line: 7912,
     },
     // ---- store atomic / seq_cst / singlethread, wavefront, workgroup, agent, system / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:1392):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   store atomic release,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:7936), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -2087,13 +2088,13 @@ static ROWS: &[Row] = &[
         zh_line: 7936,
     },
     // ---- atomicrmw / seq_cst / singlethread, wavefront, workgroup, agent, system / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:1397):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   atomicrmw acq_rel,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:7958), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -2118,13 +2119,13 @@ static ROWS: &[Row] = &[
         zh_line: 7958,
     },
     // ---- fence / seq_cst / singlethread, wavefront, workgroup, agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:1402):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   fence acq_rel,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:7980), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   seq_cst (顺序一致性)
     //   • singlethread

@@ -1,7 +1,8 @@
 //! Table "AMDHSA Memory Model Code Sequences GFX90A" as data.
 //!
 //! Targets: gfx90a (features: `:tgsplit`).
-//! Seed: amdgpu-usage.zh.txt, "表 80 AMDHSA 内存模型代码序列 GFX90A"; translation: AMDGPUUsage-memory-model.md.
+//! Specification: the Chinese AMDGPUUsage, "表 80 AMDHSA 内存模型代码序列 GFX90A"; translation: the upstream AMDGPUUsage
+//! (https://llvm.org/docs/AMDGPUUsage.html, "Memory Model" section).
 //! Each row: the English cell (`en`), the seed's original (`zh`), then the data.
 
 use super::{Cond, LlvmOp, Ord, Row, ScopeLevel, Space, Step, Table};
@@ -16,7 +17,7 @@ pub static TABLE: Table = Table {
 
 static ROWS: &[Row] = &[
     // ---- load / *none* / *none* / global, generic, private, constant
-    // en (AMDGPUUsage-memory-model.md:1566):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   - !volatile & !nontemporal
     //
     //     1. buffer/global/flat_load
@@ -43,7 +44,7 @@ static ROWS: &[Row] = &[
     //        addresses will not
     //        be reordered by
     //        hardware.
-    // zh (amdgpu-usage.zh.txt:8078), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load (加载)
     //   none
     //   none
@@ -76,9 +77,9 @@ static ROWS: &[Row] = &[
         zh_line: 8078,
     },
     // ---- load / *none* / *none* / local
-    // en (AMDGPUUsage-memory-model.md:1593):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_load
-    // zh (amdgpu-usage.zh.txt:8110), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load (加载)
     //   none
     //   none
@@ -97,7 +98,7 @@ static ROWS: &[Row] = &[
         zh_line: 8110,
     },
     // ---- store / *none* / *none* / global, generic, private, constant
-    // en (AMDGPUUsage-memory-model.md:1594):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   - !volatile & !nontemporal
     //
     //     1. buffer/global/flat_store
@@ -123,7 +124,7 @@ static ROWS: &[Row] = &[
     //        addresses will not
     //        be reordered by
     //        hardware.
-    // zh (amdgpu-usage.zh.txt:8120), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store (存储)
     //   none
     //   none
@@ -156,9 +157,9 @@ static ROWS: &[Row] = &[
         zh_line: 8120,
     },
     // ---- store / *none* / *none* / local
-    // en (AMDGPUUsage-memory-model.md:1620):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_store
-    // zh (amdgpu-usage.zh.txt:8152), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store (存储)
     //   none
     //   none
@@ -178,9 +179,9 @@ static ROWS: &[Row] = &[
         zh_line: 8152,
     },
     // ---- load atomic / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:1623):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as non-atomic*.
-    // zh (amdgpu-usage.zh.txt:8164), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   unordered (无序)
     //   any (任何)
@@ -199,9 +200,9 @@ static ROWS: &[Row] = &[
         zh_line: 8164,
     },
     // ---- store atomic / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:1624):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as non-atomic*.
-    // zh (amdgpu-usage.zh.txt:8174), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   unordered (无序)
     //   any (任何)
@@ -220,9 +221,9 @@ static ROWS: &[Row] = &[
         zh_line: 8174,
     },
     // ---- atomicrmw / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:1625):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as monotonic atomic*.
-    // zh (amdgpu-usage.zh.txt:8184), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   unordered (无序)
     //   any (任何)
@@ -242,9 +243,9 @@ static ROWS: &[Row] = &[
         zh_line: 8184,
     },
     // ---- load atomic / monotonic / singlethread, wavefront / global, generic
-    // en (AMDGPUUsage-memory-model.md:1628):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
-    // zh (amdgpu-usage.zh.txt:8196), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • singlethread
@@ -265,13 +266,13 @@ static ROWS: &[Row] = &[
         zh_line: 8196,
     },
     // ---- load atomic / monotonic / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:1630):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
     //      glc=1
     //
     //     - If not TgSplit execution
     //       mode, omit glc=1.
-    // zh (amdgpu-usage.zh.txt:8210), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • workgroup
@@ -293,13 +294,13 @@ static ROWS: &[Row] = &[
         zh_line: 8210,
     },
     // ---- load atomic / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:1636):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_load
-    // zh (amdgpu-usage.zh.txt:8224), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • singlethread
@@ -321,10 +322,10 @@ static ROWS: &[Row] = &[
         zh_line: 8224,
     },
     // ---- load atomic / monotonic / agent / global, generic
-    // en (AMDGPUUsage-memory-model.md:1641):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
     //      glc=1
-    // zh (amdgpu-usage.zh.txt:8240), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • agent
@@ -344,10 +345,10 @@ static ROWS: &[Row] = &[
         zh_line: 8240,
     },
     // ---- load atomic / monotonic / system / global, generic
-    // en (AMDGPUUsage-memory-model.md:1643):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
     //      glc=1
-    // zh (amdgpu-usage.zh.txt:8252), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • system
@@ -367,9 +368,9 @@ static ROWS: &[Row] = &[
         zh_line: 8252,
     },
     // ---- store atomic / monotonic / singlethread, wavefront, workgroup, agent / global, generic
-    // en (AMDGPUUsage-memory-model.md:1645):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_store
-    // zh (amdgpu-usage.zh.txt:8264), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   monotonic (单调)
     //   • singlethread
@@ -392,9 +393,9 @@ static ROWS: &[Row] = &[
         zh_line: 8264,
     },
     // ---- store atomic / monotonic / system / global, generic
-    // en (AMDGPUUsage-memory-model.md:1649):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_store
-    // zh (amdgpu-usage.zh.txt:8282), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   monotonic (单调)
     //   • system
@@ -414,13 +415,13 @@ static ROWS: &[Row] = &[
         zh_line: 8282,
     },
     // ---- store atomic / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:1651):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_store
-    // zh (amdgpu-usage.zh.txt:8294), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   monotonic (单调)
     //   • singlethread
@@ -442,9 +443,9 @@ static ROWS: &[Row] = &[
         zh_line: 8294,
     },
     // ---- atomicrmw / monotonic / singlethread, wavefront, workgroup, agent / global, generic
-    // en (AMDGPUUsage-memory-model.md:1656):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:8310), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   monotonic (单调)
     //   • singlethread
@@ -467,9 +468,9 @@ static ROWS: &[Row] = &[
         zh_line: 8310,
     },
     // ---- atomicrmw / monotonic / system / global, generic
-    // en (AMDGPUUsage-memory-model.md:1660):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:8328), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   monotonic (单调)
     //   • system
@@ -489,13 +490,13 @@ static ROWS: &[Row] = &[
         zh_line: 8328,
     },
     // ---- atomicrmw / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:1662):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_atomic
-    // zh (amdgpu-usage.zh.txt:8340), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   monotonic (单调)
     //   • singlethread
@@ -518,9 +519,9 @@ static ROWS: &[Row] = &[
         zh_line: 8340,
     },
     // ---- load atomic / acquire / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:1669):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_load
-    // zh (amdgpu-usage.zh.txt:8358), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • singlethread
@@ -542,7 +543,7 @@ static ROWS: &[Row] = &[
         zh_line: 8358,
     },
     // ---- load atomic / acquire / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:1672):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load glc=1
     //
     //     - If not TgSplit execution
@@ -569,7 +570,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:8374), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • workgroup
@@ -599,7 +600,7 @@ static ROWS: &[Row] = &[
         zh_line: 8374,
     },
     // ---- load atomic / acquire / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:1699):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
@@ -620,7 +621,7 @@ static ROWS: &[Row] = &[
     //       older than the local load
     //       atomic value being
     //       acquired.
-    // zh (amdgpu-usage.zh.txt:8400), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • workgroup
@@ -645,7 +646,7 @@ static ROWS: &[Row] = &[
         zh_line: 8400,
     },
     // ---- load atomic / acquire / agent / global
-    // en (AMDGPUUsage-memory-model.md:1755):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load
     //      glc=1
     //   2. s_waitcnt vmcnt(0)
@@ -669,7 +670,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale global data.
-    // zh (amdgpu-usage.zh.txt:8448), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • agent
@@ -696,7 +697,7 @@ static ROWS: &[Row] = &[
         zh_line: 8448,
     },
     // ---- load atomic / acquire / system / global
-    // en (AMDGPUUsage-memory-model.md:1779):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
     //      glc=1
     //   2. s_waitcnt vmcnt(0)
@@ -726,7 +727,7 @@ static ROWS: &[Row] = &[
     //       MTYPE RW and CC memory will
     //       never be stale in L2 due to
     //       the memory probes.
-    // zh (amdgpu-usage.zh.txt:8470), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • system
@@ -754,9 +755,9 @@ static ROWS: &[Row] = &[
         zh_line: 8470,
     },
     // ---- atomicrmw / acquire / singlethread, wavefront / global, generic
-    // en (AMDGPUUsage-memory-model.md:1872):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:8544), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • singlethread
@@ -777,13 +778,13 @@ static ROWS: &[Row] = &[
         zh_line: 8544,
     },
     // ---- atomicrmw / acquire / singlethread, wavefront / local
-    // en (AMDGPUUsage-memory-model.md:1874):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_atomic
-    // zh (amdgpu-usage.zh.txt:8558), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • singlethread
@@ -804,7 +805,7 @@ static ROWS: &[Row] = &[
         zh_line: 8558,
     },
     // ---- atomicrmw / acquire / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:1879):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
     //   2. s_waitcnt vmcnt(0)
     //
@@ -830,7 +831,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:8572), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • workgroup
@@ -859,7 +860,7 @@ static ROWS: &[Row] = &[
         zh_line: 8572,
     },
     // ---- atomicrmw / acquire / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:1905):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
@@ -880,7 +881,7 @@ static ROWS: &[Row] = &[
     //       older than the local
     //       atomicrmw value
     //       being acquired.
-    // zh (amdgpu-usage.zh.txt:8598), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • workgroup
@@ -905,7 +906,7 @@ static ROWS: &[Row] = &[
         zh_line: 8598,
     },
     // ---- atomicrmw / acquire / agent / global
-    // en (AMDGPUUsage-memory-model.md:1958):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
     //   2. s_waitcnt vmcnt(0)
     //
@@ -929,7 +930,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:8644), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • agent
@@ -956,7 +957,7 @@ static ROWS: &[Row] = &[
         zh_line: 8644,
     },
     // ---- atomicrmw / acquire / system / global
-    // en (AMDGPUUsage-memory-model.md:1982):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
     //   2. s_waitcnt vmcnt(0)
     //
@@ -986,7 +987,7 @@ static ROWS: &[Row] = &[
     //       MTYPE RW and CC memory will
     //       never be stale in L2 due to
     //       the memory probes.
-    // zh (amdgpu-usage.zh.txt:8666), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • system
@@ -1014,9 +1015,9 @@ static ROWS: &[Row] = &[
         zh_line: 8666,
     },
     // ---- fence / acquire / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:2077):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
-    // zh (amdgpu-usage.zh.txt:8740), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • singlethread
@@ -1035,7 +1036,7 @@ static ROWS: &[Row] = &[
         zh_line: 8740,
     },
     // ---- fence / acquire / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:2079):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkm/vmcnt(0)
     //
     //     - Use lgkmcnt(0) if not
@@ -1101,7 +1102,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:8752), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • workgroup
@@ -1133,7 +1134,7 @@ static ROWS: &[Row] = &[
         zh_line: 8752,
     },
     // ---- fence / acquire / agent / *none*
-    // en (AMDGPUUsage-memory-model.md:2145):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -1206,7 +1207,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:8784), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • agent
@@ -1238,7 +1239,7 @@ static ROWS: &[Row] = &[
         zh_line: 8784,
     },
     // ---- fence / acquire / system / *none*
-    // en (AMDGPUUsage-memory-model.md:2218):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -1317,7 +1318,7 @@ static ROWS: &[Row] = &[
     //       MTYPE RW and CC memory will
     //       never be stale in L2 due to
     //       the memory probes.
-    // zh (amdgpu-usage.zh.txt:8816), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • system
@@ -1351,9 +1352,9 @@ static ROWS: &[Row] = &[
         zh_line: 8816,
     },
     // ---- store atomic / release / singlethread, wavefront / global, generic
-    // en (AMDGPUUsage-memory-model.md:2298):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_store
-    // zh (amdgpu-usage.zh.txt:8850), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • singlethread
@@ -1374,13 +1375,13 @@ static ROWS: &[Row] = &[
         zh_line: 8850,
     },
     // ---- store atomic / release / singlethread, wavefront / local
-    // en (AMDGPUUsage-memory-model.md:2300):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_store
-    // zh (amdgpu-usage.zh.txt:8864), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • singlethread
@@ -1401,7 +1402,7 @@ static ROWS: &[Row] = &[
         zh_line: 8864,
     },
     // ---- store atomic / release / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:2305):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkm/vmcnt(0)
     //
     //     - Use lgkmcnt(0) if not
@@ -1434,7 +1435,7 @@ static ROWS: &[Row] = &[
     //       released.
     //
     //   2. buffer/global/flat_store
-    // zh (amdgpu-usage.zh.txt:8878), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • workgroup
@@ -1463,13 +1464,13 @@ static ROWS: &[Row] = &[
         zh_line: 8878,
     },
     // ---- store atomic / release / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:2337):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_store
-    // zh (amdgpu-usage.zh.txt:8904), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • workgroup
@@ -1489,7 +1490,7 @@ static ROWS: &[Row] = &[
         zh_line: 8904,
     },
     // ---- store atomic / release / agent / global, generic
-    // en (AMDGPUUsage-memory-model.md:2342):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -1534,7 +1535,7 @@ static ROWS: &[Row] = &[
     //       released.
     //
     //   2. buffer/global/flat_store
-    // zh (amdgpu-usage.zh.txt:8916), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • agent
@@ -1564,7 +1565,7 @@ static ROWS: &[Row] = &[
         zh_line: 8916,
     },
     // ---- store atomic / release / system / global, generic
-    // en (AMDGPUUsage-memory-model.md:2386):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2
     //
     //     - Must happen before
@@ -1620,7 +1621,7 @@ static ROWS: &[Row] = &[
     //       released.
     //
     //   3. buffer/global/flat_store
-    // zh (amdgpu-usage.zh.txt:8944), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • system
@@ -1654,9 +1655,9 @@ static ROWS: &[Row] = &[
         zh_line: 8944,
     },
     // ---- atomicrmw / release / singlethread, wavefront / global, generic
-    // en (AMDGPUUsage-memory-model.md:2441):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:8978), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • singlethread
@@ -1677,13 +1678,13 @@ static ROWS: &[Row] = &[
         zh_line: 8978,
     },
     // ---- atomicrmw / release / singlethread, wavefront / local
-    // en (AMDGPUUsage-memory-model.md:2443):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_atomic
-    // zh (amdgpu-usage.zh.txt:8992), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • singlethread
@@ -1704,7 +1705,7 @@ static ROWS: &[Row] = &[
         zh_line: 8992,
     },
     // ---- atomicrmw / release / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:2448):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkm/vmcnt(0)
     //
     //     - Use lgkmcnt(0) if not
@@ -1738,7 +1739,7 @@ static ROWS: &[Row] = &[
     //       being released.
     //
     //   2. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:9006), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • workgroup
@@ -1767,13 +1768,13 @@ static ROWS: &[Row] = &[
         zh_line: 9006,
     },
     // ---- atomicrmw / release / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:2481):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_atomic
-    // zh (amdgpu-usage.zh.txt:9032), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • workgroup
@@ -1793,7 +1794,7 @@ static ROWS: &[Row] = &[
         zh_line: 9032,
     },
     // ---- atomicrmw / release / agent / global, generic
-    // en (AMDGPUUsage-memory-model.md:2486):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -1836,7 +1837,7 @@ static ROWS: &[Row] = &[
     //       is being released.
     //
     //   2. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:9044), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • agent
@@ -1866,7 +1867,7 @@ static ROWS: &[Row] = &[
         zh_line: 9044,
     },
     // ---- atomicrmw / release / system / global, generic
-    // en (AMDGPUUsage-memory-model.md:2528):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2
     //
     //     - Must happen before
@@ -1920,7 +1921,7 @@ static ROWS: &[Row] = &[
     //       released.
     //
     //   3. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:9072), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • system
@@ -1954,9 +1955,9 @@ static ROWS: &[Row] = &[
         zh_line: 9072,
     },
     // ---- fence / release / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:2581):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
-    // zh (amdgpu-usage.zh.txt:9106), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • singlethread
@@ -1975,7 +1976,7 @@ static ROWS: &[Row] = &[
         zh_line: 9106,
     },
     // ---- fence / release / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:2583):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkm/vmcnt(0)
     //
     //     - Use lgkmcnt(0) if not
@@ -2024,7 +2025,7 @@ static ROWS: &[Row] = &[
     //       performing the
     //       following
     //       fence-paired-atomic.
-    // zh (amdgpu-usage.zh.txt:9118), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • workgroup
@@ -2052,7 +2053,7 @@ static ROWS: &[Row] = &[
         zh_line: 9118,
     },
     // ---- fence / release / agent / *none*
-    // en (AMDGPUUsage-memory-model.md:2632):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -2109,7 +2110,7 @@ static ROWS: &[Row] = &[
     //       performing the
     //       following
     //       fence-paired-atomic.
-    // zh (amdgpu-usage.zh.txt:9144), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • agent
@@ -2138,7 +2139,7 @@ static ROWS: &[Row] = &[
         zh_line: 9144,
     },
     // ---- fence / release / system / *none*
-    // en (AMDGPUUsage-memory-model.md:2689):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2
     //
     //     - If OpenCL and
@@ -2208,7 +2209,7 @@ static ROWS: &[Row] = &[
     //       performing the
     //       following
     //       fence-paired-atomic.
-    // zh (amdgpu-usage.zh.txt:9172), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • system
@@ -2243,9 +2244,9 @@ static ROWS: &[Row] = &[
         zh_line: 9172,
     },
     // ---- atomicrmw / acq_rel / singlethread, wavefront / global, generic
-    // en (AMDGPUUsage-memory-model.md:2761):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:9210), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • singlethread
@@ -2266,13 +2267,13 @@ static ROWS: &[Row] = &[
         zh_line: 9210,
     },
     // ---- atomicrmw / acq_rel / singlethread, wavefront / local
-    // en (AMDGPUUsage-memory-model.md:2763):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_atomic
-    // zh (amdgpu-usage.zh.txt:9224), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • singlethread
@@ -2293,7 +2294,7 @@ static ROWS: &[Row] = &[
         zh_line: 9224,
     },
     // ---- atomicrmw / acq_rel / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:2768):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkm/vmcnt(0)
     //
     //     - Use lgkmcnt(0) if not
@@ -2355,7 +2356,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:9238), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • workgroup
@@ -2393,7 +2394,7 @@ static ROWS: &[Row] = &[
         zh_line: 9238,
     },
     // ---- atomicrmw / acq_rel / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:2830):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
@@ -2414,7 +2415,7 @@ static ROWS: &[Row] = &[
     //       older than the local load
     //       atomic value being
     //       acquired.
-    // zh (amdgpu-usage.zh.txt:9278), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • workgroup
@@ -2439,7 +2440,7 @@ static ROWS: &[Row] = &[
         zh_line: 9278,
     },
     // ---- atomicrmw / acq_rel / agent / global
-    // en (AMDGPUUsage-memory-model.md:2915):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -2504,7 +2505,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:9338), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • agent
@@ -2541,7 +2542,7 @@ static ROWS: &[Row] = &[
         zh_line: 9338,
     },
     // ---- atomicrmw / acq_rel / system / global
-    // en (AMDGPUUsage-memory-model.md:2980):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2
     //
     //     - Must happen before
@@ -2622,7 +2623,7 @@ static ROWS: &[Row] = &[
     //       MTYPE RW and CC memory will
     //       never be stale in L2 due to
     //       the memory probes.
-    // zh (amdgpu-usage.zh.txt:9376), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • system
@@ -2664,9 +2665,9 @@ static ROWS: &[Row] = &[
         zh_line: 9376,
     },
     // ---- fence / acq_rel / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:3217):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
-    // zh (amdgpu-usage.zh.txt:9510), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • singlethread
@@ -2685,7 +2686,7 @@ static ROWS: &[Row] = &[
         zh_line: 9510,
     },
     // ---- fence / acq_rel / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:3219):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkm/vmcnt(0)
     //
     //     - Use lgkmcnt(0) if not
@@ -2795,7 +2796,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:9522), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • workgroup
@@ -2831,7 +2832,7 @@ static ROWS: &[Row] = &[
         zh_line: 9522,
     },
     // ---- fence / acq_rel / agent / *none*
-    // en (AMDGPUUsage-memory-model.md:3329):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -2922,7 +2923,7 @@ static ROWS: &[Row] = &[
     //       satisfies the
     //       requirements of
     //       acquire.
-    // zh (amdgpu-usage.zh.txt:9562), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • agent
@@ -2955,7 +2956,7 @@ static ROWS: &[Row] = &[
         zh_line: 9562,
     },
     // ---- fence / acq_rel / system / *none*
-    // en (AMDGPUUsage-memory-model.md:3420):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2
     //
     //     - If OpenCL and
@@ -3062,7 +3063,7 @@ static ROWS: &[Row] = &[
     //       MTYPE RW and CC memory will
     //       never be stale in L2 due to
     //       the memory probes.
-    // zh (amdgpu-usage.zh.txt:9596), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • system
@@ -3102,13 +3103,13 @@ static ROWS: &[Row] = &[
         zh_line: 9596,
     },
     // ---- load atomic / seq_cst / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:3529):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   load atomic acquire,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:9640), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -3130,7 +3131,7 @@ static ROWS: &[Row] = &[
         zh_line: 9640,
     },
     // ---- load atomic / seq_cst / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:3534):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkm/vmcnt(0)
     //
     //     - Use lgkmcnt(0) if not
@@ -3216,7 +3217,7 @@ static ROWS: &[Row] = &[
     //      except must generate
     //      all instructions even
     //      for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:9656), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • workgroup
@@ -3243,7 +3244,7 @@ static ROWS: &[Row] = &[
         zh_line: 9656,
     },
     // ---- load atomic / seq_cst / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:3619):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
@@ -3253,7 +3254,7 @@ static ROWS: &[Row] = &[
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:9678), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • workgroup
@@ -3273,7 +3274,7 @@ static ROWS: &[Row] = &[
         zh_line: 9678,
     },
     // ---- load atomic / seq_cst / agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:3629):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -3367,7 +3368,7 @@ static ROWS: &[Row] = &[
     //      except must generate
     //      all instructions even
     //      for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:9690), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • agent
@@ -3396,13 +3397,13 @@ static ROWS: &[Row] = &[
         zh_line: 9690,
     },
     // ---- store atomic / seq_cst / singlethread, wavefront, workgroup, agent, system / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:3722):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   store atomic release,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:9716), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -3427,13 +3428,13 @@ static ROWS: &[Row] = &[
         zh_line: 9716,
     },
     // ---- atomicrmw / seq_cst / singlethread, wavefront, workgroup, agent, system / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:3727):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   atomicrmw acq_rel,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:9738), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -3458,13 +3459,13 @@ static ROWS: &[Row] = &[
         zh_line: 9738,
     },
     // ---- fence / seq_cst / singlethread, wavefront, workgroup, agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:3732):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   fence acq_rel,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:9760), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   seq_cst (顺序一致性)
     //   • singlethread

@@ -1,7 +1,8 @@
 //! Table "AMDHSA Memory Model Code Sequences GFX942" as data.
 //!
 //! Targets: gfx942 (features: `:tgsplit`).
-//! Seed: amdgpu-usage.zh.txt, "表 81 AMDHSA 内存模型代码序列 GFX942"; translation: AMDGPUUsage-memory-model.md.
+//! Specification: the Chinese AMDGPUUsage, "表 81 AMDHSA 内存模型代码序列 GFX942"; translation: the upstream AMDGPUUsage
+//! (https://llvm.org/docs/AMDGPUUsage.html, "Memory Model" section).
 //! Each row: the English cell (`en`), the seed's original (`zh`), then the data.
 
 use super::{Cond, LlvmOp, Ord, Row, ScopeLevel, Space, Step, Table};
@@ -16,7 +17,7 @@ pub static TABLE: Table = Table {
 
 static ROWS: &[Row] = &[
     // ---- load / *none* / *none* / global, generic, private, constant
-    // en (AMDGPUUsage-memory-model.md:3898):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   - !volatile & !nontemporal
     //
     //     1. buffer/global/flat_load
@@ -43,7 +44,7 @@ static ROWS: &[Row] = &[
     //        addresses will not
     //        be reordered by
     //        hardware.
-    // zh (amdgpu-usage.zh.txt:9866), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load (加载)
     //   none
     //   none
@@ -76,9 +77,9 @@ static ROWS: &[Row] = &[
         zh_line: 9866,
     },
     // ---- load / *none* / *none* / local
-    // en (AMDGPUUsage-memory-model.md:3925):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_load
-    // zh (amdgpu-usage.zh.txt:9898), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load (加载)
     //   none
     //   none
@@ -97,7 +98,7 @@ static ROWS: &[Row] = &[
         zh_line: 9898,
     },
     // ---- store / *none* / *none* / global, generic, private, constant
-    // en (AMDGPUUsage-memory-model.md:3926):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   - !volatile & !nontemporal
     //
     //     1. GFX942
@@ -126,7 +127,7 @@ static ROWS: &[Row] = &[
     //        addresses will not
     //        be reordered by
     //        hardware.
-    // zh (amdgpu-usage.zh.txt:9908), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store (存储)
     //   none
     //   none
@@ -161,9 +162,9 @@ static ROWS: &[Row] = &[
         zh_line: 9908,
     },
     // ---- store / *none* / *none* / local
-    // en (AMDGPUUsage-memory-model.md:3955):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. ds_store
-    // zh (amdgpu-usage.zh.txt:9944), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store (存储)
     //   none
     //   none
@@ -183,9 +184,9 @@ static ROWS: &[Row] = &[
         zh_line: 9944,
     },
     // ---- load atomic / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:3958):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as non-atomic*.
-    // zh (amdgpu-usage.zh.txt:9956), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   unordered (无序)
     //   any (任何)
@@ -204,9 +205,9 @@ static ROWS: &[Row] = &[
         zh_line: 9956,
     },
     // ---- store atomic / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:3959):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as non-atomic*.
-    // zh (amdgpu-usage.zh.txt:9966), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   unordered (无序)
     //   any (任何)
@@ -225,9 +226,9 @@ static ROWS: &[Row] = &[
         zh_line: 9966,
     },
     // ---- atomicrmw / unordered / *any* / *any*
-    // en (AMDGPUUsage-memory-model.md:3960):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as monotonic atomic*.
-    // zh (amdgpu-usage.zh.txt:9976), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   unordered (无序)
     //   any (任何)
@@ -247,9 +248,9 @@ static ROWS: &[Row] = &[
         zh_line: 9976,
     },
     // ---- load atomic / monotonic / singlethread, wavefront / global, generic
-    // en (AMDGPUUsage-memory-model.md:3963):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
-    // zh (amdgpu-usage.zh.txt:9988), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • singlethread
@@ -270,10 +271,10 @@ static ROWS: &[Row] = &[
         zh_line: 9988,
     },
     // ---- load atomic / monotonic / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:3965):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
     //      sc0=1
-    // zh (amdgpu-usage.zh.txt:10002), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • workgroup
@@ -293,13 +294,13 @@ static ROWS: &[Row] = &[
         zh_line: 10002,
     },
     // ---- load atomic / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:3967):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_load
-    // zh (amdgpu-usage.zh.txt:10014), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • singlethread
@@ -321,10 +322,10 @@ static ROWS: &[Row] = &[
         zh_line: 10014,
     },
     // ---- load atomic / monotonic / agent / global, generic
-    // en (AMDGPUUsage-memory-model.md:3972):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
     //      sc1=1
-    // zh (amdgpu-usage.zh.txt:10030), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • agent
@@ -344,10 +345,10 @@ static ROWS: &[Row] = &[
         zh_line: 10030,
     },
     // ---- load atomic / monotonic / system / global, generic
-    // en (AMDGPUUsage-memory-model.md:3974):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
     //      sc0=1 sc1=1
-    // zh (amdgpu-usage.zh.txt:10042), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   monotonic (单调)
     //   • system
@@ -367,9 +368,9 @@ static ROWS: &[Row] = &[
         zh_line: 10042,
     },
     // ---- store atomic / monotonic / singlethread, wavefront / global, generic
-    // en (AMDGPUUsage-memory-model.md:3976):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_store
-    // zh (amdgpu-usage.zh.txt:10054), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   monotonic (单调)
     //   • singlethread
@@ -390,10 +391,10 @@ static ROWS: &[Row] = &[
         zh_line: 10054,
     },
     // ---- store atomic / monotonic / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:3978):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_store
     //      sc0=1
-    // zh (amdgpu-usage.zh.txt:10068), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   monotonic (单调)
     //   • workgroup
@@ -413,10 +414,10 @@ static ROWS: &[Row] = &[
         zh_line: 10068,
     },
     // ---- store atomic / monotonic / agent / global, generic
-    // en (AMDGPUUsage-memory-model.md:3980):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_store
     //      sc1=1
-    // zh (amdgpu-usage.zh.txt:10080), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   monotonic (单调)
     //   • agent
@@ -436,10 +437,10 @@ static ROWS: &[Row] = &[
         zh_line: 10080,
     },
     // ---- store atomic / monotonic / system / global, generic
-    // en (AMDGPUUsage-memory-model.md:3982):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_store
     //      sc0=1 sc1=1
-    // zh (amdgpu-usage.zh.txt:10092), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   monotonic (单调)
     //   • system
@@ -459,13 +460,13 @@ static ROWS: &[Row] = &[
         zh_line: 10092,
     },
     // ---- store atomic / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:3984):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_store
-    // zh (amdgpu-usage.zh.txt:10104), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   monotonic (单调)
     //   • singlethread
@@ -487,9 +488,9 @@ static ROWS: &[Row] = &[
         zh_line: 10104,
     },
     // ---- atomicrmw / monotonic / singlethread, wavefront, workgroup, agent / global, generic
-    // en (AMDGPUUsage-memory-model.md:3989):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:10120), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   monotonic (单调)
     //   • singlethread
@@ -512,10 +513,10 @@ static ROWS: &[Row] = &[
         zh_line: 10120,
     },
     // ---- atomicrmw / monotonic / system / global, generic
-    // en (AMDGPUUsage-memory-model.md:3993):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_atomic
     //      sc1=1
-    // zh (amdgpu-usage.zh.txt:10138), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   monotonic (单调)
     //   • system
@@ -535,13 +536,13 @@ static ROWS: &[Row] = &[
         zh_line: 10138,
     },
     // ---- atomicrmw / monotonic / singlethread, wavefront, workgroup / local
-    // en (AMDGPUUsage-memory-model.md:3995):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_atomic
-    // zh (amdgpu-usage.zh.txt:10150), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   monotonic (单调)
     //   • singlethread
@@ -564,9 +565,9 @@ static ROWS: &[Row] = &[
         zh_line: 10150,
     },
     // ---- load atomic / acquire / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:4002):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_load
-    // zh (amdgpu-usage.zh.txt:10168), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • singlethread
@@ -588,7 +589,7 @@ static ROWS: &[Row] = &[
         zh_line: 10168,
     },
     // ---- load atomic / acquire / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:4005):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load sc0=1
     //   2. s_waitcnt vmcnt(0)
     //
@@ -611,7 +612,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:10184), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • workgroup
@@ -639,7 +640,7 @@ static ROWS: &[Row] = &[
         zh_line: 10184,
     },
     // ---- load atomic / acquire / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:4028):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
@@ -660,7 +661,7 @@ static ROWS: &[Row] = &[
     //       older than the local load
     //       atomic value being
     //       acquired.
-    // zh (amdgpu-usage.zh.txt:10208), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • workgroup
@@ -685,7 +686,7 @@ static ROWS: &[Row] = &[
         zh_line: 10208,
     },
     // ---- load atomic / acquire / agent / global
-    // en (AMDGPUUsage-memory-model.md:4080):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load
     //      sc1=1
     //   2. s_waitcnt vmcnt(0)
@@ -709,7 +710,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale global data.
-    // zh (amdgpu-usage.zh.txt:10254), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • agent
@@ -736,7 +737,7 @@ static ROWS: &[Row] = &[
         zh_line: 10254,
     },
     // ---- load atomic / acquire / system / global
-    // en (AMDGPUUsage-memory-model.md:4104):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_load
     //      sc0=1 sc1=1
     //   2. s_waitcnt vmcnt(0)
@@ -763,7 +764,7 @@ static ROWS: &[Row] = &[
     //       MTYPE RW and CC memory will
     //       never be stale due to the
     //       memory probes.
-    // zh (amdgpu-usage.zh.txt:10276), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   acquire (获取)
     //   • system
@@ -790,9 +791,9 @@ static ROWS: &[Row] = &[
         zh_line: 10276,
     },
     // ---- atomicrmw / acquire / singlethread, wavefront / global, generic
-    // en (AMDGPUUsage-memory-model.md:4190):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:10350), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • singlethread
@@ -813,13 +814,13 @@ static ROWS: &[Row] = &[
         zh_line: 10350,
     },
     // ---- atomicrmw / acquire / singlethread, wavefront / local
-    // en (AMDGPUUsage-memory-model.md:4192):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_atomic
-    // zh (amdgpu-usage.zh.txt:10364), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • singlethread
@@ -840,7 +841,7 @@ static ROWS: &[Row] = &[
         zh_line: 10364,
     },
     // ---- atomicrmw / acquire / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:4197):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
     //   2. s_waitcnt vmcnt(0)
     //
@@ -866,7 +867,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:10378), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • workgroup
@@ -895,7 +896,7 @@ static ROWS: &[Row] = &[
         zh_line: 10378,
     },
     // ---- atomicrmw / acquire / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:4223):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
@@ -916,7 +917,7 @@ static ROWS: &[Row] = &[
     //       older than the local
     //       atomicrmw value
     //       being acquired.
-    // zh (amdgpu-usage.zh.txt:10404), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • workgroup
@@ -941,7 +942,7 @@ static ROWS: &[Row] = &[
         zh_line: 10404,
     },
     // ---- atomicrmw / acquire / agent / global
-    // en (AMDGPUUsage-memory-model.md:4276):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
     //   2. s_waitcnt vmcnt(0)
     //
@@ -965,7 +966,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:10450), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • agent
@@ -992,7 +993,7 @@ static ROWS: &[Row] = &[
         zh_line: 10450,
     },
     // ---- atomicrmw / acquire / system / global
-    // en (AMDGPUUsage-memory-model.md:4300):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
     //      sc1=1
     //   2. s_waitcnt vmcnt(0)
@@ -1020,7 +1021,7 @@ static ROWS: &[Row] = &[
     //       MTYPE RW and CC memory will
     //       never be stale due to the
     //       memory probes.
-    // zh (amdgpu-usage.zh.txt:10472), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acquire (获取)
     //   • system
@@ -1047,9 +1048,9 @@ static ROWS: &[Row] = &[
         zh_line: 10472,
     },
     // ---- fence / acquire / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:4389):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
-    // zh (amdgpu-usage.zh.txt:10546), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • singlethread
@@ -1068,7 +1069,7 @@ static ROWS: &[Row] = &[
         zh_line: 10546,
     },
     // ---- fence / acquire / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:4391):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkm/vmcnt(0)
     //
     //     - Use lgkmcnt(0) if not
@@ -1134,7 +1135,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:10558), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • workgroup
@@ -1166,7 +1167,7 @@ static ROWS: &[Row] = &[
         zh_line: 10558,
     },
     // ---- fence / acquire / agent / *none*
-    // en (AMDGPUUsage-memory-model.md:4457):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -1239,7 +1240,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:10590), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • agent
@@ -1271,7 +1272,7 @@ static ROWS: &[Row] = &[
         zh_line: 10590,
     },
     // ---- fence / acquire / system / *none*
-    // en (AMDGPUUsage-memory-model.md:4530):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -1344,7 +1345,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:10622), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acquire (获取)
     //   • system
@@ -1377,10 +1378,10 @@ static ROWS: &[Row] = &[
         zh_line: 10622,
     },
     // ---- store atomic / release / singlethread, wavefront / global, generic
-    // en (AMDGPUUsage-memory-model.md:4605):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. GFX942
     //        buffer/global/flat_store
-    // zh (amdgpu-usage.zh.txt:10656), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • singlethread
@@ -1402,13 +1403,13 @@ static ROWS: &[Row] = &[
         zh_line: 10656,
     },
     // ---- store atomic / release / singlethread, wavefront / local
-    // en (AMDGPUUsage-memory-model.md:4608):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_store
-    // zh (amdgpu-usage.zh.txt:10672), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • singlethread
@@ -1429,7 +1430,7 @@ static ROWS: &[Row] = &[
         zh_line: 10672,
     },
     // ---- store atomic / release / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:4613):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkm/vmcnt(0)
     //
     //     - Use lgkmcnt(0) if not
@@ -1464,7 +1465,7 @@ static ROWS: &[Row] = &[
     //   2. GFX942
     //        buffer/global/flat_store
     //        sc0=1
-    // zh (amdgpu-usage.zh.txt:10686), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • workgroup
@@ -1494,13 +1495,13 @@ static ROWS: &[Row] = &[
         zh_line: 10686,
     },
     // ---- store atomic / release / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:4647):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_store
-    // zh (amdgpu-usage.zh.txt:10714), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • workgroup
@@ -1520,7 +1521,7 @@ static ROWS: &[Row] = &[
         zh_line: 10714,
     },
     // ---- store atomic / release / agent / global, generic
-    // en (AMDGPUUsage-memory-model.md:4652):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2 sc1=1
     //
     //     - Must happen before
@@ -1577,7 +1578,7 @@ static ROWS: &[Row] = &[
     //   3. GFX942
     //        buffer/global/flat_store
     //        sc1=1
-    // zh (amdgpu-usage.zh.txt:10726), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • agent
@@ -1612,7 +1613,7 @@ static ROWS: &[Row] = &[
         zh_line: 10726,
     },
     // ---- store atomic / release / system / global, generic
-    // en (AMDGPUUsage-memory-model.md:4708):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2 sc0=1 sc1=1
     //
     //     - Must happen before
@@ -1669,7 +1670,7 @@ static ROWS: &[Row] = &[
     //
     //   3. buffer/global/flat_store
     //      sc0=1 sc1=1
-    // zh (amdgpu-usage.zh.txt:10762), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   release (释放)
     //   • system
@@ -1703,9 +1704,9 @@ static ROWS: &[Row] = &[
         zh_line: 10762,
     },
     // ---- atomicrmw / release / singlethread, wavefront / global, generic
-    // en (AMDGPUUsage-memory-model.md:4764):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:10796), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • singlethread
@@ -1726,13 +1727,13 @@ static ROWS: &[Row] = &[
         zh_line: 10796,
     },
     // ---- atomicrmw / release / singlethread, wavefront / local
-    // en (AMDGPUUsage-memory-model.md:4766):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_atomic
-    // zh (amdgpu-usage.zh.txt:10810), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • singlethread
@@ -1753,7 +1754,7 @@ static ROWS: &[Row] = &[
         zh_line: 10810,
     },
     // ---- atomicrmw / release / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:4771):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkm/vmcnt(0)
     //
     //     - Use lgkmcnt(0) if not
@@ -1787,7 +1788,7 @@ static ROWS: &[Row] = &[
     //       being released.
     //
     //   2. buffer/global/flat_atomic sc0=1
-    // zh (amdgpu-usage.zh.txt:10824), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • workgroup
@@ -1816,13 +1817,13 @@ static ROWS: &[Row] = &[
         zh_line: 10824,
     },
     // ---- atomicrmw / release / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:4804):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_atomic
-    // zh (amdgpu-usage.zh.txt:10850), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • workgroup
@@ -1842,7 +1843,7 @@ static ROWS: &[Row] = &[
         zh_line: 10850,
     },
     // ---- atomicrmw / release / agent / global, generic
-    // en (AMDGPUUsage-memory-model.md:4809):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2 sc1=1
     //
     //     - Must happen before
@@ -1895,7 +1896,7 @@ static ROWS: &[Row] = &[
     //       is being released.
     //
     //   3. buffer/global/flat_atomic sc1=1
-    // zh (amdgpu-usage.zh.txt:10862), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • agent
@@ -1929,7 +1930,7 @@ static ROWS: &[Row] = &[
         zh_line: 10862,
     },
     // ---- atomicrmw / release / system / global, generic
-    // en (AMDGPUUsage-memory-model.md:4861):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2 sc0=1 sc1=1
     //
     //     - Must happen before
@@ -1984,7 +1985,7 @@ static ROWS: &[Row] = &[
     //
     //   3. buffer/global/flat_atomic
     //      sc0=1 sc1=1
-    // zh (amdgpu-usage.zh.txt:10896), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   release (释放)
     //   • system
@@ -2018,9 +2019,9 @@ static ROWS: &[Row] = &[
         zh_line: 10896,
     },
     // ---- fence / release / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:4915):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
-    // zh (amdgpu-usage.zh.txt:10930), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • singlethread
@@ -2039,7 +2040,7 @@ static ROWS: &[Row] = &[
         zh_line: 10930,
     },
     // ---- fence / release / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:4917):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkm/vmcnt(0)
     //
     //     - Use lgkmcnt(0) if not
@@ -2088,7 +2089,7 @@ static ROWS: &[Row] = &[
     //       performing the
     //       following
     //       fence-paired-atomic.
-    // zh (amdgpu-usage.zh.txt:10942), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • workgroup
@@ -2116,7 +2117,7 @@ static ROWS: &[Row] = &[
         zh_line: 10942,
     },
     // ---- fence / release / agent / *none*
-    // en (AMDGPUUsage-memory-model.md:4966):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2 sc1=1
     //
     //     - If OpenCL and
@@ -2186,7 +2187,7 @@ static ROWS: &[Row] = &[
     //       performing the
     //       following
     //       fence-paired-atomic.
-    // zh (amdgpu-usage.zh.txt:10968), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • agent
@@ -2220,7 +2221,7 @@ static ROWS: &[Row] = &[
         zh_line: 10968,
     },
     // ---- fence / release / system / *none*
-    // en (AMDGPUUsage-memory-model.md:5036):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2 sc0=1 sc1=1
     //
     //     - Must happen before
@@ -2287,7 +2288,7 @@ static ROWS: &[Row] = &[
     //       performing the
     //       following
     //       fence-paired-atomic.
-    // zh (amdgpu-usage.zh.txt:11004), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   release (释放)
     //   • system
@@ -2321,9 +2322,9 @@ static ROWS: &[Row] = &[
         zh_line: 11004,
     },
     // ---- atomicrmw / acq_rel / singlethread, wavefront / global, generic
-    // en (AMDGPUUsage-memory-model.md:5105):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/flat_atomic
-    // zh (amdgpu-usage.zh.txt:11040), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • singlethread
@@ -2344,13 +2345,13 @@ static ROWS: &[Row] = &[
         zh_line: 11040,
     },
     // ---- atomicrmw / acq_rel / singlethread, wavefront / local
-    // en (AMDGPUUsage-memory-model.md:5107):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
     //
     //   1. ds_atomic
-    // zh (amdgpu-usage.zh.txt:11054), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • singlethread
@@ -2371,7 +2372,7 @@ static ROWS: &[Row] = &[
         zh_line: 11054,
     },
     // ---- atomicrmw / acq_rel / workgroup / global
-    // en (AMDGPUUsage-memory-model.md:5112):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkm/vmcnt(0)
     //
     //     - Use lgkmcnt(0) if not
@@ -2433,7 +2434,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:11068), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • workgroup
@@ -2471,7 +2472,7 @@ static ROWS: &[Row] = &[
         zh_line: 11068,
     },
     // ---- atomicrmw / acq_rel / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:5174):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
@@ -2492,7 +2493,7 @@ static ROWS: &[Row] = &[
     //       older than the local load
     //       atomic value being
     //       acquired.
-    // zh (amdgpu-usage.zh.txt:11108), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • workgroup
@@ -2517,7 +2518,7 @@ static ROWS: &[Row] = &[
         zh_line: 11108,
     },
     // ---- atomicrmw / acq_rel / agent / global
-    // en (AMDGPUUsage-memory-model.md:5259):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2 sc1=1
     //
     //     - Must happen before
@@ -2592,7 +2593,7 @@ static ROWS: &[Row] = &[
     //       following loads
     //       will not see stale
     //       global data.
-    // zh (amdgpu-usage.zh.txt:11168), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • agent
@@ -2633,7 +2634,7 @@ static ROWS: &[Row] = &[
         zh_line: 11168,
     },
     // ---- atomicrmw / acq_rel / system / global
-    // en (AMDGPUUsage-memory-model.md:5334):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2 sc0=1 sc1=1
     //
     //     - Must happen before
@@ -2712,7 +2713,7 @@ static ROWS: &[Row] = &[
     //       MTYPE RW and CC memory will
     //       never be stale due to the
     //       memory probes.
-    // zh (amdgpu-usage.zh.txt:11212), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   acq_rel (获取-释放)
     //   • system
@@ -2753,9 +2754,9 @@ static ROWS: &[Row] = &[
         zh_line: 11212,
     },
     // ---- fence / acq_rel / singlethread, wavefront / *none*
-    // en (AMDGPUUsage-memory-model.md:5576):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *none*
-    // zh (amdgpu-usage.zh.txt:11352), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • singlethread
@@ -2774,7 +2775,7 @@ static ROWS: &[Row] = &[
         zh_line: 11352,
     },
     // ---- fence / acq_rel / workgroup / *none*
-    // en (AMDGPUUsage-memory-model.md:5578):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkm/vmcnt(0)
     //
     //     - Use lgkmcnt(0) if not
@@ -2884,7 +2885,7 @@ static ROWS: &[Row] = &[
     //       following
     //       loads will not see
     //       stale data.
-    // zh (amdgpu-usage.zh.txt:11364), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • workgroup
@@ -2920,7 +2921,7 @@ static ROWS: &[Row] = &[
         zh_line: 11364,
     },
     // ---- fence / acq_rel / agent / *none*
-    // en (AMDGPUUsage-memory-model.md:5688):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2 sc1=1
     //
     //     - If OpenCL and
@@ -3024,7 +3025,7 @@ static ROWS: &[Row] = &[
     //       satisfies the
     //       requirements of
     //       acquire.
-    // zh (amdgpu-usage.zh.txt:11404), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • agent
@@ -3062,7 +3063,7 @@ static ROWS: &[Row] = &[
         zh_line: 11404,
     },
     // ---- fence / acq_rel / system / *none*
-    // en (AMDGPUUsage-memory-model.md:5792):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2 sc0=1 sc1=1
     //
     //     - If OpenCL and
@@ -3166,7 +3167,7 @@ static ROWS: &[Row] = &[
     //       MTYPE RW and CC memory will
     //       never be stale due to the
     //       memory probes.
-    // zh (amdgpu-usage.zh.txt:11446), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   acq_rel (获取-释放)
     //   • system
@@ -3205,13 +3206,13 @@ static ROWS: &[Row] = &[
         zh_line: 11446,
     },
     // ---- load atomic / seq_cst / singlethread, wavefront / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:5898):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   load atomic acquire,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:11490), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -3233,7 +3234,7 @@ static ROWS: &[Row] = &[
         zh_line: 11490,
     },
     // ---- load atomic / seq_cst / workgroup / global, generic
-    // en (AMDGPUUsage-memory-model.md:5903):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkm/vmcnt(0)
     //
     //     - Use lgkmcnt(0) if not
@@ -3319,7 +3320,7 @@ static ROWS: &[Row] = &[
     //      except must generate
     //      all instructions even
     //      for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:11506), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • workgroup
@@ -3346,7 +3347,7 @@ static ROWS: &[Row] = &[
         zh_line: 11506,
     },
     // ---- load atomic / seq_cst / workgroup / local
-    // en (AMDGPUUsage-memory-model.md:5988):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *If TgSplit execution mode,
     //   local address space cannot
     //   be used.*
@@ -3356,7 +3357,7 @@ static ROWS: &[Row] = &[
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:11528), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • workgroup
@@ -3376,7 +3377,7 @@ static ROWS: &[Row] = &[
         zh_line: 11528,
     },
     // ---- load atomic / seq_cst / agent, system / global, generic
-    // en (AMDGPUUsage-memory-model.md:5998):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
     //      vmcnt(0)
     //
@@ -3470,7 +3471,7 @@ static ROWS: &[Row] = &[
     //      except must generate
     //      all instructions even
     //      for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:11540), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   load atomic (原子加载)
     //   seq_cst (顺序一致性)
     //   • agent
@@ -3499,13 +3500,13 @@ static ROWS: &[Row] = &[
         zh_line: 11540,
     },
     // ---- store atomic / seq_cst / singlethread, wavefront, workgroup, agent, system / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:6091):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   store atomic release,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:11566), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   store atomic (原子存储)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -3530,13 +3531,13 @@ static ROWS: &[Row] = &[
         zh_line: 11566,
     },
     // ---- atomicrmw / seq_cst / singlethread, wavefront, workgroup, agent, system / global, local, generic
-    // en (AMDGPUUsage-memory-model.md:6096):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   atomicrmw acq_rel,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:11588), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   atomicrmw (原子读-修改-写)
     //   seq_cst (顺序一致性)
     //   • singlethread
@@ -3561,13 +3562,13 @@ static ROWS: &[Row] = &[
         zh_line: 11588,
     },
     // ---- fence / seq_cst / singlethread, wavefront, workgroup, agent, system / *none*
-    // en (AMDGPUUsage-memory-model.md:6101):
+    // en (upstream AMDGPUUsage, this row of the table):
     //   *Same as corresponding
     //   fence acq_rel,
     //   except must generate
     //   all instructions even
     //   for OpenCL.*
-    // zh (amdgpu-usage.zh.txt:11610), original:
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
     //   fence (栅栏)
     //   seq_cst (顺序一致性)
     //   • singlethread

@@ -6,9 +6,10 @@
 //! steps`, and each step is a machine instruction with the conditions under
 //! which the table emits it (`If not TgSplit execution mode, omit.` becomes
 //! `Cond::TgSplit`). Above every row, the table cell is quoted: the English
-//! upstream text (AMDGPUUsage-memory-model.md) as the translation, then the
-//! seed's original Chinese (amdgpu-usage.zh.txt); where the two differ the
-//! seed wins and the row says so. GFX125x exists only in the English text.
+//! upstream text (AMDGPUUsage, <https://llvm.org/docs/AMDGPUUsage.html>,
+//! "Memory Model" section) as the translation, then the specification's
+//! original Chinese AMDGPUUsage; where the two differ the specification wins
+//! and the row says so. GFX125x exists only in the English text.
 //!
 //! Rows whose address spaces are only `generic`, `private` or `constant` are
 //! left out: a litmus test has only `addrspace(1)` (global) and
@@ -118,11 +119,44 @@ pub struct Row {
     /// mode, local address space cannot be used.").
     pub requires: &'static [Cond],
     pub code: &'static [Step],
-    /// Line of the row in AMDGPUUsage-memory-model.md.
+    /// Line of the row in the English text the quotes come from (an extract
+    /// of AMDGPUUsage's memory-model chapter); identifies the row, never shown.
     pub en_line: u32,
-    /// Line of the row in amdgpu-usage.zh.txt (0: only in the English text).
+    /// Line of the row in the seed's Chinese AMDGPUUsage (0: only in the
+    /// English text); identifies the row, never shown.
     pub zh_line: u32,
 }
+
+impl Row {
+    /// The row as the table's first four columns name it ("LLVM Instr",
+    /// "LLVM Memory Ordering", "LLVM Memory Sync Scope", "AMDGPU Address
+    /// Space"): `load atomic / acquire / agent, system / global`. This is how
+    /// messages cite a row: the text's line numbers are not in the repository.
+    pub fn key(&self) -> String {
+        fn list(names: Vec<&str>) -> String {
+            if names.is_empty() {
+                "*none*".to_string()
+            } else {
+                names.join(", ")
+            }
+        }
+        let ord = match self.ord {
+            Ord::NotAtomic => "*none*",
+            o => o.name(),
+        };
+        format!(
+            "{} / {} / {} / {}",
+            self.op.name(),
+            ord,
+            list(self.scopes.iter().map(|s| s.name()).collect()),
+            list(self.spaces.iter().map(|&s| space_name(s)).collect()),
+        )
+    }
+}
+
+/// Where the code-sequence tables are published (the upstream AMDGPUUsage
+/// document); a table's anchor is appended.
+pub const AMDGPU_USAGE_URL: &str = "https://llvm.org/docs/AMDGPUUsage.html";
 
 /// A whole table.
 #[derive(Debug)]
@@ -132,6 +166,19 @@ pub struct Table {
     /// The table's name in the seed (empty for GFX125x).
     pub zh_name: &'static str,
     pub rows: &'static [Row],
+}
+
+impl Table {
+    /// The table's public location: AMDGPUUsage with the table's anchor
+    /// (`.. table:: ... :name: amdgpu-amdhsa-memory-model-code-sequences-gfx942-table`).
+    pub fn url(&self) -> String {
+        let gen = self
+            .name
+            .strip_prefix("AMDHSA Memory Model Code Sequences ")
+            .unwrap_or(self.name)
+            .to_ascii_lowercase();
+        format!("{AMDGPU_USAGE_URL}#amdgpu-amdhsa-memory-model-code-sequences-{gen}-table")
+    }
 }
 
 /// The table for a generation.
@@ -242,14 +289,15 @@ fn expand_into(
 ) -> Result<(), TableError> {
     if let Some(c) = row.requires.iter().find(|c| !c.holds(ctx)) {
         return Err(TableError::Unavailable(format!(
-            "{} {} {} {}: not available on {} (the row requires {}; AMDGPUUsage-memory-model.md:{}){}",
+            "{} {} {} {}: not available on {} (the row requires {}; {}, row {}){}",
             row.op.name(),
             row.ord.name(),
             ctx.scope,
             space.map(space_name).unwrap_or("-"),
             ctx.target,
             cond_name(*c),
-            row.en_line,
+            table.name,
+            row.key(),
             if *c == Cond::NoTgSplit {
                 ": \"If TgSplit execution mode, local address space cannot be used.\""
             } else {
@@ -271,18 +319,19 @@ fn expand_into(
             Step::SameAs(op, ord) => {
                 let Some(r) = table.find(op, ord, ctx.scope, space) else {
                     return Err(TableError::NoRow(format!(
-                        "{}: \"same as corresponding {} {}\" has no row for scope {} (AMDGPUUsage-memory-model.md:{})",
+                        "{}: \"same as corresponding {} {}\" has no row for scope {} (row {})",
                         table.name,
                         op.name(),
                         ord.name(),
                         ctx.scope,
-                        row.en_line
+                        row.key()
                     )));
                 };
                 if depth > 4 {
                     return Err(TableError::NoRow(format!(
-                        "{}: cyclic \"same as\" at line {}",
-                        table.name, row.en_line
+                        "{}: cyclic \"same as\" at row {}",
+                        table.name,
+                        row.key()
                     )));
                 }
                 expand_into(table, r, space, ctx, out, depth + 1)?;
