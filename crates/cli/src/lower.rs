@@ -13,9 +13,11 @@ Examples:
   amdmm lower --target gfx1100:cumode litmus/SB+sc.litmus
   amdmm lower --target gfx1250 litmus/MP+rel-acq.cluster.samecluster.litmus
 
-Targets: gfx600, gfx700, gfx900, gfx90a, gfx942, gfx1010, gfx1100, gfx1200,
-gfx1250; features :tgsplit (gfx90a, gfx942), :cumode (gfx1010, gfx1100,
-gfx1200), :wave32/:wave64 (GFX10+).
+Targets: any processor name from GFX6 to GFX12.5 (gfx906, GFX1030, gfx1201,
+...), checked as its family's modelled processor: gfx600, gfx700, gfx900,
+gfx90a, gfx942, gfx1010, gfx1100, gfx1200, gfx1250. Features: :tgsplit (gfx90a,
+gfx94x, gfx950), :cumode (GFX10-GFX12), :wave32/:wave64 (GFX10+), and
+:xnack/:sramecc where the processor has them (they change no code).
 
 Each operation is printed as a `;` comment with the table row it comes from
 (the row's LLVM instruction / ordering / sync scope / address space columns in
@@ -90,8 +92,8 @@ pub(crate) fn targets(spec: &str, modelled_only: bool) -> Result<Vec<amdmm_hw::T
 }
 
 pub(crate) fn load_file(path: &std::path::Path) -> Result<amdmm_program::Program, String> {
-    let file = path.display().to_string();
-    let src = std::fs::read_to_string(path).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let file = crate::collect::display_name(path);
+    let src = crate::collect::read_source(path).map_err(|e| format!("cannot read {file}: {e}"))?;
     amdmm_program::load(&src).map_err(|diags| {
         diags
             .iter()

@@ -71,8 +71,8 @@ fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
 
 /// Reads, parses and explores one file.
 pub fn run_one(path: &Path, opts: &Options) -> TestResult {
-    let file = path.display().to_string();
-    let src = match std::fs::read_to_string(path) {
+    let file = crate::collect::display_name(path);
+    let src = match crate::collect::read_source(path) {
         Ok(s) => s,
         Err(e) => {
             let diagnostics = vec![format!("error: cannot read {file}: {e}")];

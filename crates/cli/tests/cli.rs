@@ -251,4 +251,65 @@ fn corpus_check_passes_upstream_on_fence_as() {
         t.to_str().unwrap(),
     ]);
     assert!(stdout(&o).contains("Sometimes"), "{}", stdout(&o));
+
+/// `run -` reads the test from standard input.
+#[test]
+fn dash_reads_standard_input() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let src =
+        std::fs::read_to_string(manifest_dir().join("tests/fixtures/pass/CoWR.litmus")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_amdmm"))
+        .args(["run", "--check", "--no-time", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(src.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("Test CoWR "), "{}", stdout(&o));
+    let twice = amdmm(&["run", "-", "-"]);
+    assert_eq!(code(&twice), 2);
+    assert!(stderr(&twice).contains("only once"), "{}", stderr(&twice));
+}
+
+fn errors_for(name: &str, src: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("amdmm-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.litmus"));
+    std::fs::write(&path, src).unwrap();
+    let o = amdmm(&["run", path.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code(&o), 2);
+    stdout(&o) + &stderr(&o)
+}
+
+const BODY: &str =
+    "{ global x = 0; }\nthread P0 @ wg 0 {\n  store i32 1, ptr @x\n}\nexists (@x == 1)\n";
+
+/// A misspelt keyword gets the keyword it resembles; a bad header gives one
+/// error, not a cascade.
+#[test]
+fn misspelt_keywords_and_bad_headers() {
+    let out = errors_for(
+        "thred",
+        &format!("AMDGPU t\n{}", BODY.replace("thread", "thred")),
+    );
+    assert!(out.contains("did you mean `thread`?"), "{out}");
+    assert_eq!(out.matches("error:").count(), 1, "{out}");
+
+    let out = errors_for("words", &format!("AMDGPU MP extra words\n{BODY}"));
+    assert!(out.contains("text after the test name"), "{out}");
+    assert_eq!(out.matches("error:").count(), 1, "{out}");
+
+    let out = errors_for("desc", &format!("AMDGPU MP\n\"unterminated\n{BODY}"));
+    assert!(out.contains("unterminated string"), "{out}");
+    assert_eq!(out.matches("error:").count(), 1, "{out}");
 }

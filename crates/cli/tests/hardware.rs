@@ -30,9 +30,43 @@ fn lower_prints_rows_and_code() {
 
 #[test]
 fn unknown_target_lists_the_valid_ones() {
-    let o = amdmm(&["verify", "--target", "gfx999", MP]);
+    let o = amdmm(&["verify", "--target", "sm_90", MP]);
     assert_eq!(code(&o), 2);
     assert!(stderr(&o).contains("gfx942"), "{}", stderr(&o));
+}
+
+/// AMDGPUUsage, "AMDGPU Processors": every processor of the tables'
+/// generations is accepted (any case) and checked as its family's modelled
+/// processor, which the output names; `xnack`/`sramecc` are accepted where
+/// the processor has them; a typo gets the closest names.
+#[test]
+fn every_processor_name_maps_to_its_modelled_family() {
+    let o = amdmm(&["lower", "--target", "GFX906:xnack+:sramecc-", MP]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("gfx906 (as gfx900) "),
+        "{}",
+        stdout(&o)
+    );
+    let o = amdmm(&["run", "--no-time", "--target", "gfx1201", MP]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("Target gfx1201 (as gfx1200)"),
+        "{}",
+        stdout(&o)
+    );
+    let o = amdmm(&["lower", "--target", "gfx1100:xnack", MP]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("no feature `xnack`"), "{}", stderr(&o));
+    let o = amdmm(&["lower", "--target", "gfx9O6", MP]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("did you mean"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("`gfx906`"), "{}", stderr(&o));
+    let o = amdmm(&["run", "--no-time", "--barrier-target", "GFX1151", MP]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = amdmm(&["run", "--barrier-target", "gfx1210", MP]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("did you mean"), "{}", stderr(&o));
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Targets (`gfx942`, `gfx1100:cumode`, ...) and their generation family.
 
+use amdmm_program::processor;
 use std::fmt;
 
 /// A generation family: which code-sequence table applies.
@@ -22,8 +23,11 @@ pub enum Gen {
 /// A target with its features.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Target {
-    /// `gfx600`, ..., `gfx1250`.
+    /// The modelled processor: `gfx600`, ..., `gfx1250`.
     pub name: &'static str,
+    /// The processor asked for (`gfx1030`), checked as `name` (`gfx1010`):
+    /// see [`amdmm_program::processor`].
+    pub processor: &'static str,
     /// Major GFX version (6, 7, 9, 10, 11, 12).
     pub major: u32,
     pub gen: Gen,
@@ -133,6 +137,7 @@ pub fn all_targets() -> Vec<Target> {
     for k in KNOWN {
         let base = Target {
             name: k.name,
+            processor: k.name,
             major: k.major,
             gen: k.gen,
             tgsplit: false,
@@ -157,19 +162,28 @@ pub fn all_targets() -> Vec<Target> {
 }
 
 impl Target {
-    /// Parses `NAME[:FEATURE]...` with FEATURE one of `tgsplit`, `cumode`,
-    /// `wave32`, `wave64` (a trailing `+` is accepted, LLVM style).
+    /// Parses `PROCESSOR[:FEATURE]...`, case-insensitively. PROCESSOR is any
+    /// processor of [`amdmm_program::processor::PROCESSORS`] (checked as its
+    /// family's modelled processor); FEATURE is one of `tgsplit`, `cumode`,
+    /// `wave32`, `wave64` (a trailing `+` is accepted, LLVM style), or the
+    /// processor's `xnack` / `sramecc` (with `+` or `-`), which the code
+    /// sequences do not depend on.
     pub fn parse(s: &str) -> Result<Target, String> {
-        let mut parts = s.split(':');
+        let lower = s.to_ascii_lowercase();
+        let mut parts = lower.split(':');
         let name = parts.next().unwrap_or("");
-        let Some(k) = KNOWN.iter().find(|k| k.name == name) else {
-            return Err(format!(
-                "unknown target `{name}`; valid targets: {} (features: :tgsplit on gfx90a/gfx942, :cumode on gfx1010/gfx1100/gfx1200, :wave32/:wave64 on GFX10+)",
-                target_names().join(", ")
-            ));
-        };
+        let processor = processor::find_processor(name).map_err(|e| {
+            format!(
+                "{e} (features: :tgsplit on gfx90a/gfx94x/gfx950, :cumode on GFX10-GFX12, :wave32/:wave64 on GFX10+, :xnack/:sramecc where the processor has them)"
+            )
+        })?;
+        let k = KNOWN
+            .iter()
+            .find(|k| k.name == processor.modelled)
+            .expect("every processor maps to a modelled one");
         let mut t = Target {
             name: k.name,
+            processor: processor.name,
             major: k.major,
             gen: k.gen,
             tgsplit: false,
@@ -177,6 +191,9 @@ impl Target {
             wave64: !k.wave_choice,
         };
         for f in parts {
+            if processor::is_codeless_feature(processor, f) {
+                continue;
+            }
             let f = f.strip_suffix('+').unwrap_or(f);
             match f {
                 "tgsplit" if k.tgsplit => t.tgsplit = true,
@@ -196,9 +213,15 @@ impl Target {
                         valid.push(":wave32");
                         valid.push(":wave64");
                     }
+                    if processor.xnack {
+                        valid.push(":xnack");
+                    }
+                    if processor.sramecc {
+                        valid.push(":sramecc");
+                    }
                     return Err(format!(
                         "target `{}` has no feature `{f}`; valid features: {}",
-                        k.name,
+                        processor.name,
                         if valid.is_empty() {
                             "none".to_string()
                         } else {
@@ -220,8 +243,10 @@ impl Target {
 }
 
 impl fmt::Display for Target {
+    /// `gfx942:tgsplit`; a processor checked as another one says so:
+    /// `gfx1030:cumode (as gfx1010)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name)?;
+        f.write_str(self.processor)?;
         if self.tgsplit {
             f.write_str(":tgsplit")?;
         }
@@ -230,6 +255,9 @@ impl fmt::Display for Target {
         }
         if self.major >= 10 && self.wave64 {
             f.write_str(":wave64")?;
+        }
+        if self.processor != self.name {
+            write!(f, " (as {})", self.name)?;
         }
         Ok(())
     }

@@ -235,18 +235,10 @@ pub fn lookup(name: &str) -> Result<Instr, String> {
     Err(format!("unknown DS instruction `{name}`; {hint}"))
 }
 
+/// Edit distance counting a swap of two neighbours as one edit (optimal
+/// string alignment), so `ds_raed_b32` is one edit from `ds_read_b32`.
 fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
+    strsim::osa_distance(a, b)
 }
 
 #[cfg(test)]
@@ -314,6 +306,9 @@ mod tests {
     #[test]
     fn unknown_names_get_a_suggestion() {
         let e = lookup("ds_reed_b32").unwrap_err();
+        assert!(e.contains("did you mean `ds_read_b32`"), "{e}");
+        // A transposition is one edit, closer than any substitution pair.
+        let e = lookup("ds_raed_b32").unwrap_err();
         assert!(e.contains("did you mean `ds_read_b32`"), "{e}");
         let e = lookup("frobnicate").unwrap_err();
         assert!(e.contains("--list"), "{e}");

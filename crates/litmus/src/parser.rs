@@ -86,6 +86,13 @@ const BIN_OPS: &[&str] = &[
 /// Parses a whole `.litmus` file.
 pub fn parse(src: &str) -> Result<File, Vec<Diagnostic>> {
     let (toks, diags) = lex(src);
+    // A string or comment left open swallows the rest of the file: whatever
+    // the parser then misses there is a consequence, not a second error.
+    let swallowed_from = diags
+        .iter()
+        .filter(|d| d.span.end >= src.len())
+        .map(|d| d.span.start)
+        .min();
     let mut p = Parser {
         src,
         toks,
@@ -103,6 +110,14 @@ pub fn parse(src: &str) -> Result<File, Vec<Diagnostic>> {
                 // Defensive: a failure always records its reason.
                 let span = p.span();
                 p.diags.push(Diagnostic::new("syntax error", span));
+            }
+            if let Some(from) = swallowed_from {
+                let (lexed, parsed): (Vec<_>, Vec<_>) = std::mem::take(&mut p.diags)
+                    .into_iter()
+                    .partition(|d| d.span.end >= src.len() && d.span.start == from);
+                p.diags = parsed.into_iter().filter(|d| d.span.start < from).collect();
+                p.diags.extend(lexed);
+                p.diags.sort_by_key(|d| d.span.start);
             }
             p.diags.truncate(MAX_ERRORS);
             Err(p.diags)
@@ -192,6 +207,25 @@ impl<'a> Parser<'a> {
     }
 
     // ---- errors ---------------------------------------------------------
+
+    /// `default`, or "did you mean `thread`?" when the current word is a
+    /// misspelt top-level keyword (`thred`, `exist`, `expcet`).
+    fn keyword_hint(&self, default: &str) -> String {
+        const KEYWORDS: &[&str] = &[
+            "thread",
+            "define",
+            "locations",
+            "exists",
+            "forall",
+            "expect",
+        ];
+        match self.tok() {
+            Tok::Ident(w) if !suggest::similar(w, KEYWORDS).is_empty() => {
+                suggest::hint(w, KEYWORDS, "keywords")
+            }
+            _ => default.to_string(),
+        }
+    }
 
     fn push(&mut self, d: Diagnostic) {
         if self.diags.len() < MAX_ERRORS {
@@ -303,6 +337,24 @@ impl<'a> Parser<'a> {
             },
             _ => return self.expected("the test name", Some(header)),
         };
+        // `AMDGPU MP extra words`: one error here, not a cascade of
+        // "expected `thread`" below.
+        if !self.line_start() && !self.at_eof() && !matches!(self.tok(), Tok::Str(_) | Tok::LBrace)
+        {
+            let start = self.span();
+            while !self.line_start() && !self.at_eof() && !self.is(&Tok::LBrace) {
+                self.bump();
+            }
+            let extra = Span::new(start.start, self.prev_end());
+            self.push(
+                Diagnostic::new("text after the test name", extra)
+                    .with_label("not part of the name")
+                    .with_hint(format!(
+                        "the test name is one word without blanks, e.g. `AMDGPU {}`; put a description on the next line in double quotes",
+                        name.name
+                    )),
+            );
+        }
         let description = match self.tok().clone() {
             Tok::Str(s) => Some(Spanned {
                 node: s,
@@ -331,10 +383,9 @@ impl<'a> Parser<'a> {
             }
         }
         if threads.is_empty() && self.diags.is_empty() {
-            return self.expected(
-                "`thread`",
-                Some("a test has one or more `thread NAME @ wg N { ... }` blocks"),
-            );
+            let hint =
+                self.keyword_hint("a test has one or more `thread NAME @ wg N { ... }` blocks");
+            return self.expected("`thread`", Some(&hint));
         }
         let locations = if self.is_word("locations") {
             self.locations().ok()
@@ -1382,7 +1433,8 @@ impl<'a> Parser<'a> {
             self.bump();
             Quantifier::NotExists
         } else {
-            return self.expected("the final condition", Some(hint));
+            let hint = self.keyword_hint(hint);
+            return self.expected("the final condition", Some(&hint));
         };
         let quantifier = Spanned {
             node: quantifier,

@@ -1,18 +1,10 @@
 //! "Did you mean" hints: known names close to a misspelt one.
 
-/// Levenshtein distance in characters.
+/// Edit distance in characters, counting a swap of two neighbours as one
+/// edit (optimal string alignment): `ds_raed_b32` is one edit from
+/// `ds_read_b32`, as a typist would count it.
 pub fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
+    strsim::osa_distance(a, b)
 }
 
 /// The candidates close to `word`, closest first (at most four).
@@ -63,6 +55,11 @@ mod tests {
     #[test]
     fn finds_close_names() {
         assert_eq!(distance("lod", "load"), 1);
+        assert_eq!(distance("ds_raed_b32", "ds_read_b32"), 1);
+        assert_eq!(
+            hint("thred", &["thread", "exists"], "keywords"),
+            "did you mean `thread`?"
+        );
         assert_eq!(similar("lod", &["load", "store", "fence"]), vec!["load"]);
         assert_eq!(hint("zzz", &["a", "b"], "things"), "known things: `a`, `b`");
     }

@@ -6,6 +6,7 @@
 //! the placement, and every static error reported with a position and a hint.
 
 pub mod lower;
+pub mod processor;
 pub mod program;
 pub mod scope;
 

@@ -65,31 +65,21 @@ impl Default for Target {
     }
 }
 
-/// Parses `gfxNNN` (`gfx90a`, `gfx942`, `gfx1030`, `gfx1100`, `gfx1200`,
-/// `gfx1250`, ...) into its barrier generation. Target features after a colon
-/// (`gfx90a:tgsplit`) do not change the barriers and are ignored.
+/// Parses a processor name (`gfx90a`, `gfx942`, `gfx1030`, `gfx1201`,
+/// `gfx1250`, ...; any case, every processor of
+/// [`amdmm_program::processor::PROCESSORS`]) into its barrier generation.
+/// Target features after a colon (`gfx90a:tgsplit`, `gfx906:xnack+`) do not
+/// change the barriers and are ignored.
 pub fn parse_target(s: &str) -> Result<Target, String> {
     let full = s.trim().to_ascii_lowercase();
-    let name = full.split(':').next().unwrap_or("").to_string();
-    let err = || {
-        format!(
-            "unknown target `{s}`: expected a processor name gfxNNN, e.g. gfx90a or gfx1100 \
-             (GFX6-11), gfx1200 (GFX12), gfx1250 (GFX12.5)"
-        )
-    };
-    let Some(rest) = name.strip_prefix("gfx") else {
-        return Err(err());
-    };
-    if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_alphanumeric()) {
-        return Err(err());
-    }
-    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
-    let generation = match (rest.len(), digits.as_str()) {
-        (3, d) if matches!(d.chars().next(), Some('6'..='9')) => Generation::Gfx6To11,
-        (4, d) if d.starts_with("10") || d.starts_with("11") => Generation::Gfx6To11,
-        (4, d) if d.starts_with("120") => Generation::Gfx12,
-        (4, d) if d.starts_with("125") => Generation::Gfx12_5,
-        _ => return Err(err()),
+    let name = full.split(':').next().unwrap_or("");
+    let p = amdmm_program::processor::find_processor(name).map_err(|e| {
+        format!("{e} (barriers: GFX6-GFX11 s.barrier only, gfx120x split barriers, gfx125x named and cluster barriers)")
+    })?;
+    let generation = match p.modelled {
+        "gfx1200" => Generation::Gfx12,
+        "gfx1250" => Generation::Gfx12_5,
+        _ => Generation::Gfx6To11,
     };
     Ok(Target {
         name: full,

@@ -389,6 +389,17 @@ fn targets() {
         Generation::Gfx6To11
     );
     assert!(parse_target("sm_90").is_err());
+    // Every processor of the generations, not only the modelled ones.
+    assert_eq!(
+        parse_target("gfx1201").unwrap().generation,
+        Generation::Gfx12
+    );
+    assert_eq!(
+        parse_target("gfx1030").unwrap().generation,
+        Generation::Gfx6To11
+    );
+    let e = parse_target("gfx1210").unwrap_err();
+    assert!(e.contains("did you mean"), "{e}");
 }
 
 #[test]
