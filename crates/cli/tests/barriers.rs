@@ -57,7 +57,7 @@ fn unknown_target_is_an_error() {
     let o = amdmm(&["run", "--barrier-target", "sm_90", &f]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("unknown target `sm_90`"), "{err}");
+    assert!(err.contains("unknown processor `sm_90`"), "{err}");
 }
 
 #[test]

@@ -109,7 +109,7 @@ fn gfx6_9_and_gfx10_11_and_gfx12() {
 
 #[test]
 fn errors_are_reported_not_panics() {
-    let e = Target::parse("gfx1").unwrap_err();
+    let e = Target::parse("sm_90").unwrap_err();
     assert!(e.contains("gfx942") && e.contains("gfx1250"), "{e}");
     assert!(Target::parse("gfx942:cumode").is_err());
     let p = load("LDS+shared.samewg.litmus");
