@@ -251,6 +251,7 @@ fn corpus_check_passes_upstream_on_fence_as() {
         t.to_str().unwrap(),
     ]);
     assert!(stdout(&o).contains("Sometimes"), "{}", stdout(&o));
+}
 
 /// `run -` reads the test from standard input.
 #[test]
