@@ -288,7 +288,7 @@ pub fn runs(
     program: &Program,
     paths: &[&Path],
     target: &Target,
-    deadline: Option<(std::time::Instant, std::time::Duration)>,
+    deadline: Option<(web_time::Instant, std::time::Duration)>,
 ) -> Result<Vec<BarrierRun>, LimitReason> {
     let threads = paths.len();
     if paths.iter().all(|p| p.barriers.is_empty()) {

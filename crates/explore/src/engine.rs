@@ -17,10 +17,13 @@ use amdmm_model::{analyze_into, analyze_into_with_hb, mo_consistent, Analysis};
 use amdmm_program::{
     AddrSpace, Observable, Ordering, Placement, Program, SpaceSet, SyncScope, Value,
 };
+#[cfg(not(target_family = "wasm"))]
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
-use std::time::Instant;
+// std's `Instant` panics on wasm32-unknown-unknown; web-time's is std's
+// elsewhere and `performance.now()` in a browser or Node.
+use web_time::Instant;
 
 /// The static part of a test: paths per thread, location instances, the
 /// observables shown.
@@ -168,17 +171,20 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
         stop: AtomicBool::new(false),
         checks: AtomicU64::new(0),
     };
-    let results: Vec<(Accumulator, Option<LimitReason>)> = units
-        .par_iter()
-        .with_max_len(1)
-        .map(|(k, prefix)| {
-            let mut acc = Accumulator::default();
-            let limit = combos[*k]
-                .run_unit(&setup, prefix, opts, &shared, &mut acc)
-                .err();
-            (acc, limit)
-        })
-        .collect();
+    let run_unit = |(k, prefix): &(usize, Vec<u8>)| {
+        let mut acc = Accumulator::default();
+        let limit = combos[*k]
+            .run_unit(&setup, prefix, opts, &shared, &mut acc)
+            .err();
+        (acc, limit)
+    };
+    // wasm32-unknown-unknown has no threads: the units run in order on the
+    // calling thread, and merge exactly as the parallel ones do.
+    #[cfg(not(target_family = "wasm"))]
+    let results: Vec<(Accumulator, Option<LimitReason>)> =
+        units.par_iter().with_max_len(1).map(run_unit).collect();
+    #[cfg(target_family = "wasm")]
+    let results: Vec<(Accumulator, Option<LimitReason>)> = units.iter().map(run_unit).collect();
     let mut acc = Accumulator::default();
     for (a, limit) in results {
         // A unit that stopped because another reached a limit does not

@@ -170,7 +170,7 @@ pub fn paths(
     program: &Program,
     thread: &Thread,
     loop_bound: u32,
-    deadline: Option<std::time::Instant>,
+    deadline: Option<web_time::Instant>,
 ) -> Result<Vec<Path>, SymbolicError> {
     let mut out = Vec::new();
     let mut total_steps = 0u64;
@@ -199,7 +199,7 @@ pub fn paths(
             st.steps += 1;
             total_steps += 1;
             if total_steps.is_multiple_of(4096)
-                && deadline.is_some_and(|d| std::time::Instant::now() > d)
+                && deadline.is_some_and(|d| web_time::Instant::now() > d)
             {
                 return Err(SymbolicError::Deadline);
             }

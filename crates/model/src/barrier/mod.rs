@@ -524,7 +524,7 @@ pub enum Stop {
 /// hundred states of the search).
 pub fn executions_until(
     sys: &System,
-    deadline: Option<std::time::Instant>,
+    deadline: Option<web_time::Instant>,
 ) -> Result<Vec<Execution>, Stop> {
     let runs = search::search(sys, deadline)?;
     let stat = checks::Static::new(sys);

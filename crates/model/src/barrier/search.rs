@@ -440,7 +440,7 @@ fn finish(sys: &System, pre: &Pre, s: &State) -> Option<Run> {
 }
 
 /// Every final run of `sys`; stops when `deadline` passes.
-pub(super) fn search(sys: &System, deadline: Option<std::time::Instant>) -> Result<Vec<Run>, Stop> {
+pub(super) fn search(sys: &System, deadline: Option<web_time::Instant>) -> Result<Vec<Run>, Stop> {
     assert!(sys.ops.len() < NONE as usize, "too many barrier operations");
     let pre = Pre::new(sys);
     let mut seen: HashSet<State> = HashSet::new();
@@ -455,7 +455,7 @@ pub(super) fn search(sys: &System, deadline: Option<std::time::Instant>) -> Resu
                 "the barrier operations have more than {MAX_STATES} states"
             ))));
         }
-        if seen.len() % 256 == 255 && deadline.is_some_and(|d| std::time::Instant::now() > d) {
+        if seen.len() % 256 == 255 && deadline.is_some_and(|d| web_time::Instant::now() > d) {
             return Err(Stop::Deadline);
         }
         let next = successors(sys, &pre, &s);
