@@ -2,7 +2,7 @@
 //! by one wavefront (crate `amdmm-lds`, docs/lds.md).
 
 use amdmm_lds::addressing::{Params, LDS_BYTES, M0_NO_LIMIT};
-use amdmm_lds::{expr::Expr, instr, report, LdsError};
+use amdmm_lds::{instr, report, LdsError};
 use clap::builder::PossibleValuesParser;
 use clap::Args;
 use std::io::Write;
@@ -172,35 +172,7 @@ pub fn lds_command(a: &LdsArgs) -> ExitCode {
 
 fn analyse(a: &LdsArgs) -> Result<String, LdsError> {
     let name = a.instr.as_deref().unwrap_or_default();
-    let ins = instr::lookup(name).map_err(|m| LdsError::new(m, String::new()))?;
     let wave = a.wave.as_deref().and_then(|w| w.parse::<u32>().ok());
-    let (vgprs, expr) = match (&a.addr, &a.addrs) {
-        (Some(src), _) => {
-            let e = Expr::parse(src).map_err(|err| {
-                LdsError::new(format!("in --addr: {}", err.render(src)), err.hint)
-            })?;
-            (
-                amdmm_lds::vgprs_from_expr(&e, wave.unwrap_or(64))?,
-                Some(src.as_str()),
-            )
-        }
-        (None, Some(path)) => {
-            let text = std::fs::read_to_string(path).map_err(|err| {
-                LdsError::new(
-                    format!("cannot read {}: {err}", path.display()),
-                    "--addrs takes a text file with one address per line",
-                )
-            })?;
-            let v = amdmm_lds::vgprs_from_file(&text, &path.display().to_string(), wave)?;
-            (v, None)
-        }
-        (None, None) => {
-            return Err(LdsError::new(
-                "no addresses given",
-                "add --addr EXPR (e.g. --addr 'lane*4') or --addrs FILE",
-            ))
-        }
-    };
     let (offset0, offset1) = match a.offset {
         Some(o) => ((o & 0xFF) as u8, (o >> 8) as u8),
         None => (a.offset0, a.offset1),
@@ -212,7 +184,26 @@ fn analyse(a: &LdsArgs) -> Result<String, LdsError> {
         lds_size: a.lds_size.unwrap_or(LDS_BYTES),
         m0: a.m0.unwrap_or(M0_NO_LIMIT),
     };
-    let analysis = amdmm_lds::analyze(&ins, &vgprs, &params, expr)?;
+    let analysis = match (&a.addr, &a.addrs) {
+        (Some(src), _) => amdmm_lds::analyze_expr(name, src, wave.unwrap_or(64), &params)?,
+        (None, Some(path)) => {
+            let ins = instr::lookup(name).map_err(|m| LdsError::new(m, String::new()))?;
+            let text = std::fs::read_to_string(path).map_err(|err| {
+                LdsError::new(
+                    format!("cannot read {}: {err}", path.display()),
+                    "--addrs takes a text file with one address per line",
+                )
+            })?;
+            let v = amdmm_lds::vgprs_from_file(&text, &path.display().to_string(), wave)?;
+            amdmm_lds::analyze(&ins, &v, &params, None)?
+        }
+        (None, None) => {
+            return Err(LdsError::new(
+                "no addresses given",
+                "add --addr EXPR (e.g. --addr 'lane*4') or --addrs FILE",
+            ))
+        }
+    };
     Ok(if a.json {
         let v = report::json(&analysis);
         serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"

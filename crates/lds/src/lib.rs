@@ -193,6 +193,22 @@ pub fn analyze(
     })
 }
 
+/// The whole analysis from text, as `amdmm lds INSTR --addr EXPR` and the
+/// browser playground take it: looks up the instruction `instr`, evaluates
+/// the address expression `addr` for lanes `0..wave` and analyses it.
+pub fn analyze_expr(
+    instr: &str,
+    addr: &str,
+    wave: u32,
+    params: &Params,
+) -> Result<Analysis, LdsError> {
+    let ins = instr::lookup(instr).map_err(|m| LdsError::new(m, String::new()))?;
+    let e = expr::Expr::parse(addr)
+        .map_err(|err| LdsError::new(format!("in --addr: {}", err.render(addr)), err.hint))?;
+    let vgprs = vgprs_from_expr(&e, wave)?;
+    analyze(&ins, &vgprs, params, Some(addr))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
