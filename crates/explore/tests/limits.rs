@@ -42,3 +42,42 @@ fn timeout_gives_unknown() {
     assert_eq!(out.observation, None);
     assert!(matches!(out.limit, Some(LimitReason::Timeout(_))));
 }
+
+/// Eight one-load readers of two three-store writers: 7^7·... candidates in
+/// hundreds of small units (each under the 4096 candidates between the
+/// leaves' clock reads), several seconds in all. The clock is also read
+/// between units, so a short `--timeout` ends it early.
+#[test]
+fn timeout_reached_in_many_small_units() {
+    let mut src = String::from("AMDGPU Readers\n{\n  global x = 0;\n}\n");
+    for t in 0..2 {
+        src.push_str(&format!("thread W{t} @ wg {t} {{\n"));
+        for i in 0..3 {
+            src.push_str(&format!(
+                "  store atomic i32 {}, ptr @x syncscope(\"agent\") monotonic, align 4\n",
+                t * 10 + i + 1
+            ));
+        }
+        src.push_str("}\n");
+    }
+    for t in 0..8 {
+        src.push_str(&format!(
+            "thread R{t} @ wg {} {{\n  %r0 = load atomic i32, ptr @x syncscope(\"agent\") monotonic, align 4\n}}\n",
+            t + 2
+        ));
+    }
+    src.push_str("exists (R0:%r0 == 1)\n");
+    let p = amdmm_program::load(&src).unwrap();
+    let opts = Options {
+        timeout: Some(Duration::from_millis(200)),
+        ..Options::default()
+    };
+    let start = std::time::Instant::now();
+    let o = explore(&p, &opts);
+    assert_eq!(o.limit, Some(LimitReason::Timeout(0)));
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+}
