@@ -1,0 +1,74 @@
+//! amdmm-web: the pipeline for the browser playground (`web/`), compiled to
+//! `wasm32-unknown-unknown` and exposed through wasm-bindgen. Every function
+//! takes and returns JSON text, so the JavaScript side needs no generated
+//! types; the same functions are plain Rust on the host (tests below and in
+//! `tests/`).
+//!
+//! The text outputs are built by the library functions the command line
+//! uses (`amdmm_report::herd_text`, `amdmm_hw::lower::render`,
+//! `amdmm_lds::report::text`), so the browser prints what `amdmm` prints;
+//! `web/tests/corpus.mjs` checks it byte for byte on the whole corpus.
+
+pub mod diagnostics;
+pub mod run;
+pub mod tools;
+
+use wasm_bindgen::prelude::*;
+
+fn to_json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"error\":\"cannot write JSON: {e}\"}}"))
+}
+
+fn bad_options(e: serde_json::Error) -> String {
+    serde_json::json!({ "status": "option_error", "error": format!("bad options: {e}") })
+        .to_string()
+}
+
+/// Runs one test. `options`: JSON of [`run::RunOptions`]; the answer: JSON
+/// of [`run::RunReply`].
+#[wasm_bindgen]
+pub fn run(src: &str, options: &str) -> String {
+    match serde_json::from_str::<run::RunOptions>(options) {
+        Ok(o) => to_json(&run::run(src, &o)),
+        Err(e) => bad_options(e),
+    }
+}
+
+/// Lowers one test for `target`: JSON of [`tools::LowerReply`].
+#[wasm_bindgen]
+pub fn lower(src: &str, target: &str, file: &str) -> String {
+    to_json(&tools::lower(src, target, file))
+}
+
+/// Analyses one DS instruction: `options` is JSON of [`tools::LdsOptions`];
+/// the answer JSON of [`tools::LdsReply`].
+#[wasm_bindgen]
+pub fn lds(options: &str) -> String {
+    match serde_json::from_str::<tools::LdsOptions>(options) {
+        Ok(o) => to_json(&tools::lds(&o)),
+        Err(e) => bad_options(e),
+    }
+}
+
+/// The page's menus (models, targets, DS instructions), as JSON.
+#[wasm_bindgen]
+pub fn catalogue() -> String {
+    tools::catalogue().to_string()
+}
+
+#[cfg(target_family = "wasm")]
+#[wasm_bindgen]
+extern "C" {
+    /// Supplied by the worker: receives the message of a panic before the
+    /// module traps (a panic aborts on wasm32-unknown-unknown, so it cannot
+    /// be caught and turned into an `Unknown` result as on the command line).
+    #[wasm_bindgen(js_namespace = globalThis, js_name = amdmmPanic)]
+    fn report_panic(message: &str);
+}
+
+/// Installs the panic hook that hands panic messages to JavaScript.
+#[wasm_bindgen(start)]
+pub fn start() {
+    #[cfg(target_family = "wasm")]
+    std::panic::set_hook(Box::new(|info| report_panic(&info.to_string())));
+}

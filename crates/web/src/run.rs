@@ -1,0 +1,147 @@
+//! `run`: one litmus test through parse → program → explore → report, with
+//! the same text the command line prints for `amdmm run --no-time FILE`
+//! (built by the same library functions, so the two agree by construction)
+//! and the structured result the page draws its table and graphs from.
+
+use crate::diagnostics::{diagnostic_json, DiagnosticJson};
+use amdmm_explore::{ModelKind, Options};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// What the page may choose (each field defaults to the command line's
+/// default when absent).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RunOptions {
+    /// The name diagnostics give the test (the CLI prints the path).
+    pub file: Option<String>,
+    /// `seed` or `upstream` (`--model`).
+    pub model: Option<String>,
+    /// `gfxNNN` (`--barrier-target`).
+    pub barrier_target: Option<String>,
+    /// `--loop-bound`.
+    pub loop_bound: Option<u32>,
+    /// `--max-executions`.
+    pub max_executions: Option<u64>,
+    /// `--timeout` in seconds.
+    pub timeout: Option<f64>,
+    /// `--show-executions`: witnesses in the text (the structured result
+    /// always has them).
+    pub show_executions: bool,
+}
+
+/// The answer to `run`.
+#[derive(Debug, Serialize)]
+pub struct RunReply {
+    /// `ran`, `input_error` (the test does not parse) or `option_error`.
+    pub status: &'static str,
+    /// Exactly what `amdmm run --no-time FILE` writes to stdout.
+    pub stdout: String,
+    /// Exactly what it writes to stderr (rendered diagnostics).
+    pub stderr: String,
+    /// Its exit status.
+    pub exit: u8,
+    /// Diagnostics with their place, for the editor.
+    pub diagnostics: Vec<DiagnosticJson>,
+    /// The `--json` test object (with witnesses), for the table and graphs.
+    pub result: Option<serde_json::Value>,
+    /// Each witness's text block, in the order of `result.witnesses`.
+    pub witness_texts: Vec<String>,
+}
+
+impl RunReply {
+    fn option_error(message: String) -> RunReply {
+        RunReply {
+            status: "option_error",
+            stdout: String::new(),
+            stderr: format!("amdmm: error: {message}\n"),
+            exit: 2,
+            diagnostics: Vec::new(),
+            result: None,
+            witness_texts: Vec::new(),
+        }
+    }
+}
+
+/// The exploration options the command line would use for `o`.
+pub fn options(o: &RunOptions) -> Result<Options, String> {
+    let model = match &o.model {
+        None => ModelKind::Seed,
+        Some(m) => ModelKind::from_name(m).ok_or_else(|| {
+            format!(
+                "unknown model `{m}` (known: {})",
+                ModelKind::NAMES.join(", ")
+            )
+        })?,
+    };
+    let target = match &o.barrier_target {
+        None => Default::default(),
+        Some(t) => amdmm_explore::parse_target(t)?,
+    };
+    let timeout = match o.timeout {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 && s < 1e9 => Some(Duration::from_secs_f64(s)),
+        Some(s) => return Err(format!("`{s}` is not a positive number of seconds")),
+    };
+    Ok(Options {
+        loop_bound: o.loop_bound.unwrap_or(Options::default().loop_bound),
+        max_executions: o.max_executions,
+        timeout,
+        model,
+        // The page draws every witness; the text shows them on request.
+        witnesses: true,
+        target,
+    })
+}
+
+/// Runs the test `src`.
+pub fn run(src: &str, o: &RunOptions) -> RunReply {
+    let file = o.file.as_deref().unwrap_or("test.litmus");
+    let opts = match options(o) {
+        Ok(x) => x,
+        Err(e) => return RunReply::option_error(e),
+    };
+    let program = match amdmm_program::load(src) {
+        Ok(p) => p,
+        Err(diags) => {
+            // As the command line prints them: each followed by a blank line.
+            let stderr = diags
+                .iter()
+                .map(|d| format!("{}\n\n", d.render(file, src).trim_end()))
+                .collect();
+            return RunReply {
+                status: "input_error",
+                stdout: String::new(),
+                stderr,
+                exit: 2,
+                diagnostics: diags
+                    .iter()
+                    .map(|d| diagnostic_json(d, file, src))
+                    .collect(),
+                result: None,
+                witness_texts: Vec::new(),
+            };
+        }
+    };
+    let outcome = amdmm_explore::explore(&program, &opts);
+    let text = amdmm_report::herd_text(&program, &outcome, None, o.show_executions);
+    let stdout = format!("{}\n", text.trim_end_matches('\n'));
+    let mut result = amdmm_report::json(&program, &outcome, None, true);
+    result["file"] = serde_json::Value::String(file.to_string());
+    let check = amdmm_report::check(&program, &outcome);
+    let result = amdmm_report::with_check(result, &program.name, &check);
+    let witness_texts = outcome
+        .witnesses
+        .iter()
+        .map(|w| amdmm_report::witness_text(&outcome, w))
+        .collect();
+    RunReply {
+        status: "ran",
+        stdout,
+        stderr: String::new(),
+        exit: 0,
+        diagnostics: Vec::new(),
+        result: Some(result),
+        witness_texts,
+    }
+}

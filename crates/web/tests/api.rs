@@ -1,0 +1,158 @@
+//! The playground's functions on the host: the JSON they answer, the
+//! diagnostics' places, the options. (Byte-for-byte agreement with the
+//! command line on the whole corpus is checked on the .wasm itself by
+//! web/tests/corpus.mjs.)
+
+use serde_json::Value;
+
+const MP: &str = r#"AMDGPU MP+rel-acq.agent
+{
+  global x = 0;
+  global y = 0;
+}
+thread P0 @ wg 0 {
+  store i32 42, ptr @x
+  store atomic i32 1, ptr @y syncscope("agent") release, align 4
+}
+thread P1 @ wg 1 {
+  %r0 = load atomic i32, ptr @y syncscope("agent") acquire, align 4
+  %r1 = load i32, ptr @x
+}
+exists (P1:%r0 == 1 /\ P1:%r1 != 42)
+expect Never race
+"#;
+
+fn run(src: &str, options: &str) -> Value {
+    serde_json::from_str(&amdmm_web::run(src, options)).unwrap()
+}
+
+#[test]
+fn run_answers_the_herd_text_and_the_json_result() {
+    let r = run(MP, "{}");
+    assert_eq!(r["status"], "ran");
+    assert_eq!(r["exit"], 0);
+    let out = r["stdout"].as_str().unwrap();
+    assert!(
+        out.starts_with("Test MP+rel-acq.agent Allowed\nStates 2\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Observation MP+rel-acq.agent Never 0 2\n"),
+        "{out}"
+    );
+    assert!(!out.contains("Time "), "no Time line, as with --no-time");
+    let res = &r["result"];
+    assert_eq!(res["observation"], "Never");
+    assert_eq!(res["check"]["passed"], true);
+    assert_eq!(res["states"].as_array().unwrap().len(), 2);
+    // One witness per final state, with its text.
+    assert_eq!(res["witnesses"].as_array().unwrap().len(), 2);
+    let texts = r["witness_texts"].as_array().unwrap();
+    assert_eq!(texts.len(), 2);
+    assert!(texts[0]
+        .as_str()
+        .unwrap()
+        .starts_with("Witness for state 1"));
+}
+
+#[test]
+fn show_executions_adds_the_witnesses_to_the_text() {
+    let r = run(MP, r#"{"show_executions": true}"#);
+    assert!(r["stdout"]
+        .as_str()
+        .unwrap()
+        .contains("Witness for state 2"));
+}
+
+#[test]
+fn a_broken_test_gives_diagnostics_at_their_line_and_column() {
+    let src = MP.replace("ptr @x\n}", "ptr @z\n}");
+    let r = run(&src, r#"{"file": "t.litmus"}"#);
+    assert_eq!(r["status"], "input_error");
+    assert_eq!(r["exit"], 2);
+    let d = &r["diagnostics"][0];
+    assert_eq!(d["line"], 12);
+    assert_eq!(d["column"], 23);
+    assert_eq!(d["end_column"], 25);
+    assert!(d["rendered"]
+        .as_str()
+        .unwrap()
+        .contains("--> t.litmus:12:23"));
+    assert!(r["stderr"].as_str().unwrap().ends_with("\n\n"));
+}
+
+#[test]
+fn options_are_checked() {
+    let r = run(MP, r#"{"model": "nope"}"#);
+    assert_eq!(r["status"], "option_error");
+    assert!(r["stderr"]
+        .as_str()
+        .unwrap()
+        .contains("unknown model `nope`"));
+    let r = run(MP, r#"{"barrier_target": "gfx1"}"#);
+    assert_eq!(r["status"], "option_error");
+    let r = run(MP, r#"{"loop_bownd": 3}"#);
+    assert_eq!(r["status"], "option_error", "unknown fields are refused");
+    let r = run(
+        MP,
+        r#"{"model": "upstream", "barrier_target": "gfx1100", "timeout": 5}"#,
+    );
+    assert_eq!(r["status"], "ran");
+}
+
+#[test]
+fn a_limit_ends_in_unknown() {
+    let r = run(MP, r#"{"max_executions": 1}"#);
+    assert_eq!(r["result"]["observation"], "Unknown");
+    assert!(r["stdout"]
+        .as_str()
+        .unwrap()
+        .contains("Unknown MP+rel-acq.agent limit reached"));
+}
+
+#[test]
+fn lower_prints_the_table_code() {
+    let r: Value = serde_json::from_str(&amdmm_web::lower(MP, "gfx942", "t.litmus")).unwrap();
+    assert_eq!(r["ok"], true);
+    assert!(
+        r["text"].as_str().unwrap().contains("buffer_wbl2"),
+        "{}",
+        r["text"]
+    );
+    let r: Value = serde_json::from_str(&amdmm_web::lower(MP, "gfx9999", "t.litmus")).unwrap();
+    assert_eq!(r["ok"], false);
+    assert!(r["error"].as_str().unwrap().contains("unknown target"));
+}
+
+#[test]
+fn lds_reports_conflicts_and_errors() {
+    let r: Value = serde_json::from_str(&amdmm_web::lds(
+        r#"{"instr": "ds_read_b32", "addr": "lane*128"}"#,
+    ))
+    .unwrap();
+    assert_eq!(r["ok"], true);
+    assert_eq!(r["json"]["max_conflict"], 32);
+    assert_eq!(r["json"]["cycles"], 64);
+    let r: Value = serde_json::from_str(&amdmm_web::lds(
+        r#"{"instr": "ds_read_b32", "addr": "lane*"}"#,
+    ))
+    .unwrap();
+    assert_eq!(r["ok"], false);
+    assert!(r["error"].as_str().unwrap().starts_with("in --addr"));
+}
+
+#[test]
+fn catalogue_lists_the_menus() {
+    let c: Value = serde_json::from_str(&amdmm_web::catalogue()).unwrap();
+    assert_eq!(c["models"], serde_json::json!(["seed", "upstream"]));
+    assert!(c["lower_targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|t| t == "gfx942:tgsplit"));
+    assert!(c["lds_instructions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|t| t == "ds_read_b32"));
+}

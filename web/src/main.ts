@@ -1,0 +1,273 @@
+// The playground page: editor, examples, options, and the tabs that show
+// what the WebAssembly engine (in a worker, see engine.ts) answers.
+import { Engine, Stopped } from "./engine";
+import { highlight, offsetOf, type Mark } from "./highlight";
+import { renderResult, renderWitnessPicker, dotToSvg, esc } from "./result";
+import { heatMap } from "./lds";
+import { encode, decode } from "./share";
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+const source = $<HTMLTextAreaElement>("source");
+const overlay = $("highlight");
+const status = $("status");
+const runButton = $<HTMLButtonElement>("run");
+const stopButton = $<HTMLButtonElement>("stop");
+const engine = new Engine("worker.js");
+
+let marks: Mark[] = [];
+let last: { result: any; witnessTexts: string[]; dots: string[] } | null = null;
+let fileName = "test.litmus";
+
+function setStatus(text: string) {
+  status.textContent = text;
+}
+
+function redraw() {
+  overlay.innerHTML = highlight(source.value, marks);
+  overlay.scrollTop = source.scrollTop;
+  overlay.scrollLeft = source.scrollLeft;
+}
+source.addEventListener("input", () => {
+  marks = [];
+  redraw();
+});
+source.addEventListener("scroll", () => {
+  overlay.scrollTop = source.scrollTop;
+  overlay.scrollLeft = source.scrollLeft;
+});
+source.addEventListener("keydown", (e) => {
+  if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+    e.preventDefault();
+    void runTest();
+  } else if (e.key === "Tab" && !e.shiftKey) {
+    e.preventDefault();
+    source.setRangeText("  ", source.selectionStart, source.selectionEnd, "end");
+    redraw();
+  }
+});
+
+function setSource(text: string, name: string) {
+  source.value = text;
+  fileName = name;
+  marks = [];
+  $("diagnostics").innerHTML = "";
+  redraw();
+}
+
+function showTab(name: string) {
+  document.querySelectorAll("#tabs button").forEach((b) => b.classList.toggle("active", (b as HTMLElement).dataset.tab === name));
+  document.querySelectorAll(".tab").forEach((t) => t.classList.toggle("active", t.id === `tab-${name}`));
+}
+document.querySelectorAll<HTMLButtonElement>("#tabs button").forEach((b) => b.addEventListener("click", () => showTab(b.dataset.tab!)));
+
+type Diag = { message: string; line: number; column: number; end_line: number; end_column: number; rendered: string };
+
+function showDiagnostics(ds: Diag[]) {
+  marks = ds.map((d) => ({ line: d.line, column: d.column, endLine: d.end_line, endColumn: d.end_column }));
+  redraw();
+  const list = $("diagnostics");
+  list.innerHTML = ds
+    .map((d, k) => `<li data-k="${k}" data-line="${d.line}" data-column="${d.column}"><b>${d.line}:${d.column}</b> ${esc(d.message)}<pre>${esc(d.rendered)}</pre></li>`)
+    .join("");
+  list.querySelectorAll("li").forEach((li) =>
+    li.addEventListener("click", () => {
+      const at = offsetOf(source.value, Number(li.dataset.line), Number(li.dataset.column));
+      source.focus();
+      source.setSelectionRange(at, at);
+    }),
+  );
+}
+
+function options() {
+  return {
+    file: fileName,
+    model: $<HTMLSelectElement>("model").value,
+    barrier_target: $<HTMLSelectElement>("barrier-target").value,
+    loop_bound: Number($<HTMLInputElement>("loop-bound").value) || 2,
+    timeout: Number($<HTMLInputElement>("timeout").value) || 20,
+    show_executions: false,
+  };
+}
+
+function busy(on: boolean) {
+  runButton.disabled = on;
+  stopButton.disabled = !on;
+}
+
+async function runTest() {
+  const o = options();
+  busy(true);
+  setStatus("running…");
+  $("diagnostics").innerHTML = "";
+  try {
+    // The engine gives up at the time limit with an honest Unknown; the
+    // worker is ended 2 s later if it has not answered by then.
+    const { reply, ms } = await engine.call("run", [source.value, JSON.stringify(o)], o.timeout * 1000 + 2000);
+    $("output").textContent = reply.stdout + reply.stderr;
+    if (reply.status === "input_error") {
+      showDiagnostics(reply.diagnostics);
+      $("tab-result").innerHTML = `<p class="error" data-testid="input-error">The test does not parse: ${reply.diagnostics.length} error(s), marked in the editor.</p>`;
+      setStatus("input error");
+    } else if (reply.status !== "ran") {
+      $("tab-result").innerHTML = `<p class="error">${esc(reply.stderr || reply.error)}</p>`;
+      setStatus("error");
+    } else {
+      marks = [];
+      redraw();
+      last = { result: reply.result, witnessTexts: reply.witness_texts, dots: reply.witness_dots ?? [] };
+      $("tab-result").innerHTML = renderResult(reply.result, ms);
+      $("tab-result").querySelectorAll<HTMLTableRowElement>("tr[data-state]").forEach((tr) =>
+        tr.addEventListener("click", () => {
+          const k = last!.result.witnesses.findIndex((w: any) => w.state === Number(tr.dataset.state));
+          if (k >= 0) void showWitness(k, true);
+        }),
+      );
+      await showWitness(0, false);
+      setStatus(`done in ${ms.toFixed(0)} ms`);
+    }
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    $("tab-result").innerHTML = `<p class="${e instanceof Stopped ? "unknown" : "error"}" data-testid="stopped">${esc(msg)}</p>`;
+    setStatus(msg);
+  } finally {
+    busy(false);
+  }
+}
+
+async function showWitness(k: number, switchTab: boolean) {
+  if (!last) return;
+  const tab = $("tab-witness");
+  tab.innerHTML = renderWitnessPicker(last.result, k);
+  if (switchTab) showTab("witness");
+  const pick = document.getElementById("witness-state") as HTMLSelectElement | null;
+  pick?.addEventListener("change", () => void showWitness(Number(pick.value), false));
+  if (!last.result.witnesses?.length) return;
+  $("witness-text").textContent = last.witnessTexts[k] ?? "";
+  const dot = last.dots[k];
+  const graph = $("graph");
+  if (!dot) {
+    graph.innerHTML = `<p class="hint">No graph for this witness.</p>`;
+    return;
+  }
+  try {
+    graph.replaceChildren(await dotToSvg(dot));
+  } catch (e) {
+    graph.innerHTML = `<p class="error">cannot lay out the graph: ${esc(String(e))}</p>`;
+  }
+}
+
+runButton.addEventListener("click", () => void runTest());
+stopButton.addEventListener("click", () => engine.stop());
+
+$("lower-run").addEventListener("click", async () => {
+  const out = $("lower-output");
+  try {
+    const { reply } = await engine.call("lower", [source.value, $<HTMLSelectElement>("lower-target").value, fileName], 20000);
+    if (reply.ok) out.textContent = reply.text;
+    else {
+      out.innerHTML = `<span class="error">${esc(reply.error)}</span>`;
+      if (reply.diagnostics?.length) showDiagnostics(reply.diagnostics);
+    }
+  } catch (e) {
+    out.innerHTML = `<span class="error">${esc(String(e))}</span>`;
+  }
+});
+
+$("lds-run").addEventListener("click", async () => {
+  const o = {
+    instr: $<HTMLSelectElement>("lds-instr").value,
+    addr: $<HTMLInputElement>("lds-addr").value,
+    offset0: Number($<HTMLInputElement>("lds-offset0").value) || 0,
+    offset1: Number($<HTMLInputElement>("lds-offset1").value) || 0,
+    wave: Number($<HTMLSelectElement>("lds-wave").value),
+  };
+  try {
+    const { reply } = await engine.call("lds", [JSON.stringify(o)], 20000);
+    if (reply.ok) {
+      $("lds-heat").innerHTML = heatMap(reply.json);
+      $("lds-output").textContent = reply.text;
+    } else {
+      $("lds-heat").innerHTML = `<p class="error" data-testid="lds-error">${esc(reply.error)}${reply.hint ? `\nhint: ${esc(reply.hint)}` : ""}</p>`;
+      $("lds-output").textContent = "";
+    }
+  } catch (e) {
+    $("lds-heat").innerHTML = `<p class="error">${esc(String(e))}</p>`;
+  }
+});
+
+$("share").addEventListener("click", async () => {
+  const hash = await encode({ code: source.value, model: options().model, target: options().barrier_target });
+  history.replaceState(null, "", `#${hash}`);
+  try {
+    await navigator.clipboard.writeText(location.href);
+    setStatus("link copied");
+  } catch {
+    setStatus("link in the address bar");
+  }
+});
+
+function fillSelect(id: string, values: string[], selected?: string) {
+  const s = $<HTMLSelectElement>(id);
+  s.innerHTML = values.map((v) => `<option ${v === selected ? "selected" : ""}>${esc(v)}</option>`).join("");
+}
+
+async function loadExamples() {
+  const index: { group: string; files: string[] }[] = await (await fetch("examples/index.json")).json();
+  const select = $<HTMLSelectElement>("examples");
+  for (const g of index) {
+    const og = document.createElement("optgroup");
+    og.label = g.group;
+    for (const f of g.files) {
+      const o = document.createElement("option");
+      o.value = f;
+      o.textContent = f.split("/").pop()!.replace(/\.litmus$/, "");
+      og.append(o);
+    }
+    select.append(og);
+  }
+  select.addEventListener("change", async () => {
+    if (!select.value) return;
+    const text = await (await fetch(`examples/${select.value}`)).text();
+    setSource(text, select.value);
+    history.replaceState(null, "", location.pathname);
+  });
+}
+
+const DEFAULT_TEST = `AMDGPU MP+rel-acq.agent
+"Message passing across workgroups: agent-scope release/acquire forbids a stale read."
+
+{
+  global x = 0;
+  global y = 0;
+}
+
+thread P0 @ wg 0 {
+  store i32 42, ptr @x
+  store atomic i32 1, ptr @y syncscope("agent") release, align 4
+}
+
+thread P1 @ wg 1 {
+  %r0 = load atomic i32, ptr @y syncscope("agent") acquire, align 4
+  %r1 = load i32, ptr @x
+}
+
+exists (P1:%r0 == 1 /\\ P1:%r1 != 42)
+expect Never race
+`;
+
+async function start() {
+  const t0 = performance.now();
+  const shared = await decode(location.hash).catch(() => null);
+  setSource(shared?.code ?? DEFAULT_TEST, "test.litmus");
+  const [{ reply: cat }] = await Promise.all([engine.call("catalogue", []), loadExamples().catch(() => setStatus("no examples"))]);
+  fillSelect("model", cat.models, shared?.model ?? cat.models[0]);
+  fillSelect("barrier-target", cat.barrier_targets, shared?.target ?? cat.default_barrier_target);
+  fillSelect("lower-target", cat.lower_targets, "gfx942");
+  fillSelect("lds-instr", cat.lds_instructions, "ds_read_b32");
+  busy(false);
+  const ready = performance.now();
+  (window as any).amdmmReady = { engineMs: ready - t0, sinceNavigationMs: ready };
+  setStatus(`ready (amdmm ${cat.version}, engine loaded in ${(ready - t0).toFixed(0)} ms)`);
+}
+
+start().catch((e) => setStatus(`failed to start: ${e}`));

@@ -1,0 +1,94 @@
+// The WebAssembly build against the command line: every corpus test run by
+// the .wasm the page ships (in Node) must print byte for byte what
+// `amdmm run --no-time FILE` prints (stdout, stderr, exit status); the same
+// for `amdmm lower --target gfx942 FILE`, for broken tests' diagnostics and
+// for a few `amdmm lds` analyses. Also prints the corpus time, wasm vs
+// native (docs/performance.md).
+//
+//   node web/tests/corpus.mjs OUTDIR AMDMM_BINARY     (from the repository root)
+import { readFileSync, readdirSync, statSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
+import { join, relative } from "node:path";
+import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { pathToFileURL } from "node:url";
+
+const [outDir, amdmm] = process.argv.slice(2);
+if (!outDir || !amdmm) {
+  console.error("usage: node web/tests/corpus.mjs OUTDIR AMDMM_BINARY");
+  process.exit(2);
+}
+const glue = await import(pathToFileURL(join(process.cwd(), "web/pkg/amdmm_web.js")).href);
+glue.initSync({ module: readFileSync(join(outDir, "amdmm_web_bg.wasm")) });
+
+function litmusFiles(dir) {
+  const out = [];
+  for (const e of readdirSync(dir).sort()) {
+    const p = join(dir, e);
+    if (statSync(p).isDirectory()) out.push(...litmusFiles(p));
+    else if (e.endsWith(".litmus")) out.push(p);
+  }
+  return out;
+}
+
+function cli(args) {
+  const r = spawnSync(amdmm, args, { encoding: "utf8", maxBuffer: 1 << 28 });
+  return { stdout: r.stdout, stderr: r.stderr, exit: r.status };
+}
+
+let failures = 0;
+let compared = 0;
+function same(what, want, got) {
+  compared++;
+  for (const k of Object.keys(want)) {
+    if (want[k] !== got[k]) {
+      failures++;
+      console.log(`DIFF ${what} (${k}):\n--- amdmm\n${want[k]}\n--- wasm\n${got[k]}`);
+      return;
+    }
+  }
+}
+
+const files = litmusFiles("litmus");
+let wasmMs = 0;
+for (const f of files) {
+  const src = readFileSync(f, "utf8");
+  const t0 = performance.now();
+  const r = JSON.parse(glue.run(src, JSON.stringify({ file: f })));
+  wasmMs += performance.now() - t0;
+  same(`run ${f}`, cli(["run", "--no-time", f]), { stdout: r.stdout, stderr: r.stderr, exit: r.exit });
+  const l = JSON.parse(glue.lower(src, "gfx942", f));
+  const c = cli(["lower", "--target", "gfx942", f]);
+  if (c.exit === 0) same(`lower ${f}`, { stdout: c.stdout, ok: true }, { stdout: l.text, ok: l.ok });
+  else same(`lower ${f} (refused)`, { ok: false }, { ok: l.ok });
+}
+
+// Broken tests: the diagnostics, rendered as the command line renders them.
+const tmp = mkdtempSync(join(tmpdir(), "amdmm-web-"));
+const broken = {
+  "undeclared.litmus": "AMDGPU U\n{ global x = 0; }\nthread P0 @ wg 0 {\n  store i32 1, ptr @z\n}\nexists (P0:%r0 == 0)\n",
+  "unclosed.litmus": "AMDGPU U\n{ global x = 0; }\nthread P0 @ wg 0 {\n  store i32 1, ptr @x\n\nexists (x == 0)\n",
+  "badorder.litmus": "AMDGPU U\n{ global x = 0; }\nthread P0 @ wg 0 {\n  store atomic i32 1, ptr @x syncscope(\"agent\") relase, align 4\n}\nexists (x == 1)\n",
+};
+for (const [name, src] of Object.entries(broken)) {
+  const p = join(tmp, name);
+  writeFileSync(p, src);
+  const r = JSON.parse(glue.run(src, JSON.stringify({ file: p })));
+  same(`run ${name}`, cli(["run", "--no-time", p]), { stdout: r.stdout, stderr: r.stderr, exit: r.exit });
+}
+rmSync(tmp, { recursive: true });
+
+// The LDS analyser: reports, and errors as `amdmm lds` prints them.
+for (const [instr, addr] of [["ds_read_b32", "lane*4"], ["ds_read_b32", "lane*128"], ["ds_write_b64", "lane*8"],
+  ["ds_read2_b32", "lane*8"], ["ds_write_b64", "lane*8+4"], ["ds_read_b32", "lane*"], ["ds_frobnicate", "0"]]) {
+  const r = JSON.parse(glue.lds(JSON.stringify({ instr, addr })));
+  const c = cli(["lds", instr, "--addr", addr]);
+  const stderr = r.ok ? "" : `amdmm lds: error: ${r.error}${r.hint ? `\n  hint: ${r.hint}` : ""}\n`;
+  same(`lds ${instr} ${addr}`, { stdout: c.stdout, stderr: c.stderr }, { stdout: r.text, stderr });
+}
+
+const t0 = performance.now();
+cli(["run", "--no-time", "-j1", "litmus"]);
+const nativeMs = performance.now() - t0;
+console.log(`${compared} comparisons on ${files.length} corpus tests, ${failures} differences`);
+console.log(`corpus time: wasm (Node, one thread, run() calls) ${wasmMs.toFixed(0)} ms; native amdmm run -j1 litmus (one process) ${nativeMs.toFixed(0)} ms`);
+process.exit(failures ? 1 : 0);
