@@ -1,9 +1,9 @@
 // The WebAssembly build against the command line: every corpus test run by
 // the .wasm the page ships (in Node) must print byte for byte what
 // `amdmm run --no-time FILE` prints (stdout, stderr, exit status); the same
-// for `amdmm lower --target gfx942 FILE`, for broken tests' diagnostics and
-// for a few `amdmm lds` analyses. Also prints the corpus time, wasm vs
-// native (docs/performance.md).
+// for `amdmm lower --target gfx942 FILE`, for the witness graphs (DOT) of a
+// sample, for broken tests' diagnostics and for a few `amdmm lds` analyses.
+// Also prints the corpus time, wasm vs native (docs/performance.md).
 //
 //   node web/tests/corpus.mjs OUTDIR AMDMM_BINARY     (from the repository root)
 import { readFileSync, readdirSync, statSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
@@ -61,6 +61,23 @@ for (const f of files) {
   if (c.exit === 0) same(`lower ${f}`, { stdout: c.stdout, ok: true }, { stdout: l.text, ok: l.ok });
   else same(`lower ${f} (refused)`, { ok: false }, { ok: l.ok });
 }
+
+// Witness graphs: the DOT the page lays out is what `run --graph DIR
+// --graph-format dot` writes, for a sample of the corpus.
+const graphDir = mkdtempSync(join(tmpdir(), "amdmm-web-graphs-"));
+for (const f of files.filter((_, k) => k % 25 === 0)) {
+  const src = readFileSync(f, "utf8");
+  const r = JSON.parse(glue.run(src, JSON.stringify({ file: f })));
+  if (r.status !== "ran") continue;
+  const dir = join(graphDir, String(compared));
+  cli(["run", "--no-time", "--graph", dir, "--graph-format", "dot", f]);
+  const name = r.result.name.replace(/[^A-Za-z0-9._+-]/g, "_");
+  r.witness_dots.forEach((dot, k) => {
+    const want = readFileSync(join(dir, `${name}.state-${r.result.witnesses[k].state + 1}.dot`), "utf8");
+    same(`graph ${f} #${k + 1}`, { dot: want }, { dot });
+  });
+}
+rmSync(graphDir, { recursive: true });
 
 // Broken tests: the diagnostics, rendered as the command line renders them.
 const tmp = mkdtempSync(join(tmpdir(), "amdmm-web-"));

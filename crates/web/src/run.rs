@@ -47,6 +47,9 @@ pub struct RunReply {
     pub result: Option<serde_json::Value>,
     /// Each witness's text block, in the order of `result.witnesses`.
     pub witness_texts: Vec<String>,
+    /// Each witness's execution graph as DOT, in the same order: what
+    /// `amdmm run --graph DIR --graph-format dot` writes.
+    pub witness_dots: Vec<String>,
 }
 
 impl RunReply {
@@ -59,6 +62,7 @@ impl RunReply {
             diagnostics: Vec::new(),
             result: None,
             witness_texts: Vec::new(),
+            witness_dots: Vec::new(),
         }
     }
 }
@@ -120,6 +124,7 @@ pub fn run(src: &str, o: &RunOptions) -> RunReply {
                     .collect(),
                 result: None,
                 witness_texts: Vec::new(),
+                witness_dots: Vec::new(),
             };
         }
     };
@@ -135,6 +140,12 @@ pub fn run(src: &str, o: &RunOptions) -> RunReply {
         .iter()
         .map(|w| amdmm_report::witness_text(&outcome, w))
         .collect();
+    // Witnesses first, then deadlocked executions: keep the witnesses'.
+    let mut witness_dots: Vec<String> = amdmm_report::outcome_graphs(&program.name, &outcome)
+        .into_iter()
+        .map(|(_, dot)| dot)
+        .collect();
+    witness_dots.truncate(outcome.witnesses.len());
     RunReply {
         status: "ran",
         stdout,
@@ -143,5 +154,6 @@ pub fn run(src: &str, o: &RunOptions) -> RunReply {
         diagnostics: Vec::new(),
         result: Some(result),
         witness_texts,
+        witness_dots,
     }
 }
