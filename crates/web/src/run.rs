@@ -91,6 +91,10 @@ pub fn options(o: &RunOptions) -> Result<Options, String> {
         loop_bound: o.loop_bound.unwrap_or(Options::default().loop_bound),
         max_executions: o.max_executions,
         timeout,
+        // The process's resident memory cannot be read in a browser (no
+        // /proc); a worker that runs out of memory traps and the page
+        // reports it. `--timeout` is the playground's limit.
+        max_memory: None,
         model,
         // The page draws every witness; the text shows them on request.
         witnesses: true,
