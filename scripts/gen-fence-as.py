@@ -48,7 +48,7 @@ def write(name, description, body, condition, expects):
         f.write(text)
 
 
-def mp(name, description, data, flag, scope, rel_md, acq_md, works, rel_scope=None, acq_scope=None):
+def mp(name, description, data, flag, scope, rel_md, acq_md, works, rel_scope=None, acq_scope=None, p1="wg 0, wave 1"):
     """Message passing: plain data, monotonic flag, fences around it."""
     rel_scope = rel_scope or scope
     acq_scope = acq_scope or scope
@@ -60,7 +60,7 @@ thread P0 @ wg 0, wave 0 {{
   store atomic i32 1, ptr {SPACE[flag]}@y syncscope("{scope}") monotonic, align 4
 }}
 
-thread P1 @ wg 0, wave 1 {{
+thread P1 @ {p1} {{
   %r0 = load atomic i32, ptr {SPACE[flag]}@y syncscope("{scope}") monotonic, align 4
   fence syncscope("{acq_scope}") acquire, !mmra {acq_md}
   %r1 = load i32, ptr {SPACE[data]}@x
@@ -111,6 +111,40 @@ def main():
                     md,
                     works,
                 )
+    # 1b. Global data across work-groups (different CUs on the hardware
+    #     models, so the narrowed agent / system rows' waits and cache
+    #     operations matter): a global tag passes the message, a local tag
+    #     (with an LDS flag there is no common LDS across work-groups, so the
+    #     flag is global and the local fences do not pair with it) does not.
+    for scope, short in (("agent", "agent"), ("system", "system")):
+        mp(
+            f"MP+fence-fence.{short}.as-global.data-global.diffwg",
+            "AMDGPUUsage, Fence and address spaces (amdgpu-as:global) + memory-model.txt "
+            f"Availability/Visibility/Location Order, {scope} scope across work-groups: the global "
+            "release fence makes the global write available, the fences synchronize through the "
+            "global flag, the global acquire fence makes it visible: 42 when the flag is 1, undef "
+            "(race) when it is 0.",
+            "global",
+            "global",
+            scope,
+            SEED_TAG["global"],
+            SEED_TAG["global"],
+            True,
+            p1="wg 1",
+        )
+        mp(
+            f"MP+fence-fence.{short}.as-local.data-global.diffwg",
+            "AMDGPUUsage, Fence and address spaces (amdgpu-as:local): fences that synchronize only "
+            "the local address space neither pair with the global flag nor order the global data: "
+            f"{scope} scope across work-groups, undef (race) whatever the flag.",
+            "global",
+            "global",
+            scope,
+            SEED_TAG["local"],
+            SEED_TAG["local"],
+            False,
+            p1="wg 1",
+        )
     # 2. Both tags (seed spelling, and upstream spelling in the other order):
     #    both data spaces are synchronized (the global flag is in their
     #    spaces).

@@ -13,7 +13,7 @@ use crate::tables::{self, Ctx, LlvmOp, Ord, Row, ScopeLevel, Space, TableError};
 use crate::target::{Gen, Target};
 use amdmm_program::{
     AddrSpace, BarrierOp, DmaKind, HwBarrier, Instr, MemAttrs, Observable, Operand, Ordering, Pos,
-    Program, RegId, RmwOp, Ty,
+    Program, RegId, RmwOp, SpaceSet, Ty,
 };
 use std::fmt;
 
@@ -393,9 +393,49 @@ struct MemReq {
     nontemporal: bool,
     ret: bool,
     av_none: bool,
+    /// A fence's `amdgpu-as` tags (`None`: every address space).
+    fence_spaces: Option<SpaceSet>,
     kind: MemKind,
     bits: u32,
     text: String,
+}
+
+/// A fence row's instruction as a fence that synchronizes only `spaces`
+/// emits it (`None`: left out).
+///
+/// AMDGPUUsage, "Fence and address spaces": "fence codegen usually needs to
+/// conservatively synchronize all address spaces [...] a fence that is
+/// supposed to only synchronize local memory will also have to wait on all
+/// global memory operations, which is unnecessary"; the rows' notes point
+/// there ("See amdgpu-fence-as for more details on fencing specific address
+/// spaces"). The tables' waits and cache operations divide by address
+/// space: `vmcnt` / `vscnt` / `loadcnt` / `storecnt` and every cache write-back
+/// or invalidate concern global memory, `lgkmcnt` / `dscnt` local memory
+/// ("s_waitcnt lgkmcnt(0) must happen after any preceding local/generic load
+/// atomic"; "s_waitcnt vmcnt(0) must happen after any preceding
+/// global/generic load atomic"). A fence that does not synchronize a space
+/// leaves out that space's part (docs/hardware.md, "Fences that name address
+/// spaces").
+fn narrow_fence_step(instr: MInstr, spaces: SpaceSet) -> Option<MInstr> {
+    let global = spaces.contains(AddrSpace::Global);
+    let local = spaces.contains(AddrSpace::Lds);
+    match instr {
+        MInstr::Waitcnt { vm, exp, lgkm } => {
+            let vm = vm.filter(|_| global);
+            let lgkm = lgkm.filter(|_| local);
+            (vm.is_some() || exp.is_some() || lgkm.is_some()).then_some(MInstr::Waitcnt {
+                vm,
+                exp,
+                lgkm,
+            })
+        }
+        MInstr::WaitcntVscnt(_) | MInstr::Wait(Counter::Load | Counter::Store, _) => {
+            global.then_some(instr)
+        }
+        MInstr::Wait(Counter::Ds, _) => local.then_some(instr),
+        i if i.is_cache_op() => global.then_some(instr),
+        i => Some(i),
+    }
 }
 
 /// Looks the operation up in the target's table and emits its sequence.
@@ -444,9 +484,15 @@ fn table_sequence(target: &Target, r: &MemReq) -> Result<LOp, String> {
     })?;
     let mut code = Vec::new();
     let hw = tables::hw_scope(target, scope);
-    for e in emitted {
+    for mut e in emitted {
         if r.av_none && e.instr.is_cache_op() {
             continue;
+        }
+        if let Some(spaces) = r.fence_spaces {
+            match narrow_fence_step(e.instr, spaces) {
+                Some(i) => e.instr = i,
+                None => continue,
+            }
         }
         let (instr, is_access) = match e.instr {
             MInstr::Access(c) => {
@@ -576,6 +622,7 @@ fn mem_req(
         nontemporal: attrs.nontemporal,
         ret,
         av_none: attrs.av_none,
+        fence_spaces: None,
         kind,
         bits: ty_bits(ty),
         text,
@@ -772,6 +819,13 @@ fn lower_instr(
             if attrs.av_none {
                 text.push_str(" !amdgcn-av none");
             }
+            if let Some(spaces) = attrs.fence_spaces {
+                for (space, name) in [(AddrSpace::Lds, "local"), (AddrSpace::Global, "global")] {
+                    if spaces.contains(space) {
+                        text.push_str(&format!(" !amdgpu-as {name}"));
+                    }
+                }
+            }
             let req = MemReq {
                 op: LlvmOp::Fence,
                 ord: attrs.ordering,
@@ -781,6 +835,7 @@ fn lower_instr(
                 nontemporal: false,
                 ret: false,
                 av_none: attrs.av_none,
+                fence_spaces: attrs.fence_spaces,
                 kind: MemKind::Load,
                 bits: 32,
                 text,

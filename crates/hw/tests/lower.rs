@@ -298,3 +298,50 @@ exists (P0:%a == 0 /\ P0:%c == 0 /\ P0:%d == 0)
         ])
     );
 }
+
+/// A fence tagged `amdgpu-as:local` / `:global` keeps only its address
+/// space's part of the row (AMDGPUUsage, "Fence and address spaces": an
+/// LDS-only fence need not "wait on all global memory operations").
+#[test]
+fn fences_that_name_address_spaces() {
+    // GFX942 fence release agent: "buffer_wbl2 sc1; s_waitcnt lgkmcnt(0) & vmcnt(0)".
+    let local = code(
+        "fence-as/MP+fence-fence.agent.as-local.data-lds.litmus",
+        "gfx942",
+        0,
+    );
+    assert_eq!(local[1], strs(&["s_waitcnt lgkmcnt(0)"]));
+    let global = code(
+        "fence-as/MP+fence-fence.agent.as-global.data-global.litmus",
+        "gfx942",
+        0,
+    );
+    assert_eq!(global[1], strs(&["buffer_wbl2 sc1", "s_waitcnt vmcnt(0)"]));
+    // Acquire agent: "s_waitcnt lgkmcnt(0) & vmcnt(0); buffer_inv sc1".
+    let local = code(
+        "fence-as/MP+fence-fence.agent.as-local.data-lds.litmus",
+        "gfx942",
+        1,
+    );
+    assert_eq!(local[1], strs(&["s_waitcnt lgkmcnt(0)"]));
+    let global = code(
+        "fence-as/MP+fence-fence.agent.as-global.data-global.litmus",
+        "gfx942",
+        1,
+    );
+    assert_eq!(global[1], strs(&["s_waitcnt vmcnt(0)", "buffer_inv sc1"]));
+    // GFX12: the local fence has no global counter wait nor global_wb/global_inv.
+    for op in code(
+        "fence-as/MP+fence-fence.agent.as-local.data-lds.litmus",
+        "gfx1200",
+        1,
+    ) {
+        assert!(
+            op.iter().all(|i| !i.contains("loadcnt")
+                && !i.contains("storecnt")
+                && !i.starts_with("global_inv")
+                && !i.starts_with("global_wb")),
+            "{op:?}"
+        );
+    }
+}
