@@ -12,6 +12,7 @@ use amdmm_graph::{
     relation::members, BitRel, Event, EventKind, EventSet, ExecutionGraph, INIT_THREAD, MAX_EVENTS,
 };
 use amdmm_model::attributes::{roles, sync_spaces};
+use amdmm_model::coherence::at_least_monotonic;
 use amdmm_model::happens_before::{happens_before, synchronizes_with_read};
 use amdmm_model::{analyze_into, analyze_into_with_hb, mo_consistent, Analysis};
 use amdmm_program::{
@@ -624,6 +625,12 @@ impl<'s> Combo<'s> {
         if wi == wk || g.events[ri].loc != g.events[rk].loc {
             return true;
         }
+        // Read-read coherence binds only reads that are both at least
+        // monotonic (`amdmm_model::coherence::mo_constraints`).
+        if !at_least_monotonic(g.events[ri].ordering) || !at_least_monotonic(g.events[rk].ordering)
+        {
+            return true;
+        }
         // Read-read coherence: ri before rk in po, so wk may not be
         // modification-ordered before wi; it is when wk is the initial write
         // or program-ordered before wi.
@@ -634,7 +641,10 @@ impl<'s> Combo<'s> {
         } else {
             return true;
         };
-        !(g.events[w_second].is_init() || g.po.has(w_second, w_first))
+        // Write-write coherence orders unordered stores with no other store.
+        let ordered = |w: usize| g.events[w].ordering != Ordering::Unordered;
+        !(g.events[w_second].is_init()
+            || (g.po.has(w_second, w_first) && ordered(w_second) && ordered(w_first)))
     }
 
     /// Can the next read (after the choices `prefix`) take source `ck`?

@@ -2,6 +2,7 @@
 
 use crate::happens_before::SpaceHb;
 use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
+use amdmm_program::Ordering;
 
 /// The edges every modification order must contain, given reads-from and
 /// happens-before.
@@ -24,10 +25,22 @@ use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
 /// `undef` reads from no write). The initial write is first.
 ///
 /// Happens-before is that of the location's address space (`SpaceHb`).
+///
+/// `unordered` accesses are outside both rules that LangRef states for
+/// `monotonic`: "The set of values that can be read is governed by the
+/// happens-before partial order" (`unordered`). Read-read coherence applies
+/// only when "both are at least `monotonic`" (an `unordered` or plain read
+/// is left out), and the "single total order for modifications by
+/// `monotonic` operations" orders an `unordered` store by happens-before
+/// with no other store (docs/semantics.md, "Coherence of unordered
+/// accesses").
 pub fn mo_constraints(g: &ExecutionGraph, hbs: &SpaceHb) -> BitRel {
     let n = g.len();
     let mut c = BitRel::new(n);
     let same_loc_writes = |e: usize| -> EventSet { g.same_loc[e] & g.writes };
+    let unordered: EventSet = members(g.writes)
+        .filter(|&w| g.events[w].ordering == Ordering::Unordered)
+        .fold(0, |s, w| s | 1u64 << w);
     for w in members(g.writes) {
         let here = same_loc_writes(w) & !(1u64 << w);
         let (hb, _) = hbs.of(g.events[w].space);
@@ -35,7 +48,12 @@ pub fn mo_constraints(g: &ExecutionGraph, hbs: &SpaceHb) -> BitRel {
         if g.events[w].is_init() {
             c.set_row(w, c.row(w) | here);
         }
-        c.set_row(w, c.row(w) | (hb.row(w) & here));
+        let ordered_here = if unordered & (1u64 << w) != 0 {
+            0
+        } else {
+            here & !unordered
+        };
+        c.set_row(w, c.row(w) | (hb.row(w) & ordered_here));
     }
     for (r, src) in g.rf.iter().enumerate() {
         let Some(src) = *src else { continue };
@@ -50,11 +68,17 @@ pub fn mo_constraints(g: &ExecutionGraph, hbs: &SpaceHb) -> BitRel {
         for w in members(hb_inv.row(r) & here & !(1u64 << src)) {
             c.add(w, src);
         }
-        // Read-read: r' hb r reading src' ≠ src ⇒ src' mo src.
-        for r2 in members(hb_inv.row(r) & g.reads) {
-            if let Some(s2) = g.rf[r2] {
-                if s2 as usize != src && g.events[r2].loc == g.events[r].loc {
-                    c.add(s2 as usize, src);
+        // Read-read: r' hb r reading src' ≠ src ⇒ src' mo src, when both
+        // reads are at least monotonic.
+        if at_least_monotonic(g.events[r].ordering) {
+            for r2 in members(hb_inv.row(r) & g.reads) {
+                if !at_least_monotonic(g.events[r2].ordering) {
+                    continue;
+                }
+                if let Some(s2) = g.rf[r2] {
+                    if s2 as usize != src && g.events[r2].loc == g.events[r].loc {
+                        c.add(s2 as usize, src);
+                    }
                 }
             }
         }
@@ -64,6 +88,12 @@ pub fn mo_constraints(g: &ExecutionGraph, hbs: &SpaceHb) -> BitRel {
         }
     }
     c
+}
+
+/// LangRef, `monotonic`: "both are at least `monotonic`" — `monotonic` or
+/// stronger (not plain, not `unordered`).
+pub fn at_least_monotonic(o: Ordering) -> bool {
+    !matches!(o, Ordering::NotAtomic | Ordering::Unordered)
 }
 
 /// RMW atomicity: "W must be immediately before M in the address's

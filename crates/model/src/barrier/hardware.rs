@@ -483,19 +483,20 @@ impl Lowering {
                 id => vec![(HwObject::Id(id), arrive)],
             },
             Intrinsic::Wait(id) => match self.id(generation, call, id)? {
-                // "This is a no-op on the NULL named barrier object"
-                0 => vec![],
-                id if id >= 1 => {
-                    // "For named barrier objects, this instruction always waits
-                    // on the last named barrier object that the thread has
-                    // joined, even if it is different from the barrier object
-                    // passed to the instruction."
-                    match self.last_join.unwrap_or(id) {
-                        // "This is a no-op on the NULL named barrier object"
-                        0 => vec![],
-                        n => vec![(HwObject::Id(n), OpKind::Wait)],
-                    }
-                }
+                // "For named barrier objects, this instruction always waits on
+                // the last named barrier object that the thread has joined,
+                // even if it is different from the barrier object passed to
+                // the instruction." and "This is a no-op on the NULL named
+                // barrier object (barrier object 0)". Barrier 0 is itself a
+                // named barrier object (IDs table), so the first sentence
+                // covers `s_barrier_wait 0` too: it waits on the last joined
+                // named barrier, and is a no-op when that is NULL (or when
+                // the thread joined none and passes 0). Both sentences hold
+                // (docs/semantics.md, "s_barrier_wait 0 after a join").
+                id if id >= 0 => match self.last_join.unwrap_or(id) {
+                    0 => vec![],
+                    n => vec![(HwObject::Id(n), OpKind::Wait)],
+                },
                 id => vec![(HwObject::Id(id), OpKind::Wait)],
             },
             Intrinsic::Init(id, count) => match self.id(generation, call, id)? {

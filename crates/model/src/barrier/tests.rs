@@ -426,6 +426,16 @@ fn lowering_per_generation() {
         l.lower(Generation::Gfx12_5, Intrinsic::Wait(5)).unwrap(),
         vec![(HwObject::Id(3), OpKind::Wait)]
     );
+    // Barrier 0 is a named barrier object: wait 0 waits on the last joined
+    // one too (a no-op only when that is NULL).
+    assert_eq!(
+        l.lower(Generation::Gfx12_5, Intrinsic::Wait(0)).unwrap(),
+        vec![(HwObject::Id(3), OpKind::Wait)]
+    );
+    assert!(Lowering::new()
+        .lower(Generation::Gfx12_5, Intrinsic::Wait(0))
+        .unwrap()
+        .is_empty());
     assert_eq!(
         l.lower(Generation::Gfx12_5, Intrinsic::Leave).unwrap(),
         vec![(HwObject::Id(3), OpKind::Drop)]
