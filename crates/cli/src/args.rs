@@ -52,14 +52,20 @@ pub struct RunArgs {
     #[arg(value_name = "FILE_OR_DIR", required = true)]
     pub paths: Vec<PathBuf>,
 
-    /// Compare each result with the test's `expect` line; print `FAIL ...` per failure and
-    /// `N passed, N failed`; exit 1 if any failed (a missing `expect` line fails).
+    /// Compare each result with the test's `expect` line; print `FAIL ...` per failure after
+    /// the last test and `N passed, N failed` in the summary line; exit 1 if any failed (a
+    /// missing `expect` line fails).
     #[arg(long)]
     pub check: bool,
 
     /// Print one JSON document instead of the text blocks (schema: docs/json.md).
     #[arg(long)]
     pub json: bool,
+
+    /// Print only the `--check` failures, the diagnostics and the summary line, not the
+    /// per-test blocks.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 
     /// After each test, print one witness execution per final state: events and relations.
     #[arg(long)]

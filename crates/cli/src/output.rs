@@ -43,6 +43,12 @@ struct Tally {
     graphs: Option<crate::graphviz::GraphSink>,
     /// Graphs that could not be written (each reported on stderr).
     graph_errors: usize,
+    /// `--check` failures, printed together after the last test.
+    fail_lines: Vec<String>,
+    /// Tests per observation: Always, Sometimes, Never.
+    observations: [usize; 3],
+    /// Tests raising each flag, in the order `Flags::names` gives.
+    flags: Vec<(&'static str, usize)>,
 }
 
 pub fn run_command(a: &RunArgs) -> ExitCode {
@@ -102,10 +108,9 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
             }
             if a.check {
                 t.failed += 1;
-                fail_line(
-                    a,
-                    &format!("FAIL {file}: input error (see the diagnostics above)"),
-                );
+                t.fail_lines.push(format!(
+                    "FAIL {file}: input error (see the diagnostics above)"
+                ));
             }
             if a.json {
                 t.tests_json
@@ -120,8 +125,17 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
             internal_error,
         } => {
             let time = (!a.no_time).then_some(seconds);
-            if outcome.observation.is_none() {
-                t.summary.unknown += 1;
+            match outcome.observation.map(|o| o.name()) {
+                None => t.summary.unknown += 1,
+                Some("Always") => t.observations[0] += 1,
+                Some("Sometimes") => t.observations[1] += 1,
+                Some(_) => t.observations[2] += 1,
+            }
+            for name in amdmm_program::Flags::from(outcome.flags).names() {
+                match t.flags.iter_mut().find(|(n, _)| *n == name) {
+                    Some((_, k)) => *k += 1,
+                    None => t.flags.push((name, 1)),
+                }
             }
             if let Some(msg) = &internal_error {
                 t.internal_errors += 1;
@@ -151,15 +165,18 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
                 }
                 t.tests_json.push(v);
             } else {
-                let text = amdmm_report::herd_text(&program, &outcome, time, a.show_executions);
-                out(text.trim_end_matches('\n'));
+                if !a.quiet {
+                    // A blank line after each block, as herd prints them.
+                    let text = amdmm_report::herd_text(&program, &outcome, time, a.show_executions);
+                    out(&format!("{}\n", text.trim_end_matches('\n')));
+                }
             }
             match check {
                 Some(CheckResult::Pass) => t.passed += 1,
                 Some(c) => {
                     t.failed += 1;
                     if let Some(line) = c.fail_line(&program.name) {
-                        fail_line(a, &line);
+                        t.fail_lines.push(line);
                     }
                 }
                 None => {}
@@ -194,9 +211,10 @@ fn finish(a: &RunArgs, model: ModelKind, mut t: Tally) -> ExitCode {
             Err(e) => return error(&format!("cannot write JSON: {e}")),
         }
     }
-    if a.check {
-        fail_line(a, &format!("{} passed, {} failed", t.passed, t.failed));
+    for line in &t.fail_lines {
+        fail_line(a, line);
     }
+    fail_line(a, &summary_line(a, &t));
     if t.summary.input_errors > 0 || t.internal_errors > 0 || t.graph_errors > 0 {
         ExitCode::from(EXIT_INPUT)
     } else if t.failed > 0 {
@@ -204,4 +222,28 @@ fn finish(a: &RunArgs, model: ModelKind, mut t: Tally) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The last line of every run: `Summary: 3 tests: 1 Always, 1 Sometimes,
+/// 1 Never, 0 Unknown; flags: race 2; 0 input errors` and, with `--check`,
+/// `; 2 passed, 1 failed` (so the line still ends with the tally).
+fn summary_line(a: &RunArgs, t: &Tally) -> String {
+    let [always, sometimes, never] = t.observations;
+    let flags = if t.flags.is_empty() {
+        "none".to_string()
+    } else {
+        t.flags
+            .iter()
+            .map(|(n, k)| format!("{n} {k}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut s = format!(
+        "Summary: {} tests: {always} Always, {sometimes} Sometimes, {never} Never, {} Unknown; flags: {flags}; {} input errors",
+        t.summary.tests, t.summary.unknown, t.summary.input_errors
+    );
+    if a.check {
+        s.push_str(&format!("; {} passed, {} failed", t.passed, t.failed));
+    }
+    s
 }

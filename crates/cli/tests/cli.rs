@@ -38,6 +38,8 @@ Positive: 0 Negative: 2
 Flags: race
 Condition exists (P1:%r0=1 /\\ P1:%r1!=42)
 Observation MP+rel-acq.agent Never 0 2
+
+Summary: 1 tests: 0 Always, 0 Sometimes, 1 Never, 0 Unknown; flags: race 1; 0 input errors
 ";
     assert_eq!(stdout(&o), expected);
 }
@@ -313,4 +315,51 @@ fn misspelt_keywords_and_bad_headers() {
     let out = errors_for("desc", &format!("AMDGPU MP\n\"unterminated\n{BODY}"));
     assert!(out.contains("unterminated string"), "{out}");
     assert_eq!(out.matches("error:").count(), 1, "{out}");
+}
+
+/// Every run ends with one summary line; `--check` failures come together
+/// just before it; blocks are separated by a blank line; `--quiet` keeps
+/// only the failures and the summary.
+#[test]
+fn summary_line_grouped_failures_and_quiet() {
+    let o = amdmm(&[
+        "run",
+        "--check",
+        "--no-time",
+        "tests/fixtures/pass",
+        "tests/fixtures/fail",
+    ]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    let last = lines.last().unwrap();
+    assert!(last.starts_with("Summary: 3 tests: "), "{out}");
+    assert!(last.ends_with("; 2 passed, 1 failed"), "{out}");
+    // The FAIL line is after every test block, right before the summary.
+    assert!(lines[lines.len() - 2].starts_with("FAIL "), "{out}");
+    assert!(
+        out.contains("\n\nTest "),
+        "blocks separated by a blank line: {out}"
+    );
+
+    let q = amdmm(&[
+        "run",
+        "--check",
+        "--quiet",
+        "--no-time",
+        "tests/fixtures/pass",
+        "tests/fixtures/fail",
+    ]);
+    let quiet = stdout(&q);
+    assert_eq!(code(&q), code(&o));
+    assert!(!quiet.contains("Test "), "{quiet}");
+    assert_eq!(quiet.lines().count(), 2, "{quiet}");
+    assert_eq!(quiet.lines().last(), Some(*last));
+
+    let plain = amdmm(&["run", "--no-time", "tests/fixtures/pass"]);
+    let s = stdout(&plain);
+    let summary = s.lines().last().unwrap();
+    assert!(
+        summary.starts_with("Summary: 2 tests: ") && summary.contains(" Unknown; flags: "),
+        "{s}"
+    );
 }
