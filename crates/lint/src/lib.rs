@@ -5,19 +5,26 @@
 //! Every path of the control-flow graph counts, whatever the values read.
 //!
 //! 1. `unwaited-mark`: an `asyncmark` that no later `wait.asyncmark` of its
-//!    function counts (async-operations.txt, "Optimization", case 1).
+//!    function counts on any path (async-operations.txt, "Optimization",
+//!    case 1): the only marks that may be removed.
 //! 2. `redundant-wait`: a `wait.asyncmark(N)` whose count is at least the
 //!    number of marks that can be outstanding there (case 2).
 //! 3. `uncovered-access`: an access of the destination (or a write of the
 //!    source) of an async copy that some path reaches before a wait
 //!    completes the copy — the races the engine reports as `race`.
 //! 4. `outstanding-at-end`: a kernel that can end with marks outstanding.
+//! 5. `outstanding-at-sync`: a release fence or barrier signal that some
+//!    path reaches while one of the thread's copies is not completed: another
+//!    wave synchronizing with it may read the destination, or overwrite the
+//!    source, before the copy completes.
+//! 6. `unmarked-copy`: a copy that some path takes to the end of the
+//!    kernel with no `asyncmark` after it: no wait can ever complete it.
 //!
 //! Addresses are compared exactly: an access overlaps a copy when both name
 //! the same element with constant indices (or the same scalar). Accesses
 //! through computed indices are not checked by (3).
 
-use amdmm_program::{Addr, DmaKind, Instr, Operand, Pos, Program, Thread};
+use amdmm_program::{Addr, BarrierOp, DmaKind, HwBarrier, Instr, Operand, Pos, Program, Thread};
 use std::collections::{BTreeSet, HashSet};
 use std::fmt;
 
@@ -28,6 +35,8 @@ pub enum LintKind {
     RedundantWait,
     UncoveredAccess,
     OutstandingAtEnd,
+    OutstandingAtSync,
+    UnmarkedCopy,
 }
 
 impl LintKind {
@@ -37,6 +46,8 @@ impl LintKind {
             LintKind::RedundantWait => "redundant-wait",
             LintKind::UncoveredAccess => "uncovered-access",
             LintKind::OutstandingAtEnd => "outstanding-at-end",
+            LintKind::OutstandingAtSync => "outstanding-at-sync",
+            LintKind::UnmarkedCopy => "unmarked-copy",
         }
     }
 }
@@ -81,6 +92,7 @@ pub fn lint(program: &Program) -> Vec<Lint> {
         unwaited_marks(&cfg, &mut out);
         redundant_waits_and_end(&cfg, &mut out);
         uncovered_accesses(program, &cfg, &mut out);
+        copies_at_sync_and_end(&cfg, &mut out);
     }
     out.into_iter().collect()
 }
@@ -195,6 +207,9 @@ fn unwaited_marks(cfg: &Cfg, out: &mut BTreeSet<Lint>) {
         }
         let mut seen: HashSet<(usize, u32)> = HashSet::new();
         let mut work: Vec<(usize, u32)> = cfg.succ_in_body(m).into_iter().map(|p| (p, 0)).collect();
+        // Any later wait of the body counts the mark: in its N when fewer
+        // than N marks follow it (removing it would let an older mark stay
+        // outstanding), or as a mark it completes.
         let mut counted = false;
         while let Some((pc, k)) = work.pop() {
             if !seen.insert((pc, k)) {
@@ -202,7 +217,7 @@ fn unwaited_marks(cfg: &Cfg, out: &mut BTreeSet<Lint>) {
             }
             let k = match cfg.code()[pc] {
                 Instr::AsyncMark => (k + 1).min(CAP),
-                Instr::WaitAsyncMark { outstanding } if k >= outstanding => {
+                Instr::WaitAsyncMark { .. } => {
                     counted = true;
                     break;
                 }
@@ -215,11 +230,10 @@ fn unwaited_marks(cfg: &Cfg, out: &mut BTreeSet<Lint>) {
                 line: cfg.pos(m).line,
                 col: cfg.pos(m).col,
                 kind: LintKind::UnwaitedMark,
-                message:
-                    "this asyncmark is never counted by a later wait.asyncmark of its function"
-                        .into(),
-                help: "remove it, or add `call void @llvm.amdgcn.wait.asyncmark(i16 0)` before \
-                       the data it tracks is used (a wait in a caller or callee does not count it)"
+                message: "no later wait.asyncmark of its function counts this asyncmark".into(),
+                help: "it may be removed (async-operations.txt, Optimization, case 1); if the \
+                       data it tracks is used later, add `call void @llvm.amdgcn.wait.asyncmark(i16 0)` \
+                       before the use instead (a wait in a caller or callee does not count it)"
                     .into(),
             });
         }
@@ -536,6 +550,124 @@ fn uncovered_accesses(program: &Program, cfg: &Cfg, out: &mut BTreeSet<Lint>) {
     }
 }
 
+/// Does instruction `i` let another wave synchronize with what came
+/// before it: a release (or stronger) fence, or a barrier signal (arrive)?
+fn publishes(i: &Instr) -> Option<&'static str> {
+    match i {
+        Instr::Fence { attrs } if attrs.ordering.is_release() => Some("release fence"),
+        Instr::Hw(
+            HwBarrier::Barrier
+            | HwBarrier::Signal(_)
+            | HwBarrier::SignalIsFirst(_)
+            | HwBarrier::SignalVar(..)
+            | HwBarrier::SignalIsFirstTo { .. },
+        ) => Some("barrier signal"),
+        Instr::Barrier(BarrierOp::Arrive { .. }) => Some("barrier arrive"),
+        _ => None,
+    }
+}
+
+/// `outstanding-at-sync` and `unmarked-copy`, from each copy along every
+/// path of its function (as [`uncovered_accesses`] walks them).
+///
+/// async-operations.txt, "Memory Consistency Model": "An asynchronous
+/// operation `A` program ordered before an overlapping memory operation `X`
+/// happens-before `X` only if `A` is completed before `X`." Another wave's
+/// access is ordered after the copy only through a release this wave
+/// performs; a release (fence or barrier signal) issued while the copy is
+/// outstanding publishes nothing about it, so the other wave may read the
+/// destination, or overwrite the source, before the copy completes. A copy
+/// is completed only by a wait counting a mark after it ("waits until there
+/// are at most N outstanding marks"), so a copy that reaches the end of the
+/// kernel with no mark after it (in the kernel's sequence; a caller's mark
+/// after the call tracks a callee's copy) was never waited for.
+fn copies_at_sync_and_end(cfg: &Cfg, out: &mut BTreeSet<Lint>) {
+    let code = cfg.code();
+    for (d, di) in code.iter().enumerate() {
+        let Instr::Dma { kind, .. } = *di else {
+            continue;
+        };
+        if kind == DmaKind::Tracked {
+            continue;
+        }
+        let start: Frames = vec![None; cfg.depth[d] + 1];
+        let mut seen: HashSet<(usize, Frames)> = HashSet::new();
+        let mut work: Vec<(usize, Frames)> = cfg
+            .succ(d)
+            .into_iter()
+            .map(|p| (p, start.clone()))
+            .collect();
+        let mut syncs: BTreeSet<usize> = BTreeSet::new();
+        let mut unmarked_end: Option<usize> = None;
+        while let Some((pc, mut frames)) = work.pop() {
+            if !seen.insert((pc, frames.clone())) {
+                continue;
+            }
+            let ins = &code[pc];
+            if publishes(ins).is_some() {
+                syncs.insert(pc);
+            }
+            match *ins {
+                Instr::AsyncMark => {
+                    if let Some(f) = frames.last_mut() {
+                        *f = Some(f.map_or(1, |k| (k + 1).min(CAP)));
+                    }
+                }
+                Instr::WaitAsyncMark { outstanding } => {
+                    if matches!(frames.last(), Some(Some(k)) if *k > outstanding) {
+                        continue; // Completed on this path.
+                    }
+                }
+                Instr::CallEnter { .. } => frames.push(None),
+                Instr::CallExit { .. } => {
+                    // A caller's mark after the call tracks the copy too.
+                    frames.pop();
+                }
+                // The kernel ends with no mark after the copy in its
+                // sequence.
+                Instr::Halt if frames.len() == 1 && frames[0].is_none() => {
+                    unmarked_end.get_or_insert(pc);
+                }
+                _ => {}
+            }
+            for p in cfg.succ(pc) {
+                work.push((p, frames.clone()));
+            }
+        }
+        let p = cfg.pos(d);
+        for x in syncs {
+            let what = publishes(&code[x]).unwrap_or("release");
+            out.insert(Lint {
+                line: cfg.pos(x).line,
+                col: cfg.pos(x).col,
+                kind: LintKind::OutstandingAtSync,
+                message: format!(
+                    "this {what} may be reached while the async copy at {}:{} is outstanding: \
+                     a wave synchronizing with it may read the copy's destination, or overwrite \
+                     its source, before the copy completes",
+                    p.line, p.col
+                ),
+                help: "complete the copy first: `call void @llvm.amdgcn.asyncmark()` after the \
+                       copy and `call void @llvm.amdgcn.wait.asyncmark(i16 0)` before this"
+                    .into(),
+            });
+        }
+        if unmarked_end.is_some() {
+            out.insert(Lint {
+                line: p.line,
+                col: p.col,
+                kind: LintKind::UnmarkedCopy,
+                message: "this async copy can reach the end of the kernel with no asyncmark \
+                          after it: no wait can complete it"
+                    .into(),
+                help: "add `call void @llvm.amdgcn.asyncmark()` after the copy, and a \
+                       `wait.asyncmark` before its data is used"
+                    .into(),
+            });
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -638,14 +770,62 @@ mod tests {
             s("%a = load i32, ptr @t[0]"),
             s("%b = load i32, ptr @t[1]"),
         ];
+        // The second mark is counted in wait(1)'s count (removing it would
+        // let the first copy stay outstanding): not an unwaited mark.
         assert_eq!(
             run("", &body),
             vec![
-                (LintKind::UnwaitedMark, L + 3),
                 (LintKind::UncoveredAccess, L + 6),
                 (LintKind::OutstandingAtEnd, L + 8),
             ]
         );
+    }
+
+    #[test]
+    fn only_marks_no_wait_counts_are_unwaited() {
+        // No wait after the last mark: removable.
+        let body = [copy(0), s(M), wait(0), s(M)];
+        assert_eq!(
+            run("", &body),
+            vec![
+                (LintKind::UnwaitedMark, L + 3),
+                (LintKind::OutstandingAtEnd, L + 5)
+            ]
+        );
+    }
+
+    #[test]
+    fn release_while_a_copy_is_outstanding() {
+        let body = [
+            copy(0),
+            s(M),
+            s("fence syncscope(\"workgroup\") release"),
+            wait(0),
+            s("fence syncscope(\"workgroup\") release"),
+            s("call void @llvm.amdgcn.s.barrier()"),
+        ];
+        assert_eq!(run("", &body), vec![(LintKind::OutstandingAtSync, L + 2)]);
+        let body = [
+            copy(0),
+            s(M),
+            s("call void @llvm.amdgcn.s.barrier()"),
+            wait(0),
+        ];
+        assert_eq!(run("", &body), vec![(LintKind::OutstandingAtSync, L + 2)]);
+    }
+
+    #[test]
+    fn copy_with_no_mark_at_the_end() {
+        let body = [s(M), copy(0)];
+        let lints = run("", &body);
+        assert!(
+            lints.contains(&(LintKind::UnmarkedCopy, L + 1)),
+            "{lints:?}"
+        );
+        // A caller's mark after the call tracks a callee's copy.
+        let f = format!("define void @f() {{\n  {}\n  ret void\n}}\n", copy(0));
+        let body = [s("call void @f()"), s(M), wait(0)];
+        assert_eq!(run(&f, &body), vec![]);
     }
 
     #[test]
