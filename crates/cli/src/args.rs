@@ -39,6 +39,8 @@ pub enum Command {
     /// Print the machine code each operation of a test lowers to on a target, following the
     /// code-sequence tables of AMDGPUUsage (docs/hardware.md).
     Lower(crate::lower::LowerArgs),
+    /// Print the LLVM IR amdmm makes of a test, or LLVM llc's assembly for it (docs/llc.md).
+    Compile(crate::code::CompileArgs),
     /// Check that every outcome of the hardware model of a target is allowed by the memory
     /// model; print a step-by-step trace for each one that is not (docs/hardware.md).
     Verify(crate::verify::VerifyArgs),
@@ -104,6 +106,10 @@ pub struct RunArgs {
     /// (docs/hardware.md).
     #[arg(long, value_name = "TARGET")]
     pub target: Option<String>,
+
+    /// With --target: where the machine code comes from (docs/llc.md).
+    #[command(flatten)]
+    pub code: crate::code::CodeArgs,
 
     /// The GPU whose barrier intrinsics the memory model applies: gfx6xx-gfx11xx (GFX6-11:
     /// s.barrier only), gfx120x (GFX12: split barriers), gfx125x (GFX12.5: named and cluster

@@ -43,6 +43,13 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
         max_memory: Some(a.max_memory),
         ..Default::default()
     };
+    let source = match a.code.source() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let mut status = ExitCode::SUCCESS;
     let mut progs: Vec<(String, Program)> = Vec::new();
     for f in &files {
@@ -63,7 +70,7 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
         run::jobs_or_cores(a.jobs),
         |&(i, t)| {
             let start = std::time::Instant::now();
-            let r = amdmm_hw::machine::explore(&progs[i].1, &t, &opts);
+            let r = amdmm_hw::machine::explore_with(&progs[i].1, &t, &opts, &source);
             (i, t, r, start.elapsed().as_secs_f64())
         },
         || {},

@@ -19,6 +19,9 @@ gfx90a, gfx942, gfx1010, gfx1100, gfx1200, gfx1250. Features: :tgsplit (gfx90a,
 gfx94x, gfx950), :cumode (GFX10-GFX12), :wave32/:wave64 (GFX10+), and
 :xnack/:sramecc where the processor has them (they change no code).
 
+With --code llc the code is LLVM llc's for the test (docs/llc.md), in the
+same format (no table row).
+
 Each operation is printed as a `;` comment with the table row it comes from
 (the row's LLVM instruction / ordering / sync scope / address space columns in
 the table named on the first lines, https://llvm.org/docs/AMDGPUUsage.html),
@@ -35,6 +38,9 @@ pub struct LowerArgs {
     /// Target: NAME[:FEATURE]..., e.g. gfx942, gfx942:tgsplit, gfx1100:cumode.
     #[arg(long, value_name = "TARGET")]
     pub target: String,
+
+    #[command(flatten)]
+    pub code: crate::code::CodeArgs,
 
     /// The litmus test.
     #[arg(value_name = "FILE")]
@@ -66,7 +72,21 @@ pub fn lower_command(a: &LowerArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match amdmm_hw::lower(&program, &target) {
+    let source = match a.code.source() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // Printed even where the model could not run it (the notes say why).
+    let code = match &source {
+        amdmm_hw::machine::CodeSource::Llc(llc) => amdmm_hw::llc::lowered(&program, &target, llc),
+        amdmm_hw::machine::CodeSource::Table => {
+            amdmm_hw::lower(&program, &target).map_err(|e| e.to_string())
+        }
+    };
+    match code {
         Ok(l) => {
             print!("{}", amdmm_hw::lower::render(&l));
             ExitCode::SUCCESS

@@ -1,6 +1,7 @@
 //! `amdmm`: run AMDGPU litmus tests and print every allowed outcome.
 
 mod args;
+mod code;
 mod collect;
 mod graphviz;
 mod hw_run;
@@ -20,10 +21,15 @@ fn main() -> ExitCode {
     let cli = args::Cli::parse();
     match cli.command {
         args::Command::Run(a) if a.target.is_some() => hw_run::hw_run_command(&a),
+        args::Command::Run(a) if a.code.code != code::Code::Table || a.code.llc.is_some() => {
+            eprintln!("error: --code, --llc and --opt-level choose the hardware model's code; they need --target");
+            ExitCode::from(2)
+        }
         args::Command::Run(a) => output::run_command(&a),
         args::Command::Lds(a) => lds::lds_command(&a),
         args::Command::Import(a) => import::import_command(&a),
         args::Command::Lower(a) => lower::lower_command(&a),
+        args::Command::Compile(a) => code::compile_command(&a),
         args::Command::Verify(a) => verify::verify_command(&a),
         args::Command::Lint(a) => lint::lint_command(&a),
     }

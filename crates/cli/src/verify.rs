@@ -38,6 +38,9 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "TARGET")]
     pub target: String,
 
+    #[command(flatten)]
+    pub code: crate::code::CodeArgs,
+
     /// Test files, or directories searched recursively for `*.litmus`.
     #[arg(value_name = "FILE_OR_DIR", required = true)]
     pub paths: Vec<PathBuf>,
@@ -142,6 +145,17 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let source = match a.code.source() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if a.mutate && a.code.code != crate::code::Code::Table {
+        eprintln!("error: --mutate mutates the tables' code sequences; it takes --code table");
+        return ExitCode::from(2);
+    }
     let jobs = run::jobs_or_cores(a.jobs);
     let mut input_error = false;
     let mut progs = Vec::new();
@@ -185,7 +199,8 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
             (
                 i,
                 *t,
-                amdmm_hw::machine::verify(&progs[i], t, &opts, &models[i]),
+                amdmm_hw::machine::explore_with(&progs[i], t, &opts, &source)
+                    .map(|hw| amdmm_hw::machine::compare(hw, &models[i])),
             )
         },
         || {},

@@ -401,6 +401,9 @@ pub enum MInstr {
     Wait(Counter, u8),
     /// `buffer_wbinvl1_vol` (GFX6-GFX9, GFX90A): invalidate the L1's volatile lines.
     BufferWbinvl1Vol,
+    /// `buffer_wbinvl1` (GFX6, which has no `_vol` form; what `llc` emits
+    /// there for the tables' `buffer_wbinvl1_vol`): invalidate the L1.
+    BufferWbinvl1,
     /// `buffer_invl2` (GFX90A): invalidate non-coherent L2 lines.
     BufferInvl2,
     /// `buffer_wbl2` (GFX90A: no operands; GFX942: `sc0`/`sc1` select the scope).
@@ -457,6 +460,7 @@ impl MInstr {
         matches!(
             self,
             MInstr::BufferWbinvl1Vol
+                | MInstr::BufferWbinvl1
                 | MInstr::BufferInvl2
                 | MInstr::BufferWbl2 { .. }
                 | MInstr::BufferInv { .. }
@@ -505,6 +509,7 @@ impl fmt::Display for MInstr {
             MInstr::WaitcntVscnt(n) => write!(f, "s_waitcnt_vscnt null, {n:#x}"),
             MInstr::Wait(c, n) => write!(f, "s_wait_{} {n:#x}", c.name()),
             MInstr::BufferWbinvl1Vol => f.write_str("buffer_wbinvl1_vol"),
+            MInstr::BufferWbinvl1 => f.write_str("buffer_wbinvl1"),
             MInstr::BufferInvl2 => f.write_str("buffer_invl2"),
             MInstr::BufferWbl2 { sc0, sc1 } => write!(f, "buffer_wbl2{}", sc_bits(sc0, sc1)),
             MInstr::BufferInv { sc0, sc1 } => write!(f, "buffer_inv{}", sc_bits(sc0, sc1)),

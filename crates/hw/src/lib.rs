@@ -10,6 +10,7 @@
 //!   exhaustively, and the check of their outcomes against the model.
 
 pub mod isa;
+pub mod llc;
 pub mod lower;
 pub mod machine;
 pub mod mutate;

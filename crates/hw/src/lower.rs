@@ -39,6 +39,9 @@ pub struct LOp {
     /// The table the row comes from (empty for barriers, DMA, marks).
     pub table: &'static str,
     pub code: Vec<LInstr>,
+    /// Something to say about the code (`--code llc`: the compiler made a
+    /// loop of the operation, or removed or merged its access).
+    pub note: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -531,6 +534,7 @@ fn table_sequence(target: &Target, r: &MemReq) -> Result<LOp, String> {
         text: r.text.clone(),
         table: table.name,
         code: merge_waitcnts(code),
+        note: None,
     })
 }
 
@@ -867,6 +871,7 @@ fn lower_instr(
                         is_access: false,
                     })
                     .collect(),
+                note: None,
             })
         }
         Instr::Hw(b) => lower_hw_barrier(target, b, next),
@@ -889,6 +894,7 @@ fn plain(text: String, code: Vec<MInstr>) -> LOp {
                 is_access: false,
             })
             .collect(),
+        note: None,
     }
 }
 
@@ -1327,6 +1333,9 @@ pub fn render(l: &Lowered) -> String {
             s.push_str(&format!("  ; {}{}\n", op.text, src));
             if op.code.is_empty() {
                 s.push_str("    ; (no code)\n");
+            }
+            if let Some(n) = &op.note {
+                s.push_str(&format!("    ; note: {n}\n"));
             }
             for i in &op.code {
                 s.push_str(&format!("    {}\n", i.instr));

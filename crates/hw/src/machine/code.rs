@@ -4,7 +4,42 @@
 //! arithmetic) as one list of micro-instructions per wave.
 
 use crate::isa::MInstr;
-use crate::lower::Lowered;
+
+/// Where each operation's machine code comes from: the code-sequence tables
+/// ([`crate::lower`]) or LLVM's `llc` ([`crate::llc`], docs/llc.md).
+#[derive(Clone, Debug)]
+pub enum CodeSource {
+    Table,
+    Llc(crate::llc::Llc),
+}
+
+/// The machine code of `p` on `target` from `source`. With `llc`, every
+/// access must be attributable to one memory instruction
+/// ([`crate::llc::unattributable`]), else the test is refused naming the
+/// operations.
+pub fn code_for(
+    p: &Program,
+    target: &Target,
+    source: &CodeSource,
+) -> Result<Lowered, super::HwError> {
+    match source {
+        CodeSource::Table => lower(p, target).map_err(super::HwError::Lower),
+        CodeSource::Llc(llc) => {
+            let l = crate::llc::lowered(p, target, llc).map_err(super::HwError::Unsupported)?;
+            let bad = crate::llc::unattributable(p, &l);
+            if bad.is_empty() {
+                Ok(l)
+            } else {
+                Err(super::HwError::Unsupported(format!(
+                    "{target} (llc): {}",
+                    bad.join("; ")
+                )))
+            }
+        }
+    }
+}
+use crate::lower::{lower, Lowered};
+use crate::target::Target;
 use amdmm_program::{Instr, Program};
 
 /// One micro-instruction of a wave: a program instruction (control flow and

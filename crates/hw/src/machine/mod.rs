@@ -29,7 +29,7 @@
 //! generation family behind [`memsys::Generation`]), [`state`] (what a state
 //! holds) and [`code`] (where a wave's code comes from).
 
-mod code;
+pub mod code;
 pub mod memsys;
 mod queues;
 mod search;
@@ -44,6 +44,7 @@ use crate::target::{Gen, Target};
 use amdmm_explore::{FinalState, FlagsOut, Outcome, ValueOut};
 use amdmm_program::{Program, ScopeLevel, Value};
 use code::{build_code, Code};
+pub use code::{code_for, CodeSource};
 use memsys::{Geometry, MemSys};
 use search::{shared_across_l2s, solo_reads, Explorer};
 use state::{State, Wave};
@@ -137,6 +138,20 @@ pub fn explore(p: &Program, target: &Target, opts: &HwOptions) -> Result<HwOutco
         )));
     }
     let lowered = lower(p, target).map_err(HwError::Lower)?;
+    explore_lowered(p, lowered, opts)
+}
+
+/// [`explore`] with the machine code from `source` (tables or `llc`).
+pub fn explore_with(
+    p: &Program,
+    target: &Target,
+    opts: &HwOptions,
+    source: &CodeSource,
+) -> Result<HwOutcome, HwError> {
+    if !has_model(target) {
+        return explore(p, target, opts);
+    }
+    let lowered = code_for(p, target, source)?;
     explore_lowered(p, lowered, opts)
 }
 

@@ -223,6 +223,7 @@ impl Explorer<'_, '_> {
             }
             MInstr::GlobalWb(s) => self.global_wb(&mut n, wi, s),
             MInstr::BufferWbinvl1Vol
+            | MInstr::BufferWbinvl1
             | MInstr::BufferInv { .. }
             | MInstr::BufferInvl2
             | MInstr::BufferGl0Inv

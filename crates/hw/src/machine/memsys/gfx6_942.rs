@@ -96,7 +96,8 @@ impl Generation for Gfx6To942 {
     /// invalidates the L2's non-coherent lines. Dirty lines are kept.
     fn invalidates(&self, instr: MInstr) -> Invalidate {
         match instr {
-            MInstr::BufferWbinvl1Vol => Invalidate::L1,
+            // GFX6's `buffer_wbinvl1` (no `_vol` form): the whole L1.
+            MInstr::BufferWbinvl1Vol | MInstr::BufferWbinvl1 => Invalidate::L1,
             MInstr::BufferInv { sc0, sc1 } => Invalidate {
                 l1: true,
                 second: false,

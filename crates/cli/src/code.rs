@@ -1,0 +1,142 @@
+//! Where the hardware commands take their machine code from (`--code
+//! table|llc`, docs/llc.md), and `amdmm compile`.
+
+use crate::lower::load_file;
+use amdmm_hw::machine::CodeSource;
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Code {
+    /// The AMDGPUUsage code-sequence tables (docs/hardware.md).
+    Table,
+    /// LLVM's `llc` (docs/llc.md).
+    Llc,
+}
+
+/// `--code`, `--llc`, `--opt-level`.
+#[derive(Args, Debug, Clone)]
+pub struct CodeArgs {
+    /// Where the machine code comes from: the code-sequence tables or LLVM's llc.
+    #[arg(long, value_enum, default_value_t = Code::Table)]
+    pub code: Code,
+
+    /// The llc to run (default: $AMDMM_LLC, then llc-22, llc-21, ..., llc on PATH).
+    #[arg(long, value_name = "PATH")]
+    pub llc: Option<PathBuf>,
+
+    /// llc's optimization level.
+    #[arg(long = "opt-level", value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub opt_level: u8,
+}
+
+impl CodeArgs {
+    /// The code source, or an error saying what to install.
+    pub fn source(&self) -> Result<CodeSource, String> {
+        match self.code {
+            Code::Table => {
+                if self.llc.is_some() || self.opt_level != 0 {
+                    return Err("--llc and --opt-level need --code llc".into());
+                }
+                Ok(CodeSource::Table)
+            }
+            Code::Llc => Ok(CodeSource::Llc(amdmm_hw::llc::find(
+                self.llc.as_deref(),
+                self.opt_level,
+            )?)),
+        }
+    }
+}
+
+const EXAMPLES: &str = "\
+Examples:
+  amdmm compile --target gfx942 litmus/MP+rel-acq.agent.litmus
+  amdmm compile --target gfx1200 --emit ir litmus/SB+sc.litmus
+  amdmm compile --target gfx90a:tgsplit --opt-level 2 litmus/MP+rel-acq.workgroup.samewg.litmus
+
+Prints the LLVM IR module amdmm makes of the test (--emit ir) or llc's
+assembly for it (--emit asm): one amdgpu_kernel per thread, a `; amdmm op K`
+marker before each operation (docs/llc.md).
+
+Exit status: 0 success; 2 bad input, a construct that cannot be compiled, or
+no usable llc (the message says what to install).";
+
+/// Options of `amdmm compile`.
+#[derive(Args, Debug)]
+#[command(after_help = EXAMPLES)]
+pub struct CompileArgs {
+    /// Target: NAME[:FEATURE]..., e.g. gfx942, gfx942:tgsplit, gfx1100:cumode.
+    #[arg(long, value_name = "TARGET")]
+    pub target: String,
+
+    /// What to print.
+    #[arg(long, value_enum, default_value_t = Emit::Asm)]
+    pub emit: Emit,
+
+    /// The llc to run (default: $AMDMM_LLC, then llc-22, llc-21, ..., llc on PATH).
+    #[arg(long, value_name = "PATH")]
+    pub llc: Option<PathBuf>,
+
+    /// llc's optimization level.
+    #[arg(long = "opt-level", value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub opt_level: u8,
+
+    /// The litmus test.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Emit {
+    Ir,
+    Asm,
+}
+
+pub fn compile_command(a: &CompileArgs) -> ExitCode {
+    let target = match amdmm_hw::Target::parse(&a.target) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let program = match load_file(&a.file) {
+        Ok(p) => p,
+        Err(e) => {
+            eprint!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let file = a.file.display();
+    let ir = match amdmm_hw::llc::ir::emit(&program) {
+        Ok(ir) => ir,
+        Err(e) => {
+            eprintln!("error: {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if a.emit == Emit::Ir {
+        print!("{ir}");
+        return ExitCode::SUCCESS;
+    }
+    let llc = match amdmm_hw::llc::find(a.llc.as_deref(), a.opt_level) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match llc.compile(&ir, &target) {
+        Ok((asm, _)) => {
+            print!("{asm}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {file}: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

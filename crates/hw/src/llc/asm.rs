@@ -1,0 +1,464 @@
+//! Reading `llc`'s AMDGPU assembly into the hardware model's instructions
+//! (docs/llc.md, "How operations are attributed").
+//!
+//! Each kernel (`amdmm_tN_...:` up to `s_endpgm`) is split at the markers
+//! of [`super::ir`]: the instructions after `; amdmm op K` and before the
+//! next marker are operation K's. Instructions before the first marker (the
+//! kernel-argument load) and after `; amdmm end` (the stores of the
+//! observed registers) belong to no operation. An instruction with no memory
+//! effect is skipped; a memory instruction the model does not know is an
+//! error naming it, never a silent skip.
+
+use crate::isa::{Counter, Cpol, Dialect, Family, MInstr, MemKind, MemOp, ScopeOp, Th};
+
+/// One operation's machine code as `llc` emitted it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AsmOp {
+    /// The operation's index in the thread's code (the marker's K).
+    pub index: usize,
+    pub code: Vec<MInstr>,
+    /// The instructions as printed, for error messages and `--emit asm`.
+    pub text: Vec<String>,
+    /// The first label inside the operation: `llc` made a loop of it (e.g.
+    /// a compare-and-swap loop for an RMW the target has no instruction for
+    /// at this scope), which the model cannot attribute.
+    pub label: Option<String>,
+}
+
+/// A problem in the assembly: the line and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AsmError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for AsmError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "llc output line {}: {}", self.line, self.message)
+    }
+}
+
+/// Reads kernel `kernel`'s operations from `asm`.
+pub fn read_kernel(asm: &str, kernel: &str, dialect: Dialect) -> Result<Vec<AsmOp>, AsmError> {
+    let label = format!("{kernel}:");
+    let mut lines = asm.lines().enumerate();
+    let found = lines
+        .by_ref()
+        .any(|(_, l)| l.split(';').next().unwrap_or("").trim() == label);
+    if !found {
+        return Err(AsmError {
+            line: 0,
+            message: format!("kernel `{kernel}` not found in llc's output"),
+        });
+    }
+    let mut ops: Vec<AsmOp> = Vec::new();
+    let mut open = false;
+    for (n, raw) in lines {
+        let line = n + 1;
+        let trimmed = raw.trim();
+        if let Some(c) = trimmed.strip_prefix(';') {
+            let c = c.trim_start_matches(';').trim();
+            if let Some(k) = c.strip_prefix("amdmm op ") {
+                let index = k.trim().parse().map_err(|_| AsmError {
+                    line,
+                    message: format!("bad marker `{c}`"),
+                })?;
+                ops.push(AsmOp {
+                    index,
+                    code: Vec::new(),
+                    text: Vec::new(),
+                    label: None,
+                });
+                open = true;
+            } else if c == super::ir::END_MARKER {
+                open = false;
+            }
+            continue;
+        }
+        let code = trimmed.split(';').next().unwrap_or("").trim();
+        if code.ends_with(':') {
+            if let (true, Some(op)) = (open, ops.last_mut()) {
+                op.label
+                    .get_or_insert_with(|| code.trim_end_matches(':').to_string());
+            }
+            continue;
+        }
+        if code.is_empty() || code.starts_with('.') {
+            continue;
+        }
+        // Register spills and reloads (llc comments them `Folded Spill`,
+        // `Reload`): private memory of one lane, which no other thread can
+        // see; at -O0 they appear where llc made blocks (loops).
+        let comment = trimmed.split_once(';').map(|x| x.1).unwrap_or("");
+        if comment.contains("Spill") || comment.contains("Reload") {
+            continue;
+        }
+        if code.starts_with("s_endpgm") {
+            break;
+        }
+        let err = |message| AsmError { line, message };
+        let instrs: Vec<MInstr> = match combined_wait(code) {
+            Some(r) => r.map_err(err)?.to_vec(),
+            None => instruction(code, dialect)
+                .map_err(err)?
+                .into_iter()
+                .collect(),
+        };
+        if open && !instrs.is_empty() {
+            let op = ops.last_mut().expect("open implies a marker");
+            op.code.extend(instrs);
+            op.text.push(code.to_string());
+        }
+    }
+    Ok(ops)
+}
+
+fn number(s: &str) -> Option<i64> {
+    let s = s.trim().trim_end_matches(',');
+    if let Some(h) = s.strip_prefix("0x") {
+        i64::from_str_radix(h, 16).ok()
+    } else {
+        s.parse().ok()
+    }
+}
+
+fn count(s: &str) -> Result<u8, String> {
+    number(s)
+        .and_then(|n| u8::try_from(n.min(255)).ok())
+        .ok_or_else(|| format!("bad counter value `{s}`"))
+}
+
+/// One instruction: `Ok(None)` for an instruction without memory effect.
+pub fn instruction(code: &str, dialect: Dialect) -> Result<Option<MInstr>, String> {
+    let (mn, rest) = match code.split_once(char::is_whitespace) {
+        Some((m, r)) => (m, r.trim()),
+        None => (code, ""),
+    };
+    let ops: Vec<&str> = rest
+        .split([',', ' ', '&'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    let unknown = || {
+        Err(format!(
+            "memory instruction `{mn}` is not known to the hardware model (docs/llc.md, \"Not supported\")"
+        ))
+    };
+    match mn {
+        "s_waitcnt" => {
+            let (mut vm, mut exp, mut lgkm) = (None, None, None);
+            for o in &ops {
+                let (name, val) = o
+                    .strip_suffix(')')
+                    .and_then(|o| o.split_once('('))
+                    .ok_or_else(|| format!("bad s_waitcnt operand `{o}`"))?;
+                let v = Some(count(val)?);
+                match name.trim_end_matches("_sat") {
+                    "vmcnt" => vm = v,
+                    "expcnt" => exp = v,
+                    "lgkmcnt" => lgkm = v,
+                    _ => return Err(format!("bad s_waitcnt counter `{name}`")),
+                }
+            }
+            Ok(Some(MInstr::Waitcnt { vm, exp, lgkm }))
+        }
+        "s_waitcnt_vscnt" => {
+            let v = ops.last().ok_or("s_waitcnt_vscnt without a count")?;
+            Ok(Some(MInstr::WaitcntVscnt(count(v)?)))
+        }
+        // A dependency counter for ALU hazards, not a memory counter.
+        "s_waitcnt_depctr" | "s_waitcnt_expcnt" | "s_wait_expcnt" | "s_wait_alu" => Ok(None),
+        "s_waitcnt_vmcnt" | "s_waitcnt_lgkmcnt" => {
+            let v = count(ops.last().ok_or("missing count")?)?;
+            Ok(Some(if mn == "s_waitcnt_vmcnt" {
+                MInstr::waitcnt_vm(v)
+            } else {
+                MInstr::waitcnt_lgkm(v)
+            }))
+        }
+        _ if mn.starts_with("s_wait_") => wait(mn, &ops),
+        "buffer_wbinvl1_vol" => Ok(Some(MInstr::BufferWbinvl1Vol)),
+        "buffer_wbinvl1" => Ok(Some(MInstr::BufferWbinvl1)),
+        "buffer_invl2" => Ok(Some(MInstr::BufferInvl2)),
+        "buffer_gl0_inv" => Ok(Some(MInstr::BufferGl0Inv)),
+        "buffer_gl1_inv" => Ok(Some(MInstr::BufferGl1Inv)),
+        "buffer_wbl2" | "buffer_inv" => {
+            let sc0 = ops.contains(&"sc0");
+            let sc1 = ops.contains(&"sc1");
+            Ok(Some(if mn == "buffer_wbl2" {
+                MInstr::BufferWbl2 { sc0, sc1 }
+            } else {
+                MInstr::BufferInv { sc0, sc1 }
+            }))
+        }
+        "global_inv" | "global_wb" => {
+            let s = scope_of(&ops)?.unwrap_or(ScopeOp::Cu);
+            Ok(Some(if mn == "global_inv" {
+                MInstr::GlobalInv(s)
+            } else {
+                MInstr::GlobalWb(s)
+            }))
+        }
+        "s_barrier" => Ok(Some(MInstr::SBarrier)),
+        "s_barrier_leave" => Ok(Some(MInstr::SBarrierLeave)),
+        "s_barrier_signal"
+        | "s_barrier_signal_isfirst"
+        | "s_barrier_wait"
+        | "s_barrier_init"
+        | "s_barrier_join" => {
+            let n = ops
+                .first()
+                .and_then(|o| number(o))
+                .ok_or_else(|| format!("`{code}`: only an immediate barrier id is supported"))?;
+            Ok(Some(match mn {
+                "s_barrier_signal" => MInstr::SBarrierSignal(n),
+                "s_barrier_signal_isfirst" => MInstr::SBarrierSignalIsFirst(n),
+                "s_barrier_wait" => MInstr::SBarrierWait(n),
+                "s_barrier_init" => MInstr::SBarrierInit(n),
+                _ => MInstr::SBarrierJoin(n),
+            }))
+        }
+        // Private (scratch) memory: register spills of one lane, which no
+        // other thread can see (at -O0 they appear only around the loops
+        // llc makes of an operation, which are refused anyway).
+        _ if mn.starts_with("scratch_") => Ok(None),
+        // Scalar loads read the kernel arguments and other constant data no
+        // test writes; their `lgkmcnt`/`kmcnt` waits are kept (docs/llc.md).
+        _ if mn.starts_with("s_load_") || mn.starts_with("s_buffer_load_") => Ok(None),
+        _ if mn.starts_with("s_store")
+            || mn.starts_with("s_buffer_store")
+            || mn.starts_with("s_atomic")
+            || mn.starts_with("s_buffer_atomic")
+            || mn.starts_with("s_dcache")
+            || mn.starts_with("s_scratch")
+            || mn.starts_with("s_barrier")
+            || mn.starts_with("image_")
+            || mn.starts_with("tbuffer_")
+            || mn.starts_with("buffer_")
+            || mn.starts_with("global_")
+            || mn.starts_with("flat_")
+            || mn.starts_with("ds_") =>
+        {
+            match mem(mn, &ops, dialect)? {
+                Some(m) => Ok(Some(MInstr::Mem(m))),
+                None => unknown(),
+            }
+        }
+        _ => Ok(None),
+    }
+}
+
+/// GFX12+ `s_wait_<counter> N` and the combined `s_wait_loadcnt_dscnt` /
+/// `s_wait_storecnt_dscnt` (the second count in bits 5:0, the first in bits
+/// 13:8 of the immediate).
+fn wait(mn: &str, ops: &[&str]) -> Result<Option<MInstr>, String> {
+    let n = ops
+        .first()
+        .and_then(|o| number(o))
+        .ok_or_else(|| format!("`{mn}` without a count"))?;
+    let c = |s: &str| -> Option<Counter> {
+        Some(match s {
+            "loadcnt" => Counter::Load,
+            "storecnt" => Counter::Store,
+            "dscnt" => Counter::Ds,
+            "kmcnt" => Counter::Km,
+            "samplecnt" => Counter::Sample,
+            "bvhcnt" => Counter::Bvh,
+            "xcnt" => Counter::X,
+            "asynccnt" => Counter::Async,
+            _ => return None,
+        })
+    };
+    let name = mn.trim_start_matches("s_wait_");
+    if let Some(k) = c(name) {
+        return Ok(Some(MInstr::Wait(k, n.clamp(0, 255) as u8)));
+    }
+    match name {
+        "loadcnt_dscnt" | "storecnt_dscnt" => Err(format!(
+            "`{mn}` (combined wait) reached a single-instruction reader"
+        )),
+        _ => Err(format!(
+            "wait `{mn}` is not known to the hardware model (docs/llc.md, \"Not supported\")"
+        )),
+    }
+}
+
+/// The combined GFX12 waits, as two instructions.
+pub fn combined_wait(code: &str) -> Option<Result<[MInstr; 2], String>> {
+    let (mn, rest) = code.split_once(char::is_whitespace)?;
+    let first = match mn {
+        "s_wait_loadcnt_dscnt" => Counter::Load,
+        "s_wait_storecnt_dscnt" => Counter::Store,
+        _ => return None,
+    };
+    Some(match number(rest) {
+        Some(n) => Ok([
+            MInstr::Wait(first, ((n >> 8) & 0x3f) as u8),
+            MInstr::Wait(Counter::Ds, (n & 0x3f) as u8),
+        ]),
+        None => Err(format!("`{code}`: bad count")),
+    })
+}
+
+fn scope_of(ops: &[&str]) -> Result<Option<ScopeOp>, String> {
+    for o in ops {
+        if let Some(s) = o.strip_prefix("scope:") {
+            return Ok(Some(match s {
+                "SCOPE_CU" => ScopeOp::Cu,
+                "SCOPE_SE" => ScopeOp::Se,
+                "SCOPE_DEV" => ScopeOp::Dev,
+                "SCOPE_SYS" => ScopeOp::Sys,
+                _ => return Err(format!("unknown scope `{o}`")),
+            }));
+        }
+    }
+    Ok(None)
+}
+
+/// The `rmw` names of [`MemKind::Atomic`] (the table lowering's names).
+fn atomic_name(op: &str, ty: Option<char>) -> Option<&'static str> {
+    Some(match (op, ty) {
+        ("add", _) => "add",
+        ("sub", _) => "sub",
+        ("and", _) => "and",
+        ("or", _) => "or",
+        ("xor", _) => "xor",
+        ("smax", _) | ("max", Some('i')) => "smax",
+        ("smin", _) | ("min", Some('i')) => "smin",
+        ("umax", _) | ("max", Some('u')) => "umax",
+        ("umin", _) | ("min", Some('u')) => "umin",
+        ("swap" | "wrxchg" | "storexchg", _) => "swap",
+        _ => return None,
+    })
+}
+
+/// Width and type letter of a suffix: `dword` 32, `dwordx2` 64, `b32`,
+/// `u32`, `i64`, `ubyte` 8, `ushort` 16, `x2` 64.
+fn width(s: &str) -> Option<(u32, Option<char>)> {
+    Some(match s {
+        "" => (32, None),
+        "dword" => (32, None),
+        "ubyte" | "sbyte" | "byte" => (8, None),
+        "ushort" | "sshort" | "short" => (16, None),
+        "x2" => (64, None),
+        _ if s.starts_with("dwordx") => (32 * s[6..].parse::<u32>().ok()?, None),
+        _ => {
+            let (c, n) = s.split_at(1);
+            let c = c.chars().next()?;
+            if !matches!(c, 'b' | 'u' | 'i') {
+                return None;
+            }
+            (n.parse().ok()?, Some(c))
+        }
+    })
+}
+
+/// A vector-memory or LDS access: `None` if the mnemonic is not one the
+/// model knows.
+fn mem(mn: &str, ops: &[&str], dialect: Dialect) -> Result<Option<MemOp>, String> {
+    let (family, rest) = if let Some(r) = mn.strip_prefix("buffer_") {
+        (Family::Buffer, r)
+    } else if let Some(r) = mn.strip_prefix("global_") {
+        (Family::Global, r)
+    } else if let Some(r) = mn.strip_prefix("flat_") {
+        (Family::Flat, r)
+    } else if let Some(r) = mn.strip_prefix("ds_") {
+        (Family::Ds, r)
+    } else {
+        return Ok(None);
+    };
+    let mut cpol = Cpol::NONE;
+    let mut ret = false;
+    for o in ops {
+        match *o {
+            "glc" => cpol.glc = true,
+            "slc" => cpol.slc = true,
+            "dlc" => cpol.dlc = true,
+            "sc0" => cpol.sc0 = true,
+            "sc1" => cpol.sc1 = true,
+            "nt" => cpol.nt = true,
+            "th:TH_LOAD_NT" => cpol.th = Th::LoadNt,
+            "th:TH_STORE_NT" => cpol.th = Th::StoreNt,
+            "th:TH_ATOMIC_RETURN" => cpol.th = Th::AtomicReturn,
+            _ if o.starts_with("th:") => {
+                return Err(format!("`{mn}`: temporal hint `{o}` is not modelled"))
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = scope_of(ops)? {
+        cpol.scope = Some(s);
+    }
+    let (kind, bits) = if let Some(w) = rest.strip_prefix("load_lds_") {
+        (MemKind::LoadLds, width(w).map(|x| x.0))
+    } else if let Some(w) = rest
+        .strip_prefix("load_")
+        .or_else(|| rest.strip_prefix("read_"))
+    {
+        (MemKind::Load, width(w).map(|x| x.0))
+    } else if let Some(w) = rest
+        .strip_prefix("store_")
+        .or_else(|| rest.strip_prefix("write_"))
+    {
+        (MemKind::Store, width(w).map(|x| x.0))
+    } else {
+        // Atomics: `atomic_OP[_W]` (vector), `OP[_rtn]_W` (DS).
+        let body = if family == Family::Ds {
+            rest
+        } else {
+            match rest.strip_prefix("atomic_") {
+                Some(b) => b,
+                None => return Ok(None),
+            }
+        };
+        let (op, w) = match body.rsplit_once('_') {
+            Some((o, w)) if width(w).is_some() => (o, w),
+            _ => (body, ""),
+        };
+        let (op, rtn) = match op.strip_suffix("_rtn") {
+            Some(o) => (o, true),
+            None => (op, false),
+        };
+        let (bits, ty) = width(w).unwrap_or((32, None));
+        if family == Family::Ds {
+            ret = rtn;
+        }
+        let kind = match op {
+            "cmpswap" | "cmpst" | "cmpstore" => MemKind::CmpSwap,
+            _ => match atomic_name(op, ty) {
+                Some(n) => MemKind::Atomic(n),
+                None => return Ok(None),
+            },
+        };
+        (kind, Some(bits))
+    };
+    let Some(bits) = bits else {
+        return Ok(None);
+    };
+    if family != Family::Ds && matches!(kind, MemKind::Atomic(_) | MemKind::CmpSwap) {
+        // The return bit: `glc` (GFX6-GFX11), `sc0` (GFX942),
+        // `th:TH_ATOMIC_RETURN` (GFX12+, which the tables also write).
+        match dialect {
+            Dialect::Gfx942 => {
+                ret = cpol.sc0;
+                cpol.sc0 = false;
+            }
+            Dialect::Gfx12 => ret = cpol.th == Th::AtomicReturn,
+            _ => {
+                ret = cpol.glc;
+                cpol.glc = false;
+            }
+        }
+    }
+    if family == Family::Ds && cpol != Cpol::NONE {
+        return Err(format!("`{mn}`: cache-policy bits on an LDS instruction"));
+    }
+    Ok(Some(MemOp {
+        family,
+        kind,
+        bits,
+        cpol,
+        dialect,
+        ret,
+    }))
+}

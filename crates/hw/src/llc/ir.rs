@@ -1,0 +1,560 @@
+//! An LLVM IR module for a litmus test, for `llc` (docs/llc.md).
+//!
+//! One `amdgpu_kernel` per thread; every location symbol is an `internal`
+//! `addrspace(1)` or `addrspace(3)` global array (internal, so that its
+//! address is PC-relative and no GOT load is emitted); each register the
+//! condition or `locations` observes is stored to the kernel's `%out` buffer
+//! after the test's last operation, so nothing is dead. Before each
+//! operation that has machine code (accesses, fences, barriers) an inline-asm
+//! comment `; amdmm op K` (K: the operation's index in the thread's code) is
+//! emitted, and `; amdmm end` after the last one: `sideeffect` inline asm is
+//! not moved across memory operations, so the code between two markers is
+//! the code of the operation after the first one ([`super::asm`]).
+
+use amdmm_program::{
+    AddrSpace, BinOp, CmpOp, HwBarrier, Instr, MemAttrs, Observable, Operand, Ordering, Program,
+    RegId, RmwOp, ScopeLevel, Ty,
+};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// The marker before operation `k`.
+pub fn op_marker(k: usize) -> String {
+    format!("amdmm op {k}")
+}
+
+/// The marker after the last operation.
+pub const END_MARKER: &str = "amdmm end";
+
+/// The kernel name of thread `t` (thread names are litmus identifiers; the
+/// index keeps them apart and valid as assembler symbols).
+pub fn kernel_name(p: &Program, t: usize) -> String {
+    let clean: String = p.threads[t]
+        .name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    format!("amdmm_t{t}_{clean}")
+}
+
+/// Why a test cannot be compiled: the construct, named.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IrError {
+    pub thread: String,
+    pub line: u32,
+    pub col: u32,
+    pub message: String,
+}
+
+impl std::fmt::Display for IrError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.thread, self.line, self.col, self.message
+        )
+    }
+}
+
+fn ty_name(t: Ty) -> &'static str {
+    match t {
+        Ty::I1 => "i1",
+        Ty::I8 => "i8",
+        Ty::I16 => "i16",
+        Ty::I32 => "i32",
+        Ty::I64 => "i64",
+        Ty::I128 => "i128",
+        Ty::V4I32 => "<4 x i32>",
+    }
+}
+
+fn ty_bytes(t: Ty) -> u32 {
+    match t {
+        Ty::I1 | Ty::I8 => 1,
+        Ty::I16 => 2,
+        Ty::I32 => 4,
+        Ty::I64 => 8,
+        Ty::I128 | Ty::V4I32 => 16,
+    }
+}
+
+fn ordering(o: Ordering) -> &'static str {
+    match o {
+        Ordering::NotAtomic => "",
+        Ordering::Unordered => "unordered",
+        Ordering::Monotonic => "monotonic",
+        Ordering::Acquire => "acquire",
+        Ordering::Release => "release",
+        Ordering::AcqRel => "acq_rel",
+        Ordering::SeqCst => "seq_cst",
+    }
+}
+
+fn syncscope(a: &MemAttrs) -> String {
+    let base = match a.scope.level {
+        ScopeLevel::System => "",
+        l => l.syncscope_name(),
+    };
+    let s = match (base, a.scope.one_as) {
+        ("", false) => return String::new(),
+        ("", true) => "one-as".to_string(),
+        (b, true) => format!("{b}-one-as"),
+        (b, false) => b.to_string(),
+    };
+    format!(" syncscope(\"{s}\")")
+}
+
+fn rmw_op(op: RmwOp) -> &'static str {
+    match op {
+        RmwOp::Xchg => "xchg",
+        RmwOp::Add => "add",
+        RmwOp::Sub => "sub",
+        RmwOp::And => "and",
+        RmwOp::Or => "or",
+        RmwOp::Xor => "xor",
+        RmwOp::Max => "max",
+        RmwOp::Min => "min",
+        RmwOp::UMax => "umax",
+        RmwOp::UMin => "umin",
+        RmwOp::Nand => "nand",
+        RmwOp::UIncWrap => "uinc_wrap",
+        RmwOp::UDecWrap => "udec_wrap",
+        RmwOp::USubCond => "usub_cond",
+        RmwOp::USubSat => "usub_sat",
+    }
+}
+
+fn bin_op(op: BinOp) -> &'static str {
+    match op {
+        BinOp::Add => "add",
+        BinOp::Sub => "sub",
+        BinOp::Mul => "mul",
+        BinOp::And => "and",
+        BinOp::Or => "or",
+        BinOp::Xor => "xor",
+        BinOp::Shl => "shl",
+        BinOp::LShr => "lshr",
+        BinOp::AShr => "ashr",
+    }
+}
+
+fn cmp_op(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Eq => "eq",
+        CmpOp::Ne => "ne",
+        CmpOp::Slt => "slt",
+        CmpOp::Sle => "sle",
+        CmpOp::Sgt => "sgt",
+        CmpOp::Sge => "sge",
+        CmpOp::Ult => "ult",
+        CmpOp::Ule => "ule",
+        CmpOp::Ugt => "ugt",
+        CmpOp::Uge => "uge",
+    }
+}
+
+/// One thread's SSA values: the current value and type of each register.
+struct Ssa {
+    next: usize,
+    cur: HashMap<RegId, (String, Ty)>,
+    body: String,
+}
+
+impl Ssa {
+    fn fresh(&mut self) -> String {
+        self.next += 1;
+        format!("%v{}", self.next)
+    }
+
+    /// `o` as a value of type `ty` (registers converted by zext/trunc).
+    fn operand(&mut self, o: Operand, ty: Ty) -> String {
+        match o {
+            Operand::Const(c) if ty == Ty::I1 => (c != 0).to_string(),
+            Operand::Const(c) => c.to_string(),
+            Operand::Undef => "undef".to_string(),
+            Operand::Reg(r) => match self.cur.get(&r).cloned() {
+                None => "undef".to_string(),
+                Some((v, t)) if t == ty => v,
+                Some((v, t)) => {
+                    let n = self.fresh();
+                    let conv = if ty_bytes(t) < ty_bytes(ty) || (t == Ty::I1 && ty != Ty::I1) {
+                        "zext"
+                    } else {
+                        "trunc"
+                    };
+                    let _ = writeln!(
+                        self.body,
+                        "  {n} = {conv} {} {v} to {}",
+                        ty_name(t),
+                        ty_name(ty)
+                    );
+                    n
+                }
+            },
+        }
+    }
+
+    fn def(&mut self, r: RegId, ty: Ty) -> String {
+        let n = self.fresh();
+        self.cur.insert(r, (n.clone(), ty));
+        n
+    }
+}
+
+/// The `!mmra` attachment of an access or fence, if any.
+fn metadata(a: &MemAttrs, atomic: bool) -> &'static str {
+    match (a.av_none, a.nontemporal && !atomic) {
+        (true, true) => ", !mmra !0, !nontemporal !1",
+        (true, false) => ", !mmra !0",
+        (false, true) => ", !nontemporal !1",
+        (false, false) => "",
+    }
+}
+
+/// The IR module of `p` (any target: the target is chosen on `llc`'s
+/// command line).
+pub fn emit(p: &Program) -> Result<String, IrError> {
+    let mut m = String::new();
+    let _ = writeln!(m, "; amdmm: litmus test {} (docs/llc.md)", p.name);
+    let _ = writeln!(m, "target triple = \"amdgcn-amd-amdhsa\"\n");
+    for s in &p.symbols {
+        let loc = &p.locations[s.first as usize];
+        let init = match loc.space {
+            AddrSpace::Lds => "undef".to_string(),
+            AddrSpace::Global => {
+                let vals: Vec<String> = (0..s.len)
+                    .map(|i| {
+                        let v = p.locations[(s.first + i) as usize].init.unwrap_or(0);
+                        format!("i64 {v}")
+                    })
+                    .collect();
+                format!("[{}]", vals.join(", "))
+            }
+        };
+        let _ = writeln!(
+            m,
+            "@{} = internal addrspace({}) global [{} x i64] {init}, align 16",
+            symbol_name(&s.name),
+            loc.space.number(),
+            s.len
+        );
+    }
+    m.push('\n');
+    let observed = p.shown_observables();
+    let mut uses_barrier = false;
+    for (ti, t) in p.threads.iter().enumerate() {
+        let mut ssa = Ssa {
+            next: 0,
+            cur: HashMap::new(),
+            body: String::new(),
+        };
+        for (k, i) in t.code.iter().enumerate() {
+            let pos = t.pos.get(k).copied().unwrap_or_default();
+            let err = |message: String| IrError {
+                thread: t.name.clone(),
+                line: pos.line,
+                col: pos.col,
+                message,
+            };
+            let marker = |ssa: &mut Ssa| {
+                let _ = writeln!(
+                    ssa.body,
+                    "  call void asm sideeffect \"; {}\", \"\"()",
+                    op_marker(k)
+                );
+            };
+            match i {
+                Instr::Load {
+                    dst,
+                    ty,
+                    addr,
+                    attrs,
+                    visible,
+                } => {
+                    if visible.is_some() {
+                        return Err(err(unsupported("llvm.amdgcn.av.global.load.b128")));
+                    }
+                    marker(&mut ssa);
+                    let ptr = address(p, &mut ssa, addr);
+                    let v = ssa.def(*dst, *ty);
+                    let _ = writeln!(
+                        ssa.body,
+                        "  {v} = load {}{}{}, {ptr}{}{}, align {}{}",
+                        if attrs.ordering.is_atomic() {
+                            "atomic "
+                        } else {
+                            ""
+                        },
+                        if attrs.volatile { "volatile " } else { "" },
+                        ty_name(*ty),
+                        if attrs.ordering.is_atomic() {
+                            syncscope(attrs)
+                        } else {
+                            String::new()
+                        },
+                        ordering_suffix(attrs.ordering),
+                        ty_bytes(*ty),
+                        metadata(attrs, attrs.ordering.is_atomic())
+                    );
+                }
+                Instr::Store {
+                    ty,
+                    value,
+                    addr,
+                    attrs,
+                    available,
+                } => {
+                    if available.is_some() {
+                        return Err(err(unsupported("llvm.amdgcn.av.global.store.b128")));
+                    }
+                    marker(&mut ssa);
+                    let v = ssa.operand(*value, *ty);
+                    let ptr = address(p, &mut ssa, addr);
+                    let _ = writeln!(
+                        ssa.body,
+                        "  store {}{}{} {v}, {ptr}{}{}, align {}{}",
+                        if attrs.ordering.is_atomic() {
+                            "atomic "
+                        } else {
+                            ""
+                        },
+                        if attrs.volatile { "volatile " } else { "" },
+                        ty_name(*ty),
+                        if attrs.ordering.is_atomic() {
+                            syncscope(attrs)
+                        } else {
+                            String::new()
+                        },
+                        ordering_suffix(attrs.ordering),
+                        ty_bytes(*ty),
+                        metadata(attrs, attrs.ordering.is_atomic())
+                    );
+                }
+                Instr::Rmw {
+                    dst,
+                    ty,
+                    op,
+                    addr,
+                    value,
+                    attrs,
+                } => {
+                    marker(&mut ssa);
+                    let val = ssa.operand(*value, *ty);
+                    let ptr = address(p, &mut ssa, addr);
+                    let v = ssa.def(*dst, *ty);
+                    let _ = writeln!(
+                        ssa.body,
+                        "  {v} = atomicrmw {}{} {ptr}, {} {val}{} {}, align {}{}",
+                        if attrs.volatile { "volatile " } else { "" },
+                        rmw_op(*op),
+                        ty_name(*ty),
+                        syncscope(attrs),
+                        ordering(attrs.ordering),
+                        ty_bytes(*ty),
+                        metadata(attrs, true)
+                    );
+                }
+                Instr::CmpXchg {
+                    dst_old,
+                    dst_ok,
+                    ty,
+                    addr,
+                    expected,
+                    new,
+                    attrs,
+                    failure,
+                    weak,
+                } => {
+                    marker(&mut ssa);
+                    let e = ssa.operand(*expected, *ty);
+                    let n = ssa.operand(*new, *ty);
+                    let ptr = address(p, &mut ssa, addr);
+                    let pair = ssa.fresh();
+                    let _ = writeln!(
+                        ssa.body,
+                        "  {pair} = cmpxchg {}{}{ptr}, {t} {e}, {t} {n}{} {} {}, align {}{}",
+                        if *weak { "weak " } else { "" },
+                        if attrs.volatile { "volatile " } else { "" },
+                        syncscope(attrs),
+                        ordering(attrs.ordering),
+                        ordering(*failure),
+                        ty_bytes(*ty),
+                        metadata(attrs, true),
+                        t = ty_name(*ty),
+                    );
+                    let old = ssa.def(*dst_old, *ty);
+                    let _ = writeln!(
+                        ssa.body,
+                        "  {old} = extractvalue {{ {}, i1 }} {pair}, 0",
+                        ty_name(*ty)
+                    );
+                    let ok = ssa.def(*dst_ok, Ty::I1);
+                    let _ = writeln!(
+                        ssa.body,
+                        "  {ok} = extractvalue {{ {}, i1 }} {pair}, 1",
+                        ty_name(*ty)
+                    );
+                }
+                Instr::Fence { attrs } => {
+                    marker(&mut ssa);
+                    let _ = writeln!(
+                        ssa.body,
+                        "  fence{} {}{}",
+                        syncscope(attrs),
+                        ordering(attrs.ordering),
+                        metadata(attrs, true)
+                    );
+                }
+                Instr::Move { dst, src } => {
+                    let ty = match src {
+                        Operand::Reg(r) => ssa.cur.get(r).map(|x| x.1).unwrap_or(Ty::I32),
+                        _ => Ty::I32,
+                    };
+                    let v = ssa.operand(*src, ty);
+                    let n = ssa.def(*dst, ty);
+                    let _ = writeln!(ssa.body, "  {n} = add {} {v}, 0", ty_name(ty));
+                }
+                Instr::Bin { dst, ty, op, a, b } => {
+                    let x = ssa.operand(*a, *ty);
+                    let y = ssa.operand(*b, *ty);
+                    let n = ssa.def(*dst, *ty);
+                    let _ = writeln!(
+                        ssa.body,
+                        "  {n} = {} {} {x}, {y}",
+                        bin_op(*op),
+                        ty_name(*ty)
+                    );
+                }
+                Instr::Cmp { dst, ty, op, a, b } => {
+                    let x = ssa.operand(*a, *ty);
+                    let y = ssa.operand(*b, *ty);
+                    let n = ssa.def(*dst, Ty::I1);
+                    let _ = writeln!(
+                        ssa.body,
+                        "  {n} = icmp {} {} {x}, {y}",
+                        cmp_op(*op),
+                        ty_name(*ty)
+                    );
+                }
+                Instr::Select { dst, cond, a, b } => {
+                    let ty = match a {
+                        Operand::Reg(r) => ssa.cur.get(r).map(|x| x.1).unwrap_or(Ty::I32),
+                        _ => Ty::I32,
+                    };
+                    let c = ssa.operand(*cond, Ty::I1);
+                    let x = ssa.operand(*a, ty);
+                    let y = ssa.operand(*b, ty);
+                    let n = ssa.def(*dst, ty);
+                    let _ = writeln!(
+                        ssa.body,
+                        "  {n} = select i1 {c}, {t} {x}, {t} {y}",
+                        t = ty_name(ty)
+                    );
+                }
+                // An assumption filters executions; it has no machine code
+                // (the model evaluates it from the program).
+                Instr::Assume { .. } | Instr::CallEnter { .. } | Instr::CallExit { .. } => {}
+                Instr::Halt => break,
+                Instr::Hw(HwBarrier::Barrier) => {
+                    marker(&mut ssa);
+                    uses_barrier = true;
+                    let _ = writeln!(ssa.body, "  call void @llvm.amdgcn.s.barrier()");
+                }
+                Instr::Jump { .. } | Instr::Branch { .. } => {
+                    return Err(err(unsupported("control flow (`br`)")))
+                }
+                Instr::Hw(_) => {
+                    return Err(err(unsupported(
+                        "barrier intrinsics other than `llvm.amdgcn.s.barrier`",
+                    )))
+                }
+                Instr::Barrier(_) => {
+                    return Err(err(unsupported("the abstract barrier operations")))
+                }
+                Instr::Dma { .. } => return Err(err(unsupported("LDS DMA"))),
+                Instr::AsyncMark | Instr::WaitAsyncMark { .. } => {
+                    return Err(err(unsupported("`asyncmark` / `wait.asyncmark`")))
+                }
+            }
+        }
+        let _ = writeln!(
+            ssa.body,
+            "  call void asm sideeffect \"; {END_MARKER}\", \"\"()"
+        );
+        let mut slot = 0;
+        for o in &observed {
+            if let Observable::Reg { thread, reg } = o {
+                if *thread as usize != ti {
+                    continue;
+                }
+                let v = ssa.operand(Operand::Reg(*reg), Ty::I64);
+                let _ = writeln!(
+                    ssa.body,
+                    "  %out{slot} = getelementptr i64, ptr addrspace(1) %out, i64 {slot}\n  store i64 {v}, ptr addrspace(1) %out{slot}, align 8"
+                );
+                slot += 1;
+            }
+        }
+        let _ = writeln!(
+            m,
+            "define amdgpu_kernel void @{}(ptr addrspace(1) %out) {{",
+            kernel_name(p, ti)
+        );
+        m.push_str(&ssa.body);
+        m.push_str("  ret void\n}\n\n");
+    }
+    if uses_barrier {
+        m.push_str("declare void @llvm.amdgcn.s.barrier()\n");
+    }
+    m.push_str("!0 = !{!\"amdgcn-av\", !\"none\"}\n!1 = !{i32 1}\n");
+    Ok(m)
+}
+
+fn unsupported(what: &str) -> String {
+    format!(
+        "{what} is not supported by `--code llc` yet (docs/llc.md, \"Not supported\"); use `--code table`"
+    )
+}
+
+fn ordering_suffix(o: Ordering) -> String {
+    if o.is_atomic() {
+        format!(" {}", ordering(o))
+    } else {
+        String::new()
+    }
+}
+
+fn symbol_name(s: &str) -> String {
+    let clean: String = s
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("amdmm_{clean}")
+}
+
+/// `ptr addrspace(N) <pointer>` of an element of a symbol (a GEP for a
+/// non-constant or non-zero index).
+fn address(p: &Program, ssa: &mut Ssa, a: &amdmm_program::Addr) -> String {
+    let s = &p.symbols[a.symbol as usize];
+    let space = p.locations[s.first as usize].space.number();
+    let base = format!("@{}", symbol_name(&s.name));
+    match a.index {
+        Operand::Const(0) => format!("ptr addrspace({space}) {base}"),
+        idx => {
+            let i = ssa.operand(idx, Ty::I64);
+            let g = ssa.fresh();
+            let _ = writeln!(
+                ssa.body,
+                "  {g} = getelementptr inbounds [{} x i64], ptr addrspace({space}) {base}, i64 0, i64 {i}",
+                s.len
+            );
+            format!("ptr addrspace({space}) {g}")
+        }
+    }
+}

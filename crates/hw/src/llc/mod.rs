@@ -1,0 +1,132 @@
+//! The compiler's code instead of the tables': a litmus test compiled by
+//! LLVM's `llc` ([`ir`] emits the module, [`tool`] runs `llc`, [`asm`] reads
+//! its assembly back into per-operation machine code). docs/llc.md.
+
+pub mod asm;
+pub mod ir;
+pub mod tool;
+
+use crate::isa::{Family, MInstr, MemKind};
+use crate::lower::{LInstr, LOp, LThread, Lowered};
+use crate::Target;
+use amdmm_program::{AddrSpace, Instr, Program};
+pub use tool::{find, Llc, INSTALL_HINT};
+
+/// The compiler's code for every thread of `p` on `target`, per operation,
+/// in the shape of the table lowering ([`crate::lower::render`] prints it).
+/// Operation texts are the table lowering's where it has the operation.
+pub fn lowered(p: &Program, target: &Target, llc: &Llc) -> Result<Lowered, String> {
+    let ir = ir::emit(p).map_err(|e| e.to_string())?;
+    let (asm_text, _) = llc.compile(&ir, target)?;
+    from_asm(p, target, &asm_text)
+}
+
+/// [`lowered`] from already compiled assembly (a checked-in fixture).
+pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered, String> {
+    let table = crate::lower(p, target).ok();
+    let mut threads = Vec::new();
+    for (ti, t) in p.threads.iter().enumerate() {
+        let kernel = ir::kernel_name(p, ti);
+        let ops = asm::read_kernel(asm_text, &kernel, target.dialect())
+            .map_err(|e| format!("{}: {e}", t.name))?;
+        let mut out = Vec::new();
+        for op in ops {
+            let pos = t.pos.get(op.index).copied().unwrap_or_default();
+            let text = table
+                .as_ref()
+                .and_then(|l| l.threads[ti].ops.iter().find(|o| o.index == op.index))
+                .map(|o| o.text.clone())
+                .unwrap_or_else(|| format!("operation at line {}", pos.line));
+            out.push(LOp {
+                index: op.index,
+                pos,
+                text,
+                table: "llc",
+                code: op
+                    .code
+                    .iter()
+                    .map(|&instr| LInstr {
+                        instr,
+                        row: None,
+                        is_access: matches!(instr, MInstr::Mem(_)),
+                    })
+                    .collect(),
+                note: op.label.as_ref().map(|l| {
+                    format!("llc made a loop of this operation (label `{l}`); the hardware model cannot attribute it")
+                }),
+            });
+        }
+        threads.push(LThread {
+            name: t.name.clone(),
+            ops: out,
+        });
+    }
+    Ok(Lowered {
+        target: *target,
+        name: p.name.clone(),
+        threads,
+    })
+}
+
+/// Can the hardware model run this compiled code? Each access of the
+/// program must be exactly one memory instruction of its kind and address
+/// space in its operation; the compiler may remove, merge or split
+/// accesses (legal at `-O1` and above for non-atomic ones), which the model
+/// cannot attribute. Returns one message per operation that fails.
+pub fn unattributable(p: &Program, l: &Lowered) -> Vec<String> {
+    let mut bad = Vec::new();
+    for (ti, t) in p.threads.iter().enumerate() {
+        for (k, i) in t.code.iter().enumerate() {
+            let want = match i {
+                Instr::Load { addr, .. } => Some((MemKind::Load, addr)),
+                Instr::Store { addr, .. } => Some((MemKind::Store, addr)),
+                Instr::Rmw { addr, .. } => Some((MemKind::Atomic(""), addr)),
+                Instr::CmpXchg { addr, .. } => Some((MemKind::CmpSwap, addr)),
+                _ => None,
+            };
+            let Some((kind, addr)) = want else { continue };
+            let line = t.pos.get(k).map(|p| p.line).unwrap_or(0);
+            let mems: Vec<_> = l.threads[ti]
+                .ops
+                .iter()
+                .filter(|o| o.index == k)
+                .flat_map(|o| o.code.iter())
+                .filter_map(|c| match c.instr {
+                    MInstr::Mem(m) => Some(m),
+                    _ => None,
+                })
+                .collect();
+            let lds = p
+                .symbols
+                .get(addr.symbol as usize)
+                .and_then(|s| p.locations.get(s.first as usize))
+                .is_some_and(|l| l.space == AddrSpace::Lds);
+            let looped = l.threads[ti]
+                .ops
+                .iter()
+                .any(|o| o.index == k && o.note.is_some());
+            let what = match mems.as_slice() {
+                _ if looped => "a loop (e.g. a compare-and-swap loop for an RMW the target lacks at this scope)".to_string(),
+                [] => "no memory instruction (the compiler removed or merged the access)".to_string(),
+                [m] => {
+                    let same_kind = std::mem::discriminant(&m.kind) == std::mem::discriminant(&kind);
+                    let same_space = (m.family == Family::Ds) == lds;
+                    if same_kind && same_space {
+                        continue;
+                    }
+                    format!("`{m}`, which is not the access's kind or address space")
+                }
+                many => format!(
+                    "{} memory instructions ({})",
+                    many.len(),
+                    many.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(", ")
+                ),
+            };
+            bad.push(format!(
+                "{} line {line}: the compiler's code has {what}; the hardware model needs one access per operation",
+                t.name
+            ));
+        }
+    }
+    bad
+}

@@ -1,0 +1,227 @@
+//! The llc front end (docs/llc.md): the assembly reader on checked-in llc
+//! output for every modelled target, and live llc runs (skipped with a
+//! message when no llc is installed; a failure under CI).
+//!
+//! The fixtures `fixtures/llc/ops.TARGET.s` are `amdmm compile --target
+//! TARGET fixtures/llc/ops.litmus` with llc-22 (LLVM 22.1.8) at -O0.
+
+use amdmm_hw::isa::{Family, MInstr, MemKind};
+use amdmm_hw::llc::{self, asm};
+use amdmm_hw::machine::{compare, explore_with, CodeSource, HwOptions};
+use amdmm_hw::{all_targets, Target};
+use std::path::PathBuf;
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/llc")
+}
+
+fn ops_program() -> amdmm_program::Program {
+    let src = std::fs::read_to_string(fixtures().join("ops.litmus")).unwrap();
+    amdmm_program::load(&src).unwrap()
+}
+
+fn fixture(t: &Target) -> String {
+    let name = t.to_string().replace(':', "-");
+    std::fs::read_to_string(fixtures().join(format!("ops.{name}.s")))
+        .unwrap_or_else(|e| panic!("fixture for {t}: {e}"))
+}
+
+/// Every target's llc output reads without error; every operation but the
+/// system-scope `umax` (which llc makes a compare-and-swap loop of where the
+/// target has no such atomic at system scope) has exactly one access of the
+/// program's kind, and returning RMWs carry the return bit.
+#[test]
+fn fixtures_read_on_every_modelled_target() {
+    let p = ops_program();
+    for t in all_targets() {
+        let l = llc::from_asm(&p, &t, &fixture(&t)).unwrap_or_else(|e| panic!("{t}: {e}"));
+        let ops = &l.threads[0].ops;
+        // 14 operations with code: the extractvalue has none.
+        assert_eq!(ops.len(), 14, "{t}");
+        let bad = llc::unattributable(&p, &l);
+        assert!(
+            bad.iter().all(|b| b.contains("line 14")),
+            "{t}: only the system umax may be unattributable: {bad:?}"
+        );
+        let mem = |k: usize| -> Vec<amdmm_hw::isa::MemOp> {
+            ops.iter()
+                .filter(|o| o.index == k)
+                .flat_map(|o| o.code.iter())
+                .filter_map(|c| match c.instr {
+                    MInstr::Mem(m) => Some(m),
+                    _ => None,
+                })
+                .collect()
+        };
+        // op 3: `%b = atomicrmw add ... agent acq_rel`, result used.
+        let add = mem(3);
+        assert_eq!(add.len(), 1, "{t}");
+        assert!(
+            add[0].ret && add[0].kind == MemKind::Atomic("add"),
+            "{t}: {:?}",
+            add[0]
+        );
+        // op 9: LDS exchange, with return.
+        let x = mem(9);
+        assert!(
+            x.len() == 1 && x[0].family == Family::Ds && x[0].ret,
+            "{t}: {x:?}"
+        );
+        // op 13: the barrier.
+        let bar: Vec<MInstr> = ops
+            .iter()
+            .filter(|o| o.index == 13)
+            .flat_map(|o| o.code.iter().map(|c| c.instr))
+            .collect();
+        assert!(
+            bar.contains(&MInstr::SBarrier) || bar.contains(&MInstr::SBarrierWait(-1)),
+            "{t}: {bar:?}"
+        );
+    }
+}
+
+/// On GFX942 the compiler's agent-scope release store is the table's row
+/// (AMDGPUUsage "AMDHSA Memory Model Code Sequences GFX942", store atomic
+/// release agent global: `buffer_wbl2 sc1=1`, `s_waitcnt lgkmcnt(0) &
+/// vmcnt(0)`, `global_store sc1=1`).
+#[test]
+fn gfx942_release_store_is_the_table_row() {
+    let p = ops_program();
+    let t = Target::parse("gfx942").unwrap();
+    let l = llc::from_asm(&p, &t, &fixture(&t)).unwrap();
+    let code: Vec<String> = l.threads[0].ops[1]
+        .code
+        .iter()
+        .map(|c| c.instr.to_string())
+        .collect();
+    assert_eq!(
+        code,
+        [
+            "buffer_wbl2 sc1",
+            "s_waitcnt vmcnt(0) lgkmcnt(0)",
+            "global_store_dword sc1"
+        ]
+    );
+    let table = amdmm_hw::lower(&p, &t).unwrap();
+    let table_code: Vec<String> = table.threads[0].ops[1]
+        .code
+        .iter()
+        .map(|c| c.instr.to_string())
+        .collect();
+    assert_eq!(code, table_code);
+}
+
+#[test]
+fn reader_forms() {
+    use amdmm_hw::isa::{Counter, Dialect};
+    let d = Dialect::Gfx12;
+    assert_eq!(asm::instruction("v_mov_b32_e32 v0, 0", d), Ok(None));
+    assert_eq!(
+        asm::instruction("s_load_b64 s[0:1], s[4:5], 0x0", d),
+        Ok(None)
+    );
+    assert_eq!(
+        asm::instruction("s_wait_kmcnt 0x0", d),
+        Ok(Some(MInstr::Wait(Counter::Km, 0)))
+    );
+    assert_eq!(
+        asm::combined_wait("s_wait_loadcnt_dscnt 0x102"),
+        Some(Ok([
+            MInstr::Wait(Counter::Load, 1),
+            MInstr::Wait(Counter::Ds, 2)
+        ]))
+    );
+    assert_eq!(
+        asm::instruction("s_waitcnt vmcnt(0) expcnt(1) lgkmcnt(2)", Dialect::Gfx9),
+        Ok(Some(MInstr::Waitcnt {
+            vm: Some(0),
+            exp: Some(1),
+            lgkm: Some(2)
+        }))
+    );
+    assert_eq!(
+        asm::instruction("s_waitcnt_vscnt null, 0x0", Dialect::Gfx11),
+        Ok(Some(MInstr::WaitcntVscnt(0)))
+    );
+    // GFX942: `sc0` on an atomic is its return bit, not a scope bit.
+    match asm::instruction(
+        "global_atomic_add v3, v0, v1, s[2:3] sc0 sc1",
+        Dialect::Gfx942,
+    ) {
+        Ok(Some(MInstr::Mem(m))) => assert!(m.ret && !m.cpol.sc0 && m.cpol.sc1, "{m:?}"),
+        other => panic!("{other:?}"),
+    }
+    // Unknown memory instructions are errors naming them, never skipped.
+    for bad in [
+        "global_atomic_add_f32 v0, v1, s[0:1]",
+        "image_load v0, v1, s[0:7]",
+        "ds_read2_b32 v[0:1], v2 offset1:1",
+        "s_dcache_inv",
+        "buffer_wbinvl1_sc",
+    ] {
+        let e = asm::instruction(bad, Dialect::Gfx9).unwrap_err();
+        let mn = bad.split_whitespace().next().unwrap();
+        assert!(e.contains(mn), "{bad}: {e}");
+    }
+}
+
+/// The llc to use for live runs: `None` (and a message) when there is none;
+/// under CI a missing llc fails the test.
+fn live_llc() -> Option<llc::Llc> {
+    match llc::find(None, 0) {
+        Ok(l) => Some(l),
+        Err(e) if std::env::var_os("CI").is_some() => panic!("CI needs llc: {e}"),
+        Err(e) => {
+            eprintln!("skipped: live llc tests ({e})");
+            None
+        }
+    }
+}
+
+/// A live llc compiles the fixture for every target it supports, and on
+/// LLVM 22 (the fixtures' version) its output reads to the same code.
+#[test]
+fn live_llc_matches_the_fixtures() {
+    let Some(l) = live_llc() else { return };
+    let p = ops_program();
+    let ir = llc::ir::emit(&p).unwrap();
+    for t in all_targets() {
+        if t.name == "gfx1250" && l.major < 22 {
+            continue;
+        }
+        let (asm_text, _) = l.compile(&ir, &t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        let live = llc::from_asm(&p, &t, &asm_text).unwrap();
+        if l.major == 22 {
+            let fixed = llc::from_asm(&p, &t, &fixture(&t)).unwrap();
+            let code = |x: &amdmm_hw::Lowered| -> Vec<Vec<MInstr>> {
+                x.threads[0]
+                    .ops
+                    .iter()
+                    .map(|o| o.code.iter().map(|c| c.instr).collect())
+                    .collect()
+            };
+            assert_eq!(code(&live), code(&fixed), "{t}");
+        }
+    }
+}
+
+/// The hardware model runs the compiler's code: message passing with an
+/// agent-scope release/acquire has no outcome the memory model forbids.
+#[test]
+fn live_llc_verify_message_passing() {
+    let Some(l) = live_llc() else { return };
+    let src = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../litmus/MP+rel-acq.agent.litmus"),
+    )
+    .unwrap();
+    let p = amdmm_program::load(&src).unwrap();
+    let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+    for t in ["gfx600", "gfx942", "gfx1100", "gfx1200"] {
+        let t = Target::parse(t).unwrap();
+        let hw = explore_with(&p, &t, &HwOptions::default(), &CodeSource::Llc(l.clone()))
+            .unwrap_or_else(|e| panic!("{t}: {e}"));
+        let v = compare(hw, &model);
+        assert!(v.forbidden.is_empty(), "{t}: {:?}", v.forbidden);
+        assert!(v.hw.outcome.states.len() >= 2, "{t}");
+    }
+}
