@@ -44,6 +44,9 @@ pub enum Command {
     /// Check that every outcome of the hardware model of a target is allowed by the memory
     /// model; print a step-by-step trace for each one that is not (docs/hardware.md).
     Verify(crate::verify::VerifyArgs),
+    /// Why is a final state forbidden? The candidate executions ending in it, each class with
+    /// the first rule it breaks (quoted) and its graph; for an allowed state, the witness.
+    Explain(crate::explain::ExplainArgs),
     /// Check asynchronous LDS DMA code (asyncmark / wait.asyncmark) without exploring executions.
     Lint(crate::lint::LintArgs),
 }

@@ -3,6 +3,7 @@
 mod args;
 mod code;
 mod collect;
+mod explain;
 mod graphviz;
 mod hw_run;
 mod import;
@@ -32,5 +33,6 @@ fn main() -> ExitCode {
         args::Command::Compile(a) => code::compile_command(&a),
         args::Command::Verify(a) => verify::verify_command(&a),
         args::Command::Lint(a) => lint::lint_command(&a),
+        args::Command::Explain(a) => explain::explain_command(&a),
     }
 }

@@ -28,15 +28,15 @@ use web_time::Instant;
 
 /// The static part of a test: paths per thread, location instances, the
 /// observables shown.
-struct Setup<'p> {
-    program: &'p Program,
-    locs: LocationMap,
-    paths: Vec<Vec<Path>>,
-    columns: Vec<Observable>,
+pub(crate) struct Setup<'p> {
+    pub(crate) program: &'p Program,
+    pub(crate) locs: LocationMap,
+    pub(crate) paths: Vec<Vec<Path>>,
+    pub(crate) columns: Vec<Observable>,
     /// Location instances with an initial write, sorted.
-    inits: Vec<u32>,
+    pub(crate) inits: Vec<u32>,
     /// Location instances whose final value is shown.
-    shown_locs: Vec<u32>,
+    pub(crate) shown_locs: Vec<u32>,
 }
 
 /// Called with every consistent complete execution (graph, axioms' analysis,
@@ -47,65 +47,13 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
     // The time limit counts from here: paths, barrier runs and the
     // reads-from search all check it.
     let started = Instant::now();
-    let columns = program.shown_observables();
     let mut outcome = Outcome::empty(program);
-    let mut paths = Vec::new();
-    for t in &program.threads {
-        match symbolic::paths(
-            program,
-            t,
-            opts.loop_bound,
-            opts.timeout.map(|d| started + d),
-        ) {
-            Ok(p) => paths.push(p),
-            Err(SymbolicError::Unsupported(what)) => {
-                outcome.limit = Some(LimitReason::Unsupported(what));
-                return outcome;
-            }
-            Err(SymbolicError::TooBig(what)) => {
-                outcome.limit = Some(LimitReason::PathLimit(what));
-                return outcome;
-            }
-            Err(SymbolicError::Deadline) => {
-                outcome.limit = opts.timeout.map(|t| LimitReason::Timeout(t.as_secs()));
-                return outcome;
-            }
+    let setup = match build_setup(program, opts, started) {
+        Ok(s) => s,
+        Err(limit) => {
+            outcome.limit = limit;
+            return outcome;
         }
-    }
-    let locs = LocationMap::new(program);
-    let mut touched: Vec<u32> = Vec::new();
-    for (t, tp) in paths.iter().enumerate() {
-        let wg = program.threads[t]
-            .placement
-            .instance(amdmm_program::ScopeLevel::Workgroup);
-        for p in tp {
-            for e in &p.events {
-                if e.kind != EventKind::Fence {
-                    touched.push(locs.instance(program, e.loc, wg));
-                }
-            }
-        }
-    }
-    let mut shown_locs = Vec::new();
-    for c in &columns {
-        if let Observable::Mem { loc, wg } = c {
-            shown_locs.push(locs.observed(program, *loc, *wg));
-        }
-    }
-    touched.extend(shown_locs.iter().copied());
-    touched.sort_unstable();
-    touched.dedup();
-    let inits: Vec<u32> = touched
-        .into_iter()
-        .filter(|&i| locs.init(program, i).is_some())
-        .collect();
-    let setup = Setup {
-        program,
-        locs,
-        paths,
-        columns,
-        inits,
-        shown_locs,
     };
     if setup.paths.iter().any(|p| p.is_empty()) {
         // Some thread has no path at all (cannot happen: a false `assume`
@@ -113,50 +61,13 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
         finish(&mut outcome, Accumulator::default());
         return outcome;
     }
-    // Every combination of one path per thread (odometer, last thread fastest).
-    let mut combos = Vec::new();
-    let mut choice = vec![0usize; setup.paths.len()];
-    'combos: loop {
-        // One combination per barrier execution of these paths.
-        let chosen: Vec<&Path> = choice
-            .iter()
-            .enumerate()
-            .map(|(t, &c)| &setup.paths[t][c])
-            .collect();
-        let deadline = opts.timeout.map(|t| (started + t, t));
-        let runs = match crate::barrier::runs(program, &chosen, &opts.target, deadline) {
-            Ok(r) => r,
-            Err(limit) => {
-                outcome.limit = Some(limit);
-                return outcome;
-            }
-        };
-        if deadline.is_some_and(|(d, _)| Instant::now() > d) {
-            outcome.limit = opts.timeout.map(|t| LimitReason::Timeout(t.as_secs()));
+    let combos = match build_combos(&setup, opts, started) {
+        Ok(c) => c,
+        Err(limit) => {
+            outcome.limit = limit;
             return outcome;
         }
-        for run in runs {
-            match Combo::new(&setup, &choice, opts, run) {
-                Ok(c) => combos.push(c),
-                Err(limit) => {
-                    outcome.limit = Some(limit);
-                    return outcome;
-                }
-            }
-        }
-        let mut t = choice.len();
-        loop {
-            if t == 0 {
-                break 'combos;
-            }
-            t -= 1;
-            choice[t] += 1;
-            if choice[t] < setup.paths[t].len() {
-                break;
-            }
-            choice[t] = 0;
-        }
-    }
+    };
     // Units of work: a combination and a prefix of reads-from choices. They
     // run in parallel and merge in order, so the result does not depend on
     // the number of threads.
@@ -205,6 +116,118 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
     }
     finish(&mut outcome, acc);
     outcome
+}
+
+/// The static part of a test: every thread's paths, the location instances
+/// and their initial writes, the observables shown. `Err` holds the limit
+/// reached (`None` for a timeout without `--timeout`, which cannot happen).
+pub(crate) fn build_setup<'p>(
+    program: &'p Program,
+    opts: &Options,
+    started: Instant,
+) -> Result<Setup<'p>, Option<LimitReason>> {
+    let columns = program.shown_observables();
+    let mut paths = Vec::new();
+    for t in &program.threads {
+        match symbolic::paths(
+            program,
+            t,
+            opts.loop_bound,
+            opts.timeout.map(|d| started + d),
+        ) {
+            Ok(p) => paths.push(p),
+            Err(SymbolicError::Unsupported(what)) => {
+                return Err(Some(LimitReason::Unsupported(what)))
+            }
+            Err(SymbolicError::TooBig(what)) => return Err(Some(LimitReason::PathLimit(what))),
+            Err(SymbolicError::Deadline) => {
+                return Err(opts.timeout.map(|t| LimitReason::Timeout(t.as_secs())))
+            }
+        }
+    }
+    let locs = LocationMap::new(program);
+    let mut touched: Vec<u32> = Vec::new();
+    for (t, tp) in paths.iter().enumerate() {
+        let wg = program.threads[t]
+            .placement
+            .instance(amdmm_program::ScopeLevel::Workgroup);
+        for p in tp {
+            for e in &p.events {
+                if e.kind != EventKind::Fence {
+                    touched.push(locs.instance(program, e.loc, wg));
+                }
+            }
+        }
+    }
+    let mut shown_locs = Vec::new();
+    for c in &columns {
+        if let Observable::Mem { loc, wg } = c {
+            shown_locs.push(locs.observed(program, *loc, *wg));
+        }
+    }
+    touched.extend(shown_locs.iter().copied());
+    touched.sort_unstable();
+    touched.dedup();
+    let inits: Vec<u32> = touched
+        .into_iter()
+        .filter(|&i| locs.init(program, i).is_some())
+        .collect();
+    Ok(Setup {
+        program,
+        locs,
+        paths,
+        columns,
+        inits,
+        shown_locs,
+    })
+}
+
+/// Every combination of one path per thread and one barrier execution of
+/// those paths, each with its graph and reads-from candidates. `Err` as for
+/// [`build_setup`].
+pub(crate) fn build_combos<'s>(
+    setup: &'s Setup,
+    opts: &Options,
+    started: Instant,
+) -> Result<Vec<Combo<'s>>, Option<LimitReason>> {
+    // Every combination of one path per thread (odometer, last thread fastest).
+    let mut combos = Vec::new();
+    let mut choice = vec![0usize; setup.paths.len()];
+    'combos: loop {
+        // One combination per barrier execution of these paths.
+        let chosen: Vec<&Path> = choice
+            .iter()
+            .enumerate()
+            .map(|(t, &c)| &setup.paths[t][c])
+            .collect();
+        let deadline = opts.timeout.map(|t| (started + t, t));
+        let runs = match crate::barrier::runs(setup.program, &chosen, &opts.target, deadline) {
+            Ok(r) => r,
+            Err(limit) => return Err(Some(limit)),
+        };
+        if deadline.is_some_and(|(d, _)| Instant::now() > d) {
+            return Err(opts.timeout.map(|t| LimitReason::Timeout(t.as_secs())));
+        }
+        for run in runs {
+            match Combo::new(setup, &choice, opts, run) {
+                Ok(c) => combos.push(c),
+                Err(limit) => return Err(Some(limit)),
+            }
+        }
+        let mut t = choice.len();
+        loop {
+            if t == 0 {
+                break 'combos;
+            }
+            t -= 1;
+            choice[t] += 1;
+            if choice[t] < setup.paths[t].len() {
+                break;
+            }
+            choice[t] = 0;
+        }
+    }
+    Ok(combos)
 }
 
 /// State shared by the units of one test.
@@ -387,28 +410,28 @@ fn has_executions(acc: &Accumulator) -> bool {
 }
 
 /// One thread's events placed in the graph.
-struct Placed {
-    offset: usize,
-    len: usize,
+pub(crate) struct Placed {
+    pub(crate) offset: usize,
+    pub(crate) len: usize,
 }
 
 /// One combination of thread paths: the graph without reads-from, and the
 /// reads-from candidates of each read.
-struct Combo<'s> {
-    paths: Vec<&'s Path>,
-    placed: Vec<Placed>,
+pub(crate) struct Combo<'s> {
+    pub(crate) paths: Vec<&'s Path>,
+    pub(crate) placed: Vec<Placed>,
     /// (thread, index in the path) of each non-initial event.
-    thread_of: Vec<(usize, usize)>,
-    graph: ExecutionGraph,
-    reads: Vec<usize>,
+    pub(crate) thread_of: Vec<(usize, usize)>,
+    pub(crate) graph: ExecutionGraph,
+    pub(crate) reads: Vec<usize>,
     /// Per read: `None` (returns undef) and/or the writes it may read from.
-    cands: Vec<Vec<Option<u8>>>,
+    pub(crate) cands: Vec<Vec<Option<u8>>>,
     /// The barrier execution this combination is explored with.
-    barrier: crate::barrier::BarrierRun,
+    pub(crate) barrier: crate::barrier::BarrierRun,
     /// Happens-before without synchronizes-with (program order, barrier and
     /// async edges, initial writes first), closed; `None` when already
     /// cyclic. The root of [`Scratch::hb`].
-    hb_base: Option<BitRel>,
+    pub(crate) hb_base: Option<BitRel>,
     /// The happens-before built along the search ([`Combo::extend_hb`]) is,
     /// at a leaf, exactly the candidate's, so the leaf check starts from it
     /// instead of closing happens-before again
@@ -435,7 +458,7 @@ struct Combo<'s> {
     /// returns `Some` of the same relation. With an RMW a later choice can
     /// lengthen an earlier read's release sequence, and the leaf closes
     /// happens-before itself, as before.
-    hb_exact: bool,
+    pub(crate) hb_exact: bool,
 }
 
 /// Buffers of one unit of work, reused from one candidate to the next.
@@ -864,21 +887,26 @@ fn read_candidates(g: &ExecutionGraph, r: usize) -> Vec<Option<u8>> {
     c
 }
 
-/// Fixes the values of a candidate from its reads-from, checks path guards,
-/// the model, and every modification order; records what it finds. Fails
-/// only when a limit is reached among its modification orders.
-#[allow(clippy::too_many_arguments)]
-fn check_candidate(
+/// What [`fill_values`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Filled {
+    /// Every value is known and every path guard holds.
+    Ok,
+    /// Some value depends on itself through reads-from.
+    ThinAir,
+    /// A guard of a chosen path fails: this candidate is not an execution
+    /// of these paths.
+    GuardFails,
+}
+
+/// Fixes the values of a candidate from its reads-from (into `vals` and
+/// the events of `g`) and checks the paths' guards.
+pub(crate) fn fill_values(
     setup: &Setup,
     combo: &Combo,
     g: &mut ExecutionGraph,
-    scratch: &mut Scratch,
-    opts: &Options,
-    shared: &Shared,
-    acc: &mut Accumulator,
-    budget: &mut Budget,
-) -> Result<(), LimitReason> {
-    let vals = &mut scratch.vals[..];
+    vals: &mut [Vec<Option<Value>>],
+) -> Filled {
     let paths = &combo.paths[..];
     let placed = &combo.placed[..];
     let thread_of = &combo.thread_of[..];
@@ -932,7 +960,7 @@ fn check_candidate(
             break;
         }
         if !progress {
-            return Ok(());
+            return Filled::ThinAir;
         }
     }
     for (t, p) in paths.iter().enumerate() {
@@ -941,7 +969,7 @@ fn check_candidate(
             .iter()
             .all(|gd| guard_holds(*gd, &vals[t]))
         {
-            return Ok(());
+            return Filled::GuardFails;
         }
         let offset = placed[t].offset;
         for (i, pe) in p.events.iter().enumerate().take(placed[t].len) {
@@ -954,6 +982,28 @@ fn check_candidate(
             }
         }
     }
+    Filled::Ok
+}
+
+/// Fixes the values of a candidate from its reads-from, checks path guards,
+/// the model, and every modification order; records what it finds. Fails
+/// only when a limit is reached among its modification orders.
+#[allow(clippy::too_many_arguments)]
+fn check_candidate(
+    setup: &Setup,
+    combo: &Combo,
+    g: &mut ExecutionGraph,
+    scratch: &mut Scratch,
+    opts: &Options,
+    shared: &Shared,
+    acc: &mut Accumulator,
+    budget: &mut Budget,
+) -> Result<(), LimitReason> {
+    let vals = &mut scratch.vals[..];
+    if fill_values(setup, combo, g, vals) != Filled::Ok {
+        return Ok(());
+    }
+    let paths = &combo.paths[..];
     // A read's value must be the value of the write it reads from.
     // The analysis is written into the unit's buffer (no 7 KB copy per
     // candidate); `analyze_into` fills it exactly as `analyze` would.
@@ -1100,7 +1150,7 @@ fn mo_need(setup: &Setup, g: &ExecutionGraph) -> impl Fn(u32) -> MoNeed {
     }
 }
 
-fn final_state(
+pub(crate) fn final_state(
     setup: &Setup,
     paths: &[&Path],
     g: &ExecutionGraph,

@@ -4,6 +4,7 @@
 pub mod barrier;
 pub mod condition;
 mod engine;
+pub mod explain;
 pub mod families;
 pub mod locations;
 mod mo;

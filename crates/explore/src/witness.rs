@@ -9,7 +9,7 @@ use amdmm_model::{Analysis, ReadRule};
 use amdmm_program::{DmaKind, Instr, Ordering, Program};
 
 /// The events of async LDS DMA copies (the `.async` intrinsics).
-fn async_events(program: &Program, g: &ExecutionGraph) -> EventSet {
+pub(crate) fn async_events(program: &Program, g: &ExecutionGraph) -> EventSet {
     let mut s = 0;
     for (i, e) in g.events.iter().enumerate() {
         if e.is_init() {

@@ -99,7 +99,7 @@ pub fn analyze_into(g: &ExecutionGraph, out: &mut Analysis) -> Result<(), Reject
     }
     out.sw = happens_before::synchronizes_with(g);
     out.hb = happens_before::happens_before(g, &out.sw).ok_or(Reject::CyclicHappensBefore)?;
-    derive_from_hb(g, out)
+    derive_from_hb(g, out, true)
 }
 
 /// [`analyze_into`] for a caller that already knows the candidate's
@@ -126,13 +126,14 @@ pub fn analyze_into_with_hb(
         "analyze_into_with_hb: the given happens-before is not the candidate's"
     );
     out.hb = *hb;
-    derive_from_hb(g, out)
+    derive_from_hb(g, out, true)
 }
 
 /// The rest of [`analyze_into`], once `out.sw` and `out.hb` are set
 /// (happens-before acyclic): availability, visibility, location order, the
-/// value rules and the modification-order constraints.
-fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis) -> Result<(), Reject> {
+/// value rules and the modification-order constraints. With `strict` false
+/// (`analyze_lenient`), a value-rule or coherence failure does not stop it.
+fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis, strict: bool) -> Result<(), Reject> {
     let n = g.len();
     let hb = &out.hb;
     let hb_inv = hb.inverse();
@@ -245,7 +246,7 @@ fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis) -> Result<(), Reject> 
         let (hb, _) = hbs.of(g.events[r].space);
         let seen = values::may_see(writes_here, &lo_inv, hb, r);
         let rule = values::read_rule(g, &lo_inv, writes_here, seen, r);
-        if !rule.allows(g.rf[r]) {
+        if strict && !rule.allows(g.rf[r]) {
             return Err(Reject::Value);
         }
         race |= rule.is_race();
@@ -253,10 +254,26 @@ fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis) -> Result<(), Reject> 
     }
     out.race = race;
     out.mo_required = coherence::mo_constraints(g, &hbs);
-    if !out.mo_required.is_acyclic() {
+    if strict && !out.mo_required.is_acyclic() {
         return Err(Reject::Coherence);
     }
     Ok(())
+}
+
+/// [`analyze`] that goes on past the value rules and coherence, for
+/// `amdmm explain`: every field is derived as `analyze` derives it, and a
+/// read whose reads-from its rule does not allow (`rules[r]` says why) or a
+/// cyclic `mo_required` is left for the caller to report. Thin air and a
+/// cyclic happens-before still stop it (nothing can be derived past them).
+pub fn analyze_lenient(g: &ExecutionGraph) -> Result<Analysis, Reject> {
+    if !thin_air::no_thin_air(g) {
+        return Err(Reject::ThinAir);
+    }
+    let mut out = Analysis::empty(g.len());
+    out.sw = happens_before::synchronizes_with(g);
+    out.hb = happens_before::happens_before(g, &out.sw).ok_or(Reject::CyclicHappensBefore)?;
+    derive_from_hb(g, &mut out, false)?;
+    Ok(out)
 }
 
 /// The axioms that depend on the modification order `mo` (transitive, total

@@ -619,16 +619,7 @@ fn legend(out: &mut String, used: &[String]) {
 /// deadlocked execution. `NAME` keeps letters, digits, `.`, `-`, `_` and
 /// `+` of the test name; other characters become `_`.
 pub fn outcome_graphs(test: &str, outcome: &amdmm_explore::Outcome) -> Vec<(String, String)> {
-    let stem: String = test
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "._-+".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let stem = file_stem(test);
     let mut out = Vec::new();
     for w in &outcome.witnesses {
         let state = outcome
@@ -656,4 +647,18 @@ pub fn outcome_graphs(test: &str, outcome: &amdmm_explore::Outcome) -> Vec<(Stri
         ));
     }
     out
+}
+
+/// A test name as a file name: letters, digits, `.`, `-`, `_` and `+` kept,
+/// anything else `_`.
+pub fn file_stem(test: &str) -> String {
+    test.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "._-+".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }

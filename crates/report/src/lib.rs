@@ -9,16 +9,18 @@
 mod barrier;
 mod check;
 mod dot;
+mod explain;
 mod herd;
 mod json;
 mod witness;
 
 pub use barrier::{barrier_text, deadlock_text, notes_text};
 pub use check::{check, compare, CheckResult, Failure};
-pub use dot::{outcome_graphs, witness_to_dot, DotOptions};
+pub use dot::{file_stem, outcome_graphs, witness_to_dot, DotOptions};
+pub use explain::ExplainDocument;
 pub use herd::{condition_line, herd_text, kind, ok};
 pub use json::{document, input_error_json, json, with_check, Summary};
-pub use witness::{state_text, witness_text};
+pub use witness::{state_text, witness_text, witness_text_events};
 
 use amdmm_explore::Outcome;
 

@@ -24,6 +24,14 @@ pub fn witness_text(outcome: &Outcome, w: &Witness) -> String {
         .map(|st| state_text(&outcome.columns, st))
         .unwrap_or_default();
     let _ = writeln!(s, "Witness for state {}: {state}", w.state + 1);
+    s.push_str(&witness_text_events(w));
+    s
+}
+
+/// A witness's events grouped by thread and its relations, one per line
+/// (the body of [`witness_text`], without the state line).
+pub fn witness_text_events(w: &Witness) -> String {
+    let mut s = String::new();
     let mut threads: Vec<&str> = Vec::new();
     for e in &w.events {
         if !threads.contains(&e.thread.as_str()) {

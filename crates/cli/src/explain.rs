@@ -1,0 +1,222 @@
+//! The `explain` command: why a final state is forbidden, or how it is
+//! allowed (`amdmm_explore::explain`), as text, JSON and graphs.
+
+use crate::graphviz::{GraphFormat, GraphSink};
+use amdmm_explore::explain::{explain, parse_state, ExplainTarget, Explanation, Verdict};
+use amdmm_explore::{ModelKind, Options};
+use clap::builder::PossibleValuesParser;
+use clap::Args;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// The test file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// The final state to explain, e.g. 'P1:%r0=1; P1:%r1=0' (columns as in the `States`
+    /// lines; unnamed columns take any value). Default: the states the condition looks for
+    /// (those satisfying it for exists / ~exists, those falsifying it for forall).
+    #[arg(long, value_name = "STATE")]
+    pub state: Option<String>,
+
+    /// Rule set: `seed` (memory-model.txt) or `upstream` (AMDGPUMemoryModel.md).
+    #[arg(long, value_name = "NAME", default_value = "seed",
+          value_parser = PossibleValuesParser::new(ModelKind::NAMES))]
+    pub model: String,
+
+    /// Each loop runs at most N iterations.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub loop_bound: u32,
+
+    /// Stop after N candidate executions (the answer then says it is incomplete).
+    #[arg(long, value_name = "N", default_value_t = 200_000)]
+    pub max_candidates: u64,
+
+    /// Write one graph per class into DIR (`TEST.explain-K.svg`), the violated rule's events
+    /// and edges highlighted.
+    #[arg(long, value_name = "DIR")]
+    pub graph: Option<PathBuf>,
+
+    /// Format of `--graph`: `svg` (Graphviz `dot`) or `dot`.
+    #[arg(long, value_name = "FORMAT", value_enum, default_value = "svg")]
+    pub graph_format: GraphFormat,
+
+    /// Print one JSON document (docs/json.md, "explain") instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn fail(msg: &str) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "amdmm: error: {msg}");
+    ExitCode::from(2)
+}
+
+/// Exit status: 0 when the explanation is complete, 2 on bad input or an
+/// incomplete one (a limit).
+pub fn explain_command(a: &ExplainArgs) -> ExitCode {
+    let Some(model) = ModelKind::from_name(&a.model) else {
+        return fail(&format!("unknown model `{}`", a.model));
+    };
+    let file = a.file.display().to_string();
+    let src = match std::fs::read_to_string(&a.file) {
+        Ok(s) => s,
+        Err(e) => return fail(&format!("cannot read {file}: {e}")),
+    };
+    let program = match amdmm_program::load(&src) {
+        Ok(p) => p,
+        Err(diags) => {
+            for d in &diags {
+                let _ = writeln!(std::io::stderr(), "{}\n", d.render(&file, &src).trim_end());
+            }
+            return ExitCode::from(2);
+        }
+    };
+    let columns: Vec<String> = program
+        .shown_observables()
+        .iter()
+        .map(|o| program.observable_name(o))
+        .collect();
+    let target = match &a.state {
+        Some(s) => match parse_state(&columns, s) {
+            Ok(t) => t,
+            Err(e) => return fail(&format!("--state: {e}")),
+        },
+        None => ExplainTarget::Condition,
+    };
+    let opts = Options {
+        loop_bound: a.loop_bound,
+        model,
+        ..Options::default()
+    };
+    let x = explain(&program, &opts, &target, a.max_candidates);
+    if let Some(dir) = &a.graph {
+        let sink = match GraphSink::new(dir, a.graph_format) {
+            Ok(s) => s,
+            Err(e) => return fail(&e),
+        };
+        for (stem, dot) in class_graphs(&program.name, &x) {
+            if let Err(e) = sink.write(&stem, &dot) {
+                return fail(&e);
+            }
+        }
+    }
+    let text = if a.json {
+        match serde_json::to_string_pretty(&amdmm_report::ExplainDocument::new(
+            &program.name,
+            &file,
+            model.name(),
+            a.state.as_deref(),
+            &x,
+        )) {
+            Ok(s) => s,
+            Err(e) => return fail(&format!("cannot write JSON: {e}")),
+        }
+    } else {
+        explain_text(&program, a.state.as_deref(), &x)
+    };
+    let mut o = std::io::stdout().lock();
+    let _ = writeln!(o, "{}", text.trim_end());
+    if x.limit.is_some() {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// One graph per class: `NAME.explain-K`.
+fn class_graphs(test: &str, x: &Explanation) -> Vec<(String, String)> {
+    let stem = amdmm_report::file_stem(test);
+    x.classes
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let title = match c.verdict {
+                Verdict::Allowed => format!("{test}: class {}: allowed", k + 1),
+                Verdict::Forbidden => format!("{test}: class {}: {}: {}", k + 1, c.rule, c.detail),
+            };
+            let opts = amdmm_report::DotOptions {
+                title: Some(title),
+                highlight_events: c.highlight_events.clone(),
+                highlight_edges: c.highlight_edges.clone(),
+            };
+            (
+                format!("{stem}.explain-{}", k + 1),
+                amdmm_report::witness_to_dot(&c.witness, &opts),
+            )
+        })
+        .collect()
+}
+
+fn explain_text(program: &amdmm_program::Program, state: Option<&str>, x: &Explanation) -> String {
+    let mut s = String::new();
+    let asked = match state {
+        Some(st) => format!("state {st}"),
+        None => format!(
+            "the condition's states ({} {})",
+            amdmm_report::kind(program.condition.quantifier),
+            amdmm_report::condition_line(program)
+        ),
+    };
+    let _ = writeln!(s, "Explain {}: {asked}", program.name);
+    let allowed = x.classes.iter().any(|c| c.verdict == Verdict::Allowed);
+    let _ = writeln!(
+        s,
+        "Candidates {}, ending in the state {}",
+        x.candidates, x.matching
+    );
+    let verdict = if x.limit.is_some() {
+        "Unknown (the enumeration stopped early)"
+    } else if allowed {
+        "Allowed"
+    } else if x.matching == 0 && x.flags.iter().any(|f| f.flag == "deadlock") {
+        "Forbidden: no candidate execution ends in this state; deadlocked executions have no \
+         final state (see the deadlock flag)"
+    } else if x.matching == 0 {
+        "Forbidden: no candidate execution ends in this state (no choice of paths, reads-from \
+         and modification order produces these values)"
+    } else {
+        "Forbidden: every candidate ending in it breaks a rule"
+    };
+    let _ = writeln!(s, "Verdict {verdict}");
+    for (k, c) in x.classes.iter().enumerate() {
+        let state = x
+            .columns
+            .iter()
+            .zip(&c.state)
+            .map(|(col, v)| format!("{col}={v};"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        match c.verdict {
+            Verdict::Allowed => {
+                let _ = writeln!(s, "[{}] allowed ({} candidates): {state}", k + 1, c.count);
+                let _ = writeln!(s, "    {}", c.detail);
+            }
+            Verdict::Forbidden => {
+                let _ = writeln!(
+                    s,
+                    "[{}] {} ({} candidates): {state}",
+                    k + 1,
+                    c.rule,
+                    c.count
+                );
+                let _ = writeln!(s, "    {}: {}", c.source, c.quote);
+                let _ = writeln!(s, "    {}", c.detail);
+            }
+        }
+        let w = amdmm_report::witness_text_events(&c.witness);
+        for line in w.lines() {
+            let _ = writeln!(s, "    {line}");
+        }
+    }
+    for f in &x.flags {
+        let _ = writeln!(s, "Flag {}: {}", f.flag, f.text);
+    }
+    if let Some(l) = &x.limit {
+        let _ = writeln!(s, "Unknown {}: {l}", program.name);
+    }
+    s
+}

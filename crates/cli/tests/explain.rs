@@ -1,0 +1,63 @@
+//! `amdmm explain`: text, JSON and highlighted graphs.
+
+mod common;
+use common::*;
+
+#[test]
+fn explain_text_names_the_rule() {
+    let o = amdmm(&[
+        "explain",
+        "../../litmus/MP+rel-acq.agent.litmus",
+        "--state",
+        "P1:%r0=1; P1:%r1=0",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let s = stdout(&o);
+    assert!(
+        s.contains("Verdict Forbidden: every candidate ending in it breaks a rule"),
+        "{s}"
+    );
+    assert!(
+        s.contains("[1] read rule (1 candidates): P1:%r0=1; P1:%r1=0;"),
+        "{s}"
+    );
+    assert!(
+        s.contains("memory-model.txt, \"Location Order\": \"If a write W1"),
+        "{s}"
+    );
+}
+
+#[test]
+fn explain_json_and_graphs() {
+    let dir = std::env::temp_dir().join(format!("amdmm-explain-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = amdmm(&[
+        "explain",
+        "--json",
+        "--graph",
+        dir.to_str().unwrap(),
+        "--graph-format",
+        "dot",
+        "../../litmus/CoRR.litmus",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["verdict"], "forbidden");
+    assert_eq!(v["classes"][0]["rule"], "coherence");
+    assert_eq!(v["classes"][0]["witness"]["events"][2]["kind"], "read");
+    let dot = std::fs::read_to_string(dir.join("CoRR.explain-1.dot")).unwrap();
+    assert!(dot.contains("penwidth=3"), "{dot}");
+    assert!(dot.contains("fillcolor=gold"), "{dot}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn explain_bad_state_is_an_error() {
+    let o = amdmm(&["explain", "../../litmus/CoRR.litmus", "--state", "P7:%r9=1"]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("`P7:%r9` is not a column of this test (columns: P1:%r0, P1:%r1)"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -1,0 +1,917 @@
+//! `amdmm explain`: why a final state is forbidden (or how it is allowed).
+//!
+//! The candidates are enumerated without the exploration's pruning: every
+//! combination of thread paths, every reads-from choice (each read may read
+//! any write to its location instance other than itself, or return
+//! `undef`) and every modification order. The candidates that end in the
+//! asked state are checked rule by rule in a fixed order, and each is
+//! reported under the first rule it violates; candidates violating the same
+//! rule on the same events form one class. A small test has a few hundred
+//! candidates; `max_candidates` bounds the work (an honest "limit reached").
+
+use crate::engine::{build_combos, build_setup, fill_values, final_state, Filled};
+use crate::mo::{for_each_mo, MoNeed};
+use crate::result::{LimitReason, ValueOut, Witness};
+use crate::Options;
+use amdmm_graph::{relation::members, BitRel, ExecutionGraph};
+use amdmm_model::{
+    analyze_lenient, coherence, happens_before, seq_cst, thin_air, Analysis, ReadRule,
+};
+use amdmm_program::{Observable, Program, Quantifier, Value};
+use serde::Serialize;
+
+/// Which final state to explain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExplainTarget {
+    /// The states the condition looks for: those satisfying the proposition
+    /// for `exists` / `~exists`, those falsifying it for `forall`.
+    Condition,
+    /// The states with these values (column index into `Outcome::columns`,
+    /// value); columns not named may take any value.
+    State(Vec<(usize, ValueOut)>),
+}
+
+/// Parses `--state 'P1:%r0=1; P1:%r1=0'` against the test's columns.
+pub fn parse_state(columns: &[String], text: &str) -> Result<ExplainTarget, String> {
+    let mut terms = Vec::new();
+    for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        let Some((name, value)) = part.split_once('=') else {
+            return Err(format!("`{part}` is not `COLUMN=VALUE`"));
+        };
+        let (name, value) = (name.trim(), value.trim());
+        let Some(col) = columns.iter().position(|c| c == name) else {
+            return Err(format!(
+                "`{name}` is not a column of this test (columns: {})",
+                columns.join(", ")
+            ));
+        };
+        let v = if value == "undef" {
+            ValueOut::from(Value::Undef)
+        } else {
+            match value.parse::<i64>() {
+                Ok(i) => ValueOut::Int(i),
+                Err(_) => return Err(format!("`{value}` is not an integer or `undef`")),
+            }
+        };
+        terms.push((col, v));
+    }
+    if terms.is_empty() {
+        return Err("the state names no column (write e.g. `P1:%r0=1; P1:%r1=0`)".into());
+    }
+    Ok(ExplainTarget::State(terms))
+}
+
+/// Whether a class of candidates is an execution of the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Consistent: the state is allowed; `detail` says what makes each read
+    /// defined.
+    Allowed,
+    /// Inconsistent: `rule` is the first rule the candidates violate.
+    Forbidden,
+}
+
+/// Candidates that end in the asked state and break the same rule on the
+/// same events (or, for `Allowed`, consistent executions).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExplainClass {
+    pub verdict: Verdict,
+    /// The rule's short name (`coherence`, `read rule`, ...).
+    pub rule: String,
+    /// Where the rule is written (document, section).
+    pub source: String,
+    /// The rule, quoted.
+    pub quote: String,
+    /// How this class violates it, naming events (`e3 → e7 → e3`).
+    pub detail: String,
+    /// Candidates in the class.
+    pub count: u64,
+    /// The final state of the representative candidate.
+    pub state: Vec<ValueOut>,
+    /// The representative candidate (first in enumeration order).
+    pub witness: Witness,
+    /// Events and edges to highlight in its graph.
+    pub highlight_events: Vec<usize>,
+    pub highlight_edges: Vec<(String, usize, usize)>,
+}
+
+/// Why a flag is raised, from the first consistent execution raising it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FlagReason {
+    /// `race`, `ub` or `deadlock`.
+    pub flag: String,
+    pub text: String,
+}
+
+/// The answer of `explain` for one test.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Explanation {
+    pub columns: Vec<String>,
+    /// Candidates enumerated (all reads-from and path choices whose values
+    /// are defined and whose path guards hold).
+    pub candidates: u64,
+    /// Of those, the candidates ending in the asked state.
+    pub matching: u64,
+    /// Candidates with no final state: discarded by a false `llvm.assume` or
+    /// cut short by the loop bound (as `run` counts them apart).
+    pub discarded: u64,
+    /// Allowed classes first, then forbidden ones in the order the rules
+    /// are checked.
+    pub classes: Vec<ExplainClass>,
+    /// Why each flag of the test is raised (whatever the state).
+    pub flags: Vec<FlagReason>,
+    /// Set when the enumeration stopped early: the answer is incomplete.
+    pub limit: Option<String>,
+}
+
+const LOCATION_ORDER: &str = "memory-model.txt, \"Location Order\"";
+const LANGREF_MONOTONIC: &str = "LangRef, \"Memory Model for Concurrent Operations\", `monotonic`";
+
+/// Highlighted edges: (relation, from, to).
+type Edges = Vec<(String, usize, usize)>;
+
+/// What the checks found for one candidate and modification order.
+struct Finding {
+    verdict: Verdict,
+    rank: u8,
+    rule: &'static str,
+    source: &'static str,
+    quote: &'static str,
+    detail: String,
+    events: Vec<usize>,
+    edges: Vec<(String, usize, usize)>,
+}
+
+fn e(i: usize) -> String {
+    format!("e{i}")
+}
+
+/// A cycle of `r` as a list of events (first repeated at the end), if any.
+fn cycle(r: &BitRel, n: usize) -> Option<Vec<usize>> {
+    // Depth-first search with colours.
+    fn dfs(
+        r: &BitRel,
+        n: usize,
+        v: usize,
+        colour: &mut [u8],
+        stack: &mut Vec<usize>,
+    ) -> Option<Vec<usize>> {
+        colour[v] = 1;
+        stack.push(v);
+        for w in 0..n {
+            if !r.has(v, w) {
+                continue;
+            }
+            if colour[w] == 1 {
+                let start = stack.iter().position(|&x| x == w).unwrap_or(0);
+                let mut c = stack[start..].to_vec();
+                c.push(w);
+                return Some(c);
+            }
+            if colour[w] == 0 {
+                if let Some(c) = dfs(r, n, w, colour, stack) {
+                    return Some(c);
+                }
+            }
+        }
+        stack.pop();
+        colour[v] = 2;
+        None
+    }
+    let mut colour = vec![0u8; n];
+    for v in 0..n {
+        if colour[v] == 0 {
+            let mut stack = Vec::new();
+            if let Some(c) = dfs(r, n, v, &mut colour, &mut stack) {
+                return Some(c);
+            }
+        }
+    }
+    None
+}
+
+fn arrow_path(c: &[usize]) -> String {
+    c.iter().map(|&i| e(i)).collect::<Vec<_>>().join(" → ")
+}
+
+/// Names each edge of a cycle after the first relation (of `named`) that
+/// has it.
+fn name_edges(c: &[usize], named: &[(&str, &BitRel)]) -> Vec<(String, usize, usize)> {
+    c.windows(2)
+        .map(|p| {
+            let rel = named
+                .iter()
+                .find(|(_, r)| r.has(p[0], p[1]))
+                .map_or("hb", |(n, _)| n);
+            (rel.to_string(), p[0], p[1])
+        })
+        .collect()
+}
+
+/// The modification-order edges coherence requires, each with the clause
+/// that requires it (as `coherence::mo_constraints` computes them).
+///
+/// Happens-before is that of the location's address space, as there.
+fn tagged_mo_constraints(g: &ExecutionGraph, a: &Analysis) -> Vec<(usize, usize, String)> {
+    let full_inv = a.hb.inverse();
+    let hbs = happens_before::SpaceHb::new(g, &a.sw, &a.hb, &full_inv);
+    let mut out = Vec::new();
+    let same_loc_writes = |x: usize| g.same_loc[x] & g.writes;
+    for w in members(g.writes) {
+        let (hb, _) = hbs.of(g.events[w].space);
+        for w2 in members(hb.row(w) & same_loc_writes(w) & !(1u64 << w)) {
+            out.push((
+                w,
+                w2,
+                format!("write-write: {} happens-before {}", e(w), e(w2)),
+            ));
+        }
+    }
+    for (r, src) in g.rf.iter().enumerate() {
+        let Some(src) = *src else { continue };
+        let src = src as usize;
+        let here = same_loc_writes(r);
+        let (hb, hb_inv) = hbs.of(g.events[r].space);
+        for w in members(hb.row(r) & here & !(1u64 << src)) {
+            out.push((
+                src,
+                w,
+                format!(
+                    "read-write: {} reads from {} and happens-before the write {}",
+                    e(r),
+                    e(src),
+                    e(w)
+                ),
+            ));
+        }
+        for w in members(hb_inv.row(r) & here & !(1u64 << src)) {
+            out.push((
+                w,
+                src,
+                format!(
+                    "write-read: the write {} happens-before {}, which reads from {}",
+                    e(w),
+                    e(r),
+                    e(src)
+                ),
+            ));
+        }
+        for r2 in members(hb_inv.row(r) & g.reads) {
+            if let Some(s2) = g.rf[r2] {
+                if s2 as usize != src && g.events[r2].loc == g.events[r].loc {
+                    out.push((
+                        s2 as usize,
+                        src,
+                        format!(
+                            "read-read: {} (reading {}) happens-before {} (reading {})",
+                            e(r2),
+                            e(s2 as usize),
+                            e(r),
+                            e(src)
+                        ),
+                    ));
+                }
+            }
+        }
+        if g.events[r].is_write() {
+            out.push((src, r, format!("RMW: {} reads from {}", e(r), e(src))));
+        }
+    }
+    out
+}
+
+/// The first rule the candidate (`g` with analysis `a`) breaks with
+/// modification order `mo`, or `None` when it is consistent.
+fn check_with_mo(g: &ExecutionGraph, a: &Analysis, mo: &BitRel) -> Option<Finding> {
+    // Coherence: every required edge in mo.
+    // Only the edges the model requires (`Analysis::mo_required`), each
+    // named by the clause that gives it.
+    for (x, y, why) in tagged_mo_constraints(g, a) {
+        if !a.mo_required.has(x, y) {
+            continue;
+        }
+        if mo.has(y, x) || x == y {
+            return Some(Finding {
+                verdict: Verdict::Forbidden,
+                rank: 4,
+                rule: "coherence",
+                source: LANGREF_MONOTONIC,
+                quote: "\"All modification orders must be compatible with the happens-before \
+                        order\"; read-write, write-read and read-read coherence as C++20 \
+                        [intro.races] (RC11: hb;eco is irreflexive)",
+                detail: format!(
+                    "{why}, so {} must be modification-ordered before {}; here {} is \
+                     modification-ordered before {} (an hb;eco cycle)",
+                    e(x),
+                    e(y),
+                    e(y),
+                    e(x)
+                ),
+                events: vec![x, y],
+                edges: vec![("mo".into(), y, x)],
+            });
+        }
+    }
+    if !coherence::rmw_atomicity(g, mo) {
+        for m in members(g.reads & g.writes) {
+            let Some(w) = g.rf[m] else { continue };
+            let w = w as usize;
+            if let Some(between) = members(mo.row(w) & mo.column(m)).next() {
+                return Some(Finding {
+                    verdict: Verdict::Forbidden,
+                    rank: 5,
+                    rule: "RMW atomicity",
+                    source: LANGREF_MONOTONIC,
+                    quote: "\"If the read in an atomic read-modify-write operation M reads from a \
+                            monotonic (or stronger) write W, W must be immediately before M in \
+                            the address's modification order\"",
+                    detail: format!(
+                        "the RMW {} reads from {}, but {} is modification-ordered between them",
+                        e(m),
+                        e(w),
+                        e(between)
+                    ),
+                    events: vec![m, w, between],
+                    edges: vec![("mo".into(), w, between), ("mo".into(), between, m)],
+                });
+            }
+        }
+    }
+    if !seq_cst::sc_consistent(g, &a.hb, mo) {
+        let sc: Vec<usize> = (0..g.len())
+            .filter(|&i| g.events[i].ordering == amdmm_program::Ordering::SeqCst)
+            .collect();
+        return Some(Finding {
+            verdict: Verdict::Forbidden,
+            rank: 6,
+            rule: "seq_cst total order",
+            source: "LangRef, `seq_cst` (C++20 [atomics.order] as RC11 formalises it)",
+            quote: "\"there is a global total order on all sequentially-consistent operations \
+                    on all addresses\"",
+            detail: format!(
+                "no total order of the seq_cst operations {} agrees with happens-before, \
+                 modification order and from-reads",
+                sc.iter().map(|&i| e(i)).collect::<Vec<_>>().join(", ")
+            ),
+            events: sc,
+            edges: Vec::new(),
+        });
+    }
+    None
+}
+
+/// Why read `r` may not take its reads-from (its rule does not allow it).
+fn read_rule_finding(g: &ExecutionGraph, a: &Analysis, r: usize, rule: ReadRule) -> Finding {
+    let src = g.rf[r].map(|w| w as usize);
+    let loc_writes = g.same_loc[r] & g.writes;
+    // The read rule uses the happens-before of the location's address space.
+    let full_inv = a.hb.inverse();
+    let hbs = happens_before::SpaceHb::new(g, &a.sw, &a.hb, &full_inv);
+    let (hb, _) = hbs.of(g.events[r].space);
+    if let Some(w) = src {
+        if hb.has(r, w) {
+            return Finding {
+                verdict: Verdict::Forbidden,
+                rank: 3,
+                rule: "read rule",
+                source: LOCATION_ORDER,
+                quote: "\"If a read R happens-before a write W3, then R may not see W3.\"",
+                detail: format!(
+                    "{} happens-before {}, so {} may not see it",
+                    e(r),
+                    e(w),
+                    e(r)
+                ),
+                events: vec![r, w],
+                edges: vec![("hb".into(), r, w), ("rf".into(), w, r)],
+            };
+        }
+        for w2 in members(loc_writes & !(1u64 << w)) {
+            if a.lo.has(w, w2) && a.lo.has(w2, r) {
+                return Finding {
+                    verdict: Verdict::Forbidden,
+                    rank: 3,
+                    rule: "read rule",
+                    source: LOCATION_ORDER,
+                    quote: "\"If a write W1 is location-ordered before a write W2, and W2 is \
+                            location-ordered before a read R, then R may not see W1.\"",
+                    detail: format!(
+                        "{} is location-ordered before {}, which is location-ordered before {}, \
+                         so {} may not see {}",
+                        e(w),
+                        e(w2),
+                        e(r),
+                        e(r),
+                        e(w)
+                    ),
+                    events: vec![w, w2, r],
+                    edges: vec![
+                        ("lo".into(), w, w2),
+                        ("lo".into(), w2, r),
+                        ("rf".into(), w, r),
+                    ],
+                };
+            }
+        }
+    }
+    let (quote, detail, events, edges): (&str, String, Vec<usize>, Edges) = match rule {
+        ReadRule::NothingOrdered => (
+            "\"If no write is location-ordered before a read R, then R returns undef.\"",
+            format!(
+                "no write is location-ordered before {}, so it returns undef{}",
+                e(r),
+                src.map_or(String::new(), |w| format!(", not the value of {}", e(w)))
+            ),
+            vec![r],
+            Vec::new(),
+        ),
+        ReadRule::UnorderedWrite(w) => (
+            "\"Otherwise, if R may see some write that is not location-ordered before R, \
+                 then R returns undef.\"",
+            format!(
+                "{} may see {}, which is not location-ordered before it (a data race), so it \
+                     returns undef{}",
+                e(r),
+                e(w),
+                src.map_or(String::new(), |s| format!(", not the value of {}", e(s)))
+            ),
+            vec![r, w],
+            vec![("race".into(), w, r)],
+        ),
+        ReadRule::SeveralWrites => (
+            "\"Otherwise, R returns undef.\"",
+            format!(
+                "{} may see several writes, so it returns undef{}",
+                e(r),
+                src.map_or(String::new(), |s| format!(", not the value of {}", e(s)))
+            ),
+            vec![r],
+            Vec::new(),
+        ),
+        ReadRule::Exactly(w) => (
+            "\"Otherwise, if R may see exactly one write W, then R returns the value \
+                 written by W.\"",
+            format!(
+                "{} may see exactly one write, {}, location-ordered before it, so it returns \
+                     the value of {}{}",
+                e(r),
+                e(w),
+                e(w),
+                if src.is_none() { ", not undef" } else { "" }
+            ),
+            vec![r, w],
+            vec![("lo".into(), w, r)],
+        ),
+        ReadRule::AnyAtomic(set) => (
+            "\"Otherwise if the set consisting of R and all writes that R may see contains \
+                 only atomic operations with inclusive scopes, then R returns the value written \
+                 by one of those writes.\"",
+            format!(
+                "{} and the writes it may see ({}) are atomics with inclusive scopes, so it \
+                     returns the value of one of them{}",
+                e(r),
+                members(set).map(e).collect::<Vec<_>>().join(", "),
+                if src.is_none() { ", not undef" } else { "" }
+            ),
+            vec![r],
+            Vec::new(),
+        ),
+    };
+    Finding {
+        verdict: Verdict::Forbidden,
+        rank: 3,
+        rule: "value rule",
+        source: LOCATION_ORDER,
+        quote,
+        detail,
+        events,
+        edges,
+    }
+}
+
+/// The rules checked before a modification order is chosen.
+fn check_without_mo(g: &ExecutionGraph) -> Result<Analysis, Box<Finding>> {
+    if !thin_air::no_thin_air(g) {
+        let deps = thin_air::dependencies(g);
+        let rf = g.rf_rel();
+        let both = deps.union(&rf);
+        let c = cycle(&both, g.len()).unwrap_or_default();
+        return Err(Box::new(Finding {
+            verdict: Verdict::Forbidden,
+            rank: 1,
+            rule: "no thin air",
+            source: "LangRef, `unordered` (docs/semantics.md, \"Out-of-thin-air\")",
+            quote: "\"A value cannot be read unless some operation wrote it.\" (read as: dep ∪ rf \
+                    is acyclic)",
+            detail: format!("dependency and reads-from cycle {}", arrow_path(&c)),
+            events: c.clone(),
+            edges: name_edges(&c, &[("rf", &rf), ("dep", &deps)]),
+        }));
+    }
+    match analyze_lenient(g) {
+        Ok(a) => Ok(a),
+        Err(_) => {
+            let sw = happens_before::synchronizes_with(g);
+            let mut base = g.po.union(&sw);
+            base.union_with(&g.extra_sw);
+            base.union_with(&g.async_hb);
+            let c = cycle(&base, g.len()).unwrap_or_default();
+            Err(Box::new(Finding {
+                verdict: Verdict::Forbidden,
+                rank: 2,
+                rule: "happens-before is a partial order",
+                source: "LangRef, \"Memory Model for Concurrent Operations\"",
+                quote: "happens-before is \"the least partial order that is a superset of \
+                        single-thread program order, and when a synchronizes-with b, includes \
+                        an edge from a to b\"",
+                detail: format!(
+                    "program order and synchronizes-with form the cycle {}",
+                    arrow_path(&c)
+                ),
+                events: c.clone(),
+                edges: name_edges(
+                    &c,
+                    &[("po", &g.po), ("sw", &sw), ("barrier-sw", &g.extra_sw)],
+                ),
+            }))
+        }
+    }
+}
+
+/// For an allowed execution: what makes each read's value defined.
+fn allowed_detail(g: &ExecutionGraph, a: &Analysis) -> (String, Vec<(String, usize, usize)>) {
+    let mut parts = Vec::new();
+    let mut edges = Vec::new();
+    for r in members(g.reads) {
+        let text = match (a.rules[r], g.rf[r]) {
+            (Some(ReadRule::Exactly(w)), _) => {
+                edges.push(("lo".into(), w, r));
+                format!(
+                    "{} returns the value of {}, the one write it may see, location-ordered \
+                     before it",
+                    e(r),
+                    e(w)
+                )
+            }
+            (Some(ReadRule::AnyAtomic(_)), Some(w)) => format!(
+                "{} returns the value of {}: it and the writes it may see are atomics with \
+                 inclusive scopes",
+                e(r),
+                e(w as usize)
+            ),
+            (Some(ReadRule::NothingOrdered), _) => {
+                format!(
+                    "{} returns undef: no write is location-ordered before it",
+                    e(r)
+                )
+            }
+            (Some(ReadRule::UnorderedWrite(w)), _) => {
+                edges.push(("race".into(), w, r));
+                format!(
+                    "{} returns undef: it may see {}, not location-ordered before it (race)",
+                    e(r),
+                    e(w)
+                )
+            }
+            (Some(ReadRule::SeveralWrites), _) => {
+                format!("{} returns undef: it may see several writes (race)", e(r))
+            }
+            _ => continue,
+        };
+        parts.push(text);
+    }
+    (parts.join("; "), edges)
+}
+
+/// Explains `target` for `program`: the candidates ending in it, grouped by
+/// the first rule they break. At most `max_candidates` candidates are
+/// enumerated.
+pub fn explain(
+    program: &Program,
+    opts: &Options,
+    target: &ExplainTarget,
+    max_candidates: u64,
+) -> Explanation {
+    let mut out = Explanation {
+        columns: program
+            .shown_observables()
+            .iter()
+            .map(|o| program.observable_name(o))
+            .collect(),
+        candidates: 0,
+        matching: 0,
+        discarded: 0,
+        classes: Vec::new(),
+        flags: Vec::new(),
+        limit: None,
+    };
+    let started = std::time::Instant::now();
+    let limit_text =
+        |l: Option<LimitReason>| l.map_or("limit reached".to_string(), |l| l.to_string());
+    let setup = match build_setup(program, opts, started) {
+        Ok(s) => s,
+        Err(l) => {
+            out.limit = Some(limit_text(l));
+            return out;
+        }
+    };
+    let combos = match build_combos(&setup, opts, started) {
+        Ok(c) => c,
+        Err(l) => {
+            out.limit = Some(limit_text(l));
+            return out;
+        }
+    };
+    let wants = |state: &[ValueOut]| -> bool {
+        match target {
+            ExplainTarget::State(terms) => terms.iter().all(|(c, v)| state.get(*c) == Some(v)),
+            ExplainTarget::Condition => {
+                let lookup = |o: &Observable| -> Value {
+                    let i = setup.columns.iter().position(|c| c == o).unwrap_or(0);
+                    match state.get(i) {
+                        Some(ValueOut::Int(v)) => Value::Int(*v),
+                        _ => Value::Undef,
+                    }
+                };
+                let holds = crate::condition::holds(&program.condition.cond, &lookup);
+                holds != (program.condition.quantifier == Quantifier::Forall)
+            }
+        }
+    };
+    let mut classes: Vec<(u8, ExplainClass)> = Vec::new();
+    'combos: for combo in &combos {
+        let g0 = &combo.graph;
+        // Every read: undef, or any write to its location instance.
+        let choices: Vec<Vec<Option<u8>>> = combo
+            .reads
+            .iter()
+            .map(|&r| {
+                let mut c = vec![None];
+                for w in members(g0.same_loc[r] & g0.writes & !(1u64 << r)) {
+                    c.push(Some(w as u8));
+                }
+                c
+            })
+            .collect();
+        let mut pick = vec![0usize; choices.len()];
+        loop {
+            let mut g = g0.clone();
+            for (k, &r) in combo.reads.iter().enumerate() {
+                g.rf[r] = choices[k][pick[k]];
+            }
+            let mut vals = vec![Vec::new(); combo.paths.len()];
+            if fill_values(&setup, combo, &mut g, &mut vals) == Filled::Ok {
+                out.candidates += 1;
+                if out.candidates > max_candidates {
+                    out.limit = Some(LimitReason::MaxExecutions(max_candidates).to_string());
+                    break 'combos;
+                }
+                let paths = &combo.paths[..];
+                // Executions a false `llvm.assume` discards, and executions
+                // the loop bound cut short, have no final state (as in `run`).
+                use crate::symbolic::PathEnd;
+                if paths
+                    .iter()
+                    .any(|p| matches!(p.end, PathEnd::Assumed | PathEnd::Cutoff))
+                {
+                    out.discarded += 1;
+                    if !next(&mut pick, &choices) {
+                        continue 'combos;
+                    }
+                    continue;
+                }
+                // Every modification order (coherence is checked on it, not
+                // assumed), with the state it ends in.
+                let mut matching_mos: Vec<(BitRel, Vec<ValueOut>)> = Vec::new();
+                // Initial writes come first by definition (not a choice).
+                let mut init_first = BitRel::new(g.len());
+                for i in members(g.inits) {
+                    init_first.set_row(i, g.same_loc[i] & g.writes & !(1u64 << i));
+                }
+                // Every order of every location: which one breaks a rule is
+                // what is explained.
+                for_each_mo(&g, &init_first, &|_| MoNeed::All, &mut |mo| {
+                    let state = final_state(&setup, paths, &g, &vals, mo);
+                    if wants(&state) {
+                        matching_mos.push((*mo, state));
+                    }
+                    true
+                });
+                let pre = check_without_mo(&g);
+                if let Ok(a) = &pre {
+                    note_flags(&mut out.flags, program, &g, a, combo);
+                }
+                // A deadlocked execution has no final state (litmus-format.md):
+                // it only explains the deadlock flag.
+                let deadlocked = combo.barrier.deadlock
+                    && !paths
+                        .iter()
+                        .any(|p| p.end == crate::symbolic::PathEnd::Cutoff);
+                if !matching_mos.is_empty() && !deadlocked {
+                    out.matching += 1;
+                    let (finding, a, mo, state) = classify(&g, pre, &matching_mos);
+                    let analysis = a.unwrap_or_else(|| {
+                        let mut x = Analysis::empty(g.len());
+                        x.sw = happens_before::synchronizes_with(&g);
+                        x
+                    });
+                    add_class(&mut classes, finding, state, || {
+                        let mut w =
+                            crate::witness::render(program, &setup.locs, &g, &analysis, &mo);
+                        w.barrier = combo.barrier.witness.clone();
+                        w
+                    });
+                }
+            }
+            if !next(&mut pick, &choices) {
+                continue 'combos;
+            }
+        }
+    }
+    classes.sort_by_key(|(rank, c)| (c.verdict, *rank));
+    out.classes = classes.into_iter().map(|(_, c)| c).collect();
+    out
+}
+
+/// Advances `pick` to the next reads-from choice (odometer, last read
+/// fastest); false after the last one.
+fn next(pick: &mut [usize], choices: &[Vec<Option<u8>>]) -> bool {
+    let mut k = pick.len();
+    loop {
+        if k == 0 {
+            return false;
+        }
+        k -= 1;
+        pick[k] += 1;
+        if pick[k] < choices[k].len() {
+            return true;
+        }
+        pick[k] = 0;
+    }
+}
+
+type Classified = (Finding, Option<Analysis>, BitRel, Vec<ValueOut>);
+
+/// The first rule broken by a candidate ending in the asked state (through
+/// one of `mos`), or `Allowed` when one of its modification orders is
+/// consistent.
+fn classify(
+    g: &ExecutionGraph,
+    pre: Result<Analysis, Box<Finding>>,
+    mos: &[(BitRel, Vec<ValueOut>)],
+) -> Classified {
+    let (mo0, state0) = mos[0].clone();
+    let a = match pre {
+        Ok(a) => a,
+        Err(f) => return (*f, None, mo0, state0),
+    };
+    for r in members(g.reads) {
+        if let Some(rule) = a.rules[r] {
+            if !rule.allows(g.rf[r]) {
+                let f = read_rule_finding(g, &a, r, rule);
+                return (f, Some(a), mo0, state0);
+            }
+        }
+    }
+    let mut first: Option<(Finding, BitRel, Vec<ValueOut>)> = None;
+    for (mo, state) in mos {
+        match check_with_mo(g, &a, mo) {
+            None => {
+                let (detail, edges) = allowed_detail(g, &a);
+                let f = Finding {
+                    verdict: Verdict::Allowed,
+                    rank: 0,
+                    rule: "allowed",
+                    source: "",
+                    quote: "",
+                    detail,
+                    events: Vec::new(),
+                    edges,
+                };
+                return (f, Some(a), *mo, state.clone());
+            }
+            Some(f) => {
+                // Report the rule reached latest (a modification order that
+                // meets coherence and breaks RMW atomicity or seq_cst says
+                // more than one that breaks coherence).
+                if first.as_ref().is_none_or(|(p, _, _)| f.rank > p.rank) {
+                    first = Some((f, *mo, state.clone()));
+                }
+            }
+        }
+    }
+    let (f, mo, state) = first.expect("at least one modification order");
+    (f, Some(a), mo, state)
+}
+
+fn add_class(
+    classes: &mut Vec<(u8, ExplainClass)>,
+    f: Finding,
+    state: Vec<ValueOut>,
+    witness: impl FnOnce() -> Witness,
+) {
+    if let Some((_, c)) = classes
+        .iter_mut()
+        .find(|(_, c)| c.verdict == f.verdict && c.rule == f.rule && c.detail == f.detail)
+    {
+        c.count += 1;
+        return;
+    }
+    classes.push((
+        f.rank,
+        ExplainClass {
+            verdict: f.verdict,
+            rule: f.rule.to_string(),
+            source: f.source.to_string(),
+            quote: f.quote.to_string(),
+            detail: f.detail,
+            count: 1,
+            state,
+            witness: witness(),
+            highlight_events: f.events,
+            highlight_edges: f.edges,
+        },
+    ));
+}
+
+/// Records why flags are raised, from consistent executions (any state).
+fn note_flags(
+    flags: &mut Vec<FlagReason>,
+    program: &Program,
+    g: &ExecutionGraph,
+    a: &Analysis,
+    combo: &crate::engine::Combo,
+) {
+    // Only consistent candidates raise flags: the value rules hold, and
+    // some modification order (among all, not only the asked state's) fits.
+    if members(g.reads).any(|r| a.rules[r].is_some_and(|rule| !rule.allows(g.rf[r]))) {
+        return;
+    }
+    if !a.mo_required.is_acyclic() {
+        return;
+    }
+    let mut add = |flag: &str, text: String| {
+        if !flags.iter().any(|f| f.flag == flag && f.text == text) {
+            flags.push(FlagReason {
+                flag: flag.into(),
+                text,
+            });
+        }
+    };
+    for r in members(g.reads) {
+        match a.rules[r] {
+            Some(ReadRule::UnorderedWrite(w)) => add(
+                "race",
+                format!(
+                    "{} (line {}) may see {} (line {}), which is not location-ordered before it, \
+                     so it returns undef (memory-model.txt, \"Location Order\")",
+                    e(r),
+                    g.events[r].line,
+                    e(w),
+                    g.events[w].line
+                ),
+            ),
+            Some(ReadRule::SeveralWrites) => add(
+                "race",
+                format!(
+                    "{} (line {}) may see several writes ({}), so it returns undef \
+                     (memory-model.txt, \"Location Order\")",
+                    e(r),
+                    g.events[r].line,
+                    members(g.same_loc[r] & g.writes & !a.hb.row(r) & !(1u64 << r))
+                        .map(e)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ),
+            _ => {}
+        }
+    }
+    let asyncs = crate::witness::async_events(program, g);
+    for race in amdmm_model::async_ops::async_races(g, a, asyncs) {
+        add(
+            "race",
+            format!(
+                "{}: {} (line {}) of an async LDS DMA transfer in flight and {} (line {}) \
+                 (async-operations.txt, \"Memory Consistency Model\")",
+                race.kind.relation(),
+                e(race.transfer),
+                g.events[race.transfer].line,
+                e(race.access),
+                g.events[race.access].line
+            ),
+        );
+    }
+    for m in &combo.barrier.messages {
+        match m.strip_prefix("deadlock: ") {
+            Some(t) => add("deadlock", t.to_string()),
+            None => add("ub", m.clone()),
+        }
+    }
+    for p in &combo.paths {
+        if let crate::symbolic::PathEnd::Ub(why) = &p.end {
+            add("ub", why.to_string());
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! `explain`: forbidden states name the first rule they break, allowed
+//! states the chain that defines their reads, flags their cause. Each test
+//! names the rule of the spec it exercises.
+
+use amdmm_explore::explain::{explain, parse_state, ExplainTarget, Explanation, Verdict};
+use amdmm_explore::Options;
+use std::path::Path;
+
+fn run(rel: &str, state: Option<&str>) -> Explanation {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../litmus")
+        .join(rel);
+    let src = std::fs::read_to_string(&path).expect("corpus file");
+    let program = amdmm_program::load(&src).expect("parses");
+    let columns: Vec<String> = program
+        .shown_observables()
+        .iter()
+        .map(|o| program.observable_name(o))
+        .collect();
+    let target = match state {
+        Some(s) => parse_state(&columns, s).expect("state parses"),
+        None => ExplainTarget::Condition,
+    };
+    let x = explain(&program, &Options::default(), &target, 100_000);
+    assert!(x.limit.is_none(), "{rel}: {:?}", x.limit);
+    x
+}
+
+fn forbidden(x: &Explanation) -> bool {
+    x.classes.iter().all(|c| c.verdict == Verdict::Forbidden)
+}
+
+/// The rules of the forbidden classes, in order.
+fn rules(x: &Explanation) -> Vec<&str> {
+    x.classes.iter().map(|c| c.rule.as_str()).collect()
+}
+
+fn class<'x>(x: &'x Explanation, rule: &str) -> &'x amdmm_explore::explain::ExplainClass {
+    x.classes
+        .iter()
+        .find(|c| c.rule == rule)
+        .unwrap_or_else(|| panic!("no {rule} class in {:?}", rules(x)))
+}
+
+// Read rule (memory-model.txt, "Location Order"): the stale read of x after
+// the flag is forbidden because the initial write is location-ordered before
+// the message write, which is location-ordered before the read.
+#[test]
+fn mp_stale_read_breaks_the_read_rule() {
+    let x = run("MP+rel-acq.agent.litmus", Some("P1:%r0=1; P1:%r1=0"));
+    assert!(forbidden(&x));
+    assert_eq!(rules(&x), ["read rule"]);
+    let c = class(&x, "read rule");
+    assert_eq!(
+        c.detail,
+        "e0 is location-ordered before e2, which is location-ordered before e5, so e5 may not see e0"
+    );
+    assert!(c.quote.contains("W1 is location-ordered before a write W2"));
+    assert_eq!(c.highlight_edges[0], ("lo".to_string(), 0, 2));
+}
+
+// The message itself is allowed: the read of x is defined by the one write
+// location-ordered before it.
+#[test]
+fn mp_message_is_allowed_with_its_chain() {
+    let x = run("MP+rel-acq.agent.litmus", Some("P1:%r0=1; P1:%r1=42"));
+    assert_eq!(x.classes[0].verdict, Verdict::Allowed);
+    assert!(
+        x.classes[0].detail.contains(
+            "e5 returns the value of e2, the one write it may see, location-ordered before it"
+        ),
+        "{}",
+        x.classes[0].detail
+    );
+}
+
+// seq_cst (LangRef, `seq_cst`): store buffering with seq_cst is forbidden by
+// the total order; with monotonic it is allowed.
+#[test]
+fn sb_seq_cst_total_order_and_sb_monotonic_allowed() {
+    let x = run("SB+sc.litmus", None);
+    assert!(forbidden(&x) && x.matching > 0);
+    assert_eq!(rules(&x), ["seq_cst total order"]);
+    let x = run("SB+mono.litmus", None);
+    assert_eq!(x.classes[0].verdict, Verdict::Allowed);
+}
+
+// IRIW: seq_cst forbids the readers disagreeing; release/acquire allows it.
+#[test]
+fn iriw() {
+    assert_eq!(rules(&run("IRIW+sc.litmus", None)), ["seq_cst total order"]);
+    assert_eq!(
+        run("IRIW+rel-acq.litmus", None).classes[0].verdict,
+        Verdict::Allowed
+    );
+}
+
+// Coherence (LangRef `monotonic`, read-read coherence): CoRR.
+#[test]
+fn corr_breaks_read_read_coherence() {
+    let x = run("CoRR.litmus", None);
+    assert!(forbidden(&x));
+    let c = class(&x, "coherence");
+    assert!(
+        c.detail
+            .starts_with("read-read: e2 (reading e1) happens-before e3 (reading e0)"),
+        "{}",
+        c.detail
+    );
+    assert!(c.detail.contains("hb;eco cycle"));
+}
+
+// Read rule, second sentence: a read may not see a write it happens before.
+#[test]
+fn corw_read_may_not_see_a_later_write() {
+    let x = run("CoRW.litmus", None);
+    assert!(forbidden(&x));
+    assert_eq!(
+        class(&x, "read rule").detail,
+        "e1 happens-before e2, so e1 may not see it"
+    );
+}
+
+// Availability chains (memory-model.txt, store-available / load-visible):
+// a workgroup-scope store-available write is not location-ordered before a
+// read in another workgroup through a workgroup-scope release, so the read
+// races; with an agent-scope release the chain orders it.
+#[test]
+fn availability_chain_too_narrow_races_and_wide_enough_defines() {
+    let x = run(
+        "ISA2+avs.wg+fence-rel.wg+avl.agent.litmus",
+        Some("P1:%r0=1; P2:%r1=1; P2:%r2=42"),
+    );
+    assert!(forbidden(&x));
+    let c = class(&x, "value rule");
+    assert!(
+        c.detail
+            .contains("which is not location-ordered before it (a data race)"),
+        "{}",
+        c.detail
+    );
+    let x = run(
+        "ISA2+avs.wg+fence-rel.agent+avl.agent.litmus",
+        Some("P1:%r0=1; P2:%r1=1; P2:%r2=42"),
+    );
+    assert_eq!(x.classes[0].verdict, Verdict::Allowed);
+    assert!(x.classes[0]
+        .detail
+        .contains("the one write it may see, location-ordered before it"));
+}
+
+// RMW atomicity (LangRef `monotonic`): two increments cannot both read 0.
+#[test]
+fn rmw_atomicity() {
+    let x = run("RMW+atomicity.agent.litmus", Some("P0:%r0=0; P1:%r1=0"));
+    assert!(forbidden(&x));
+    let c = class(&x, "RMW atomicity");
+    assert!(
+        c.detail.contains("is modification-ordered between them"),
+        "{}",
+        c.detail
+    );
+}
+
+// Barrier UB (execution-synchronization.txt: a drop needs a join before it).
+#[test]
+fn barrier_ub_clause_is_named() {
+    let x = run("barrier/Abstract+drop-without-join.ub.litmus", None);
+    assert!(
+        x.flags
+            .iter()
+            .any(|f| f.flag == "ub" && f.text.starts_with("drop-without-join:")),
+        "{:?}",
+        x.flags
+    );
+}
+
+// Barrier deadlock: which waves wait on which barrier forever; a deadlocked
+// execution has no final state.
+#[test]
+fn barrier_deadlock_names_the_waves() {
+    let x = run("barrier/Abstract+too-few.deadlock.litmus", None);
+    assert_eq!(x.matching, 0);
+    let f = x
+        .flags
+        .iter()
+        .find(|f| f.flag == "deadlock")
+        .expect("deadlock flag");
+    assert!(
+        f.text
+            .contains("the wait on @B (wg 0) never completes for P0"),
+        "{}",
+        f.text
+    );
+}
+
+// Async races (async-operations.txt, "Memory Consistency Model"): a read of
+// the destination while the transfer is in flight.
+#[test]
+fn async_race_names_the_transfer() {
+    let x = run("async/Async+race.read-destination.litmus", None);
+    assert!(
+        x.flags
+            .iter()
+            .any(|f| f.flag == "race" && f.text.starts_with("race-read-destination: e3")),
+        "{:?}",
+        x.flags
+    );
+}
+
+#[test]
+fn bad_states_are_errors_with_the_columns() {
+    let cols = vec!["P1:%r0".to_string()];
+    assert!(parse_state(&cols, "P9:%r0=1")
+        .unwrap_err()
+        .contains("columns: P1:%r0"));
+    assert!(parse_state(&cols, "P1:%r0=x")
+        .unwrap_err()
+        .contains("not an integer"));
+    assert!(parse_state(&cols, "P1:%r0")
+        .unwrap_err()
+        .contains("COLUMN=VALUE"));
+    assert_eq!(
+        parse_state(&cols, "P1:%r0=undef").unwrap(),
+        ExplainTarget::State(vec![(
+            0,
+            amdmm_explore::ValueOut::from(amdmm_program::Value::Undef)
+        )])
+    );
+}
+
+/// `explain` agrees with the exploration on the corpus: the condition's
+/// states are allowed by `explain` exactly when some execution of `run`
+/// ends in them (tests too large for the unpruned enumeration are skipped).
+#[test]
+fn explain_agrees_with_explore_on_the_corpus() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../litmus");
+    let mut files: Vec<_> = ["", "barrier", "async"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "litmus"))
+        .collect();
+    files.sort();
+    let mut checked = 0;
+    for path in files {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let Ok(program) = amdmm_program::load(&src) else {
+            continue;
+        };
+        let opts = Options::default();
+        let outcome = amdmm_explore::explore(&program, &opts);
+        if outcome.observation.is_none() {
+            continue;
+        }
+        let x = explain(&program, &opts, &ExplainTarget::Condition, 20_000);
+        if x.limit.is_some() {
+            continue;
+        }
+        let allowed = x.classes.iter().any(|c| c.verdict == Verdict::Allowed);
+        let seen = match program.condition.quantifier {
+            amdmm_program::Quantifier::Forall => outcome.negative > 0,
+            _ => outcome.positive > 0,
+        };
+        assert_eq!(allowed, seen, "{}", path.display());
+        checked += 1;
+    }
+    assert!(checked >= 120, "only {checked} corpus tests checked");
+}
