@@ -606,7 +606,7 @@ pub fn explain(
         flags: Vec::new(),
         limit: None,
     };
-    let started = std::time::Instant::now();
+    let started = web_time::Instant::now();
     let limit_text =
         |l: Option<LimitReason>| l.map_or("limit reached".to_string(), |l| l.to_string());
     let setup = match build_setup(program, opts, started) {
