@@ -133,7 +133,7 @@ fn op_text(
     value: Option<Operand>,
     attrs: &MemAttrs,
 ) -> String {
-    let mut s = format!("{op} {}", ty_name(ty));
+    let mut s = format!("{op} {}", ty.name());
     if let Some(v) = value {
         s.push_str(&format!(" {}", operand(v)));
         s.push(',');
@@ -152,28 +152,6 @@ fn op_text(
         s.push_str(" !nontemporal");
     }
     s
-}
-
-fn ty_name(t: Ty) -> &'static str {
-    match t {
-        Ty::I1 => "i1",
-        Ty::I8 => "i8",
-        Ty::I16 => "i16",
-        Ty::I32 => "i32",
-        Ty::I64 => "i64",
-        Ty::I128 => "i128",
-        Ty::V4I32 => "<4 x i32>",
-    }
-}
-
-fn ty_bits(t: Ty) -> u32 {
-    match t {
-        Ty::I1 | Ty::I8 => 8,
-        Ty::I16 => 16,
-        Ty::I32 => 32,
-        Ty::I64 => 64,
-        Ty::I128 | Ty::V4I32 => 128,
-    }
 }
 
 fn operand(o: Operand) -> String {
@@ -628,7 +606,7 @@ fn mem_req(
         av_none: attrs.av_none,
         fence_spaces: None,
         kind,
-        bits: ty_bits(ty),
+        bits: ty.bits(),
         text,
     }
 }
@@ -794,7 +772,7 @@ fn lower_instr(
         } => {
             let text = format!(
                 "cmpxchg {} {}, {}, {} {} {} {}",
-                ty_name(*ty),
+                ty.name(),
                 addr_name(p, addr),
                 operand(*expected),
                 operand(*new),

@@ -393,29 +393,6 @@ impl<'a> Cx<'a> {
         }
     }
 
-    /// Width of a type in bits, for the one-width-per-location check.
-    fn bits(ty: Ty) -> u32 {
-        match ty {
-            Ty::I1 | Ty::I8 => 8,
-            Ty::I16 => 16,
-            Ty::I32 => 32,
-            Ty::I64 => 64,
-            Ty::I128 | Ty::V4I32 => 128,
-        }
-    }
-
-    fn ty_name(ty: Ty) -> &'static str {
-        match ty {
-            Ty::I1 => "i1",
-            Ty::I8 => "i8",
-            Ty::I16 => "i16",
-            Ty::I32 => "i32",
-            Ty::I64 => "i64",
-            Ty::I128 => "i128",
-            Ty::V4I32 => "<4 x i32>",
-        }
-    }
-
     /// Initial values hold what an access of the location's width reads:
     /// `global x = 300;` accessed as `i8` starts at 44. Every write is
     /// truncated to its access width too (the explorer's and the hardware
@@ -436,19 +413,19 @@ impl<'a> Cx<'a> {
             None => {
                 self.widths.insert(sym, (ty, span));
             }
-            Some(&(first, first_span)) if Self::bits(first) != Self::bits(ty) => {
+            Some(&(first, first_span)) if first.bits() != ty.bits() => {
                 let name = self.symbols[sym as usize].name.clone();
                 self.error(
                     Diagnostic::new(
                         format!(
                             "`@{name}` is accessed as {} here but as {} elsewhere",
-                            Self::ty_name(ty),
-                            Self::ty_name(first)
+                            ty.name(),
+                            first.name()
                         ),
                         span,
                     )
-                    .with_label(format!("{}-bit access", Self::bits(ty)))
-                    .with_secondary(first_span, format!("{}-bit access", Self::bits(first)))
+                    .with_label(format!("{}-bit access", ty.bits()))
+                    .with_secondary(first_span, format!("{}-bit access", first.bits()))
                     .with_hint(format!(
                         "each location is accessed whole: use one width for every access to `@{name}`"
                     )),

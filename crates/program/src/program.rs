@@ -259,6 +259,35 @@ impl Ty {
             Ty::I64 | Ty::I128 | Ty::V4I32 => v,
         }
     }
+
+    /// The LLVM IR spelling (`i32`, `<4 x i32>`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Ty::I1 => "i1",
+            Ty::I8 => "i8",
+            Ty::I16 => "i16",
+            Ty::I32 => "i32",
+            Ty::I64 => "i64",
+            Ty::I128 => "i128",
+            Ty::V4I32 => "<4 x i32>",
+        }
+    }
+
+    /// Bits the value occupies in memory (`i1` takes a byte).
+    pub fn bits(self) -> u32 {
+        match self {
+            Ty::I1 | Ty::I8 => 8,
+            Ty::I16 => 16,
+            Ty::I32 => 32,
+            Ty::I64 => 64,
+            Ty::I128 | Ty::V4I32 => 128,
+        }
+    }
+
+    /// Bytes the value occupies in memory.
+    pub fn bytes(self) -> u32 {
+        self.bits() / 8
+    }
 }
 
 /// Which intrinsic family a DMA copy belongs to (async-operations.txt).

@@ -56,28 +56,6 @@ impl std::fmt::Display for IrError {
     }
 }
 
-fn ty_name(t: Ty) -> &'static str {
-    match t {
-        Ty::I1 => "i1",
-        Ty::I8 => "i8",
-        Ty::I16 => "i16",
-        Ty::I32 => "i32",
-        Ty::I64 => "i64",
-        Ty::I128 => "i128",
-        Ty::V4I32 => "<4 x i32>",
-    }
-}
-
-fn ty_bytes(t: Ty) -> u32 {
-    match t {
-        Ty::I1 | Ty::I8 => 1,
-        Ty::I16 => 2,
-        Ty::I32 => 4,
-        Ty::I64 => 8,
-        Ty::I128 | Ty::V4I32 => 16,
-    }
-}
-
 fn ordering(o: Ordering) -> &'static str {
     match o {
         Ordering::NotAtomic => "",
@@ -177,7 +155,7 @@ impl Ssa {
                 Some((v, t)) if t == ty => v,
                 Some((v, t)) => {
                     let n = self.fresh();
-                    let conv = if ty_bytes(t) < ty_bytes(ty) || (t == Ty::I1 && ty != Ty::I1) {
+                    let conv = if t.bytes() < ty.bytes() || (t == Ty::I1 && ty != Ty::I1) {
                         "zext"
                     } else {
                         "trunc"
@@ -185,8 +163,8 @@ impl Ssa {
                     let _ = writeln!(
                         self.body,
                         "  {n} = {conv} {} {v} to {}",
-                        ty_name(t),
-                        ty_name(ty)
+                        t.name(),
+                        ty.name()
                     );
                     n
                 }
@@ -286,14 +264,14 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                             ""
                         },
                         if attrs.volatile { "volatile " } else { "" },
-                        ty_name(*ty),
+                        ty.name(),
                         if attrs.ordering.is_atomic() {
                             syncscope(attrs)
                         } else {
                             String::new()
                         },
                         ordering_suffix(attrs.ordering),
-                        ty_bytes(*ty),
+                        ty.bytes(),
                         metadata(attrs, attrs.ordering.is_atomic())
                     );
                 }
@@ -319,14 +297,14 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                             ""
                         },
                         if attrs.volatile { "volatile " } else { "" },
-                        ty_name(*ty),
+                        ty.name(),
                         if attrs.ordering.is_atomic() {
                             syncscope(attrs)
                         } else {
                             String::new()
                         },
                         ordering_suffix(attrs.ordering),
-                        ty_bytes(*ty),
+                        ty.bytes(),
                         metadata(attrs, attrs.ordering.is_atomic())
                     );
                 }
@@ -347,10 +325,10 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                         "  {v} = atomicrmw {}{} {ptr}, {} {val}{} {}, align {}{}",
                         if attrs.volatile { "volatile " } else { "" },
                         rmw_op(*op),
-                        ty_name(*ty),
+                        ty.name(),
                         syncscope(attrs),
                         ordering(attrs.ordering),
-                        ty_bytes(*ty),
+                        ty.bytes(),
                         metadata(attrs, true)
                     );
                 }
@@ -378,21 +356,21 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                         syncscope(attrs),
                         ordering(attrs.ordering),
                         ordering(*failure),
-                        ty_bytes(*ty),
+                        ty.bytes(),
                         metadata(attrs, true),
-                        t = ty_name(*ty),
+                        t = ty.name(),
                     );
                     let old = ssa.def(*dst_old, *ty);
                     let _ = writeln!(
                         ssa.body,
                         "  {old} = extractvalue {{ {}, i1 }} {pair}, 0",
-                        ty_name(*ty)
+                        ty.name()
                     );
                     let ok = ssa.def(*dst_ok, Ty::I1);
                     let _ = writeln!(
                         ssa.body,
                         "  {ok} = extractvalue {{ {}, i1 }} {pair}, 1",
-                        ty_name(*ty)
+                        ty.name()
                     );
                 }
                 Instr::Fence { attrs } => {
@@ -412,18 +390,13 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                     };
                     let v = ssa.operand(*src, ty);
                     let n = ssa.def(*dst, ty);
-                    let _ = writeln!(ssa.body, "  {n} = add {} {v}, 0", ty_name(ty));
+                    let _ = writeln!(ssa.body, "  {n} = add {} {v}, 0", ty.name());
                 }
                 Instr::Bin { dst, ty, op, a, b } => {
                     let x = ssa.operand(*a, *ty);
                     let y = ssa.operand(*b, *ty);
                     let n = ssa.def(*dst, *ty);
-                    let _ = writeln!(
-                        ssa.body,
-                        "  {n} = {} {} {x}, {y}",
-                        bin_op(*op),
-                        ty_name(*ty)
-                    );
+                    let _ = writeln!(ssa.body, "  {n} = {} {} {x}, {y}", bin_op(*op), ty.name());
                 }
                 Instr::Cmp { dst, ty, op, a, b } => {
                     let x = ssa.operand(*a, *ty);
@@ -433,7 +406,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                         ssa.body,
                         "  {n} = icmp {} {} {x}, {y}",
                         cmp_op(*op),
-                        ty_name(*ty)
+                        ty.name()
                     );
                 }
                 Instr::Select { dst, cond, a, b } => {
@@ -448,7 +421,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                     let _ = writeln!(
                         ssa.body,
                         "  {n} = select i1 {c}, {t} {x}, {t} {y}",
-                        t = ty_name(ty)
+                        t = ty.name()
                     );
                 }
                 // An assumption filters executions; it has no machine code
