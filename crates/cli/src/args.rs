@@ -47,6 +47,9 @@ pub enum Command {
     /// Why is a final state forbidden? The candidate executions ending in it, each class with
     /// the first rule it breaks (quoted) and its graph; for an allowed state, the witness.
     Explain(crate::explain::ExplainArgs),
+    /// Run tests under several rule sets (--model seed --model upstream) and list those whose
+    /// observations, flags or final states differ, with the states only one model allows.
+    Compare(crate::compare::CompareArgs),
     /// Check asynchronous LDS DMA code (asyncmark / wait.asyncmark) without exploring executions.
     Lint(crate::lint::LintArgs),
 }

@@ -3,6 +3,7 @@
 mod args;
 mod code;
 mod collect;
+mod compare;
 mod explain;
 mod graphviz;
 mod hw_run;
@@ -34,5 +35,6 @@ fn main() -> ExitCode {
         args::Command::Verify(a) => verify::verify_command(&a),
         args::Command::Lint(a) => lint::lint_command(&a),
         args::Command::Explain(a) => explain::explain_command(&a),
+        args::Command::Compare(a) => compare::compare_command(&a),
     }
 }
