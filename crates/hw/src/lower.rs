@@ -179,20 +179,37 @@ fn addr_name(p: &Program, a: &amdmm_program::Addr) -> String {
     } else {
         format!("@{}", sym.0)
     };
-    match space {
+    let base = match space {
         AddrSpace::Global => base,
         AddrSpace::Lds => format!("{base} (lds)"),
+    };
+    if a.generic {
+        format!("{base} (generic)")
+    } else {
+        base
     }
 }
 
-fn addr_space(p: &Program, a: &amdmm_program::Addr) -> Space {
-    let s = p
-        .symbols
+/// The declared address space of the location `a` names.
+fn loc_space(p: &Program, a: &amdmm_program::Addr) -> AddrSpace {
+    p.symbols
         .get(a.symbol as usize)
         .and_then(|s| p.locations.get(s.first as usize))
         .map(|l| l.space)
-        .unwrap_or(AddrSpace::Global);
-    match s {
+        .unwrap_or(AddrSpace::Global)
+}
+
+/// The "AMDGPU Address Space" column an access is looked up in: the
+/// pointer's address space. A generic pointer (`ptr addrspace(0)`) uses the
+/// `generic` rows whatever it points to: the compiler does not know the
+/// location behind a flat address, and the tables' generic rows are written
+/// for either ("s_waitcnt vmcnt(0) & lgkmcnt(0)": "If OpenCL, omit
+/// lgkmcnt(0)", the wait on the LDS counter a flat access to LDS needs).
+fn addr_space(p: &Program, a: &amdmm_program::Addr) -> Space {
+    if a.generic {
+        return Space::Generic;
+    }
+    match loc_space(p, a) {
         AddrSpace::Global => Space::Global,
         AddrSpace::Lds => Space::Local,
     }
@@ -297,9 +314,15 @@ fn rmw_instruction(target: &Target, op: RmwOp) -> Result<&'static str, String> {
 /// `buffer_*` for global memory; GFX7-GFX8 use `flat_*` (LLVM's
 /// flat-for-global on amdhsa; they have no `global_*`); GFX9+ `global_*`;
 /// `ds_*` for LDS.
+///
+/// A generic access is a `flat_*` instruction on every target that has
+/// them (AMDGPUUsage, "Address Spaces", Generic: "The generic address space
+/// uses the hardware flat address support"); GFX6, which has none, refuses
+/// it in [`table_sequence`].
 fn family(target: &Target, space: Space) -> Family {
     match space {
         Space::Local => Family::Ds,
+        Space::Generic => Family::Flat,
         _ if target.major <= 6 => Family::Buffer,
         _ if target.major <= 8 => Family::Flat,
         _ => Family::Global,
@@ -369,6 +392,8 @@ struct MemReq {
     ord: Ord,
     scope: ScopeLevel,
     space: Option<Space>,
+    /// The location is in LDS (through a `local` or a generic pointer).
+    lds: bool,
     volatile: bool,
     /// `!nontemporal`: the tables' `!volatile & nontemporal` steps.
     nontemporal: bool,
@@ -422,7 +447,7 @@ fn narrow_fence_step(instr: MInstr, spaces: SpaceSet) -> Option<MInstr> {
 /// Looks the operation up in the target's table and emits its sequence.
 fn table_sequence(target: &Target, r: &MemReq) -> Result<LOp, String> {
     let table = tables::table(target.gen);
-    if target.tgsplit && r.space == Some(Space::Local) {
+    if target.tgsplit && r.lds {
         // AMDGPUUsage, "Memory Model GFX90A"/"GFX942": "Each CU has a single
         // LDS memory shared by the wavefronts of the work-groups executing on
         // it. The exception is when in tgsplit execution mode when no LDS is
@@ -430,6 +455,18 @@ fn table_sequence(target: &Target, r: &MemReq) -> Result<LOp, String> {
         // CUs."
         return Err(format!(
             "{}: {target} allocates no LDS (\"in tgsplit execution mode ... no LDS is allocated\")",
+            r.text
+        ));
+    }
+    if r.space == Some(Space::Generic) && target.major <= 6 {
+        // AMDGPUUsage, "Address Spaces", Generic: "The generic address
+        // space is supported unless the *Target Properties* column of
+        // [the processor table] specifies *Does not support generic address
+        // space*", which it does for every GFX6 processor.
+        return Err(format!(
+            "{}: {target} does not support the generic address space (AMDGPUUsage, processor \
+             table: \"Does not support generic address space\"); use `ptr addrspace(1)` or \
+             `ptr addrspace(3)`",
             r.text
         ));
     }
@@ -600,6 +637,7 @@ fn mem_req(
         ord,
         scope: attrs.scope.level,
         space: Some(addr_space(p, addr)),
+        lds: loc_space(p, addr) == AddrSpace::Lds,
         volatile: attrs.volatile,
         nontemporal: attrs.nontemporal,
         ret,
@@ -813,6 +851,7 @@ fn lower_instr(
                 ord: attrs.ordering,
                 scope: attrs.scope.level,
                 space: None,
+                lds: false,
                 volatile: false,
                 nontemporal: false,
                 ret: false,
@@ -911,6 +950,16 @@ fn lower_dma(
              GFX10)\" (amdmm also lowers it on GFX12.5, whose own LDS DMA AMDGPUDMAOperations.md \
              documents)",
             target.major
+        ));
+    }
+    if src.generic || dst.generic {
+        // AMDGPUDMAOperations.md, "GFX9 DMA": the LDS base is `ptr
+        // addrspace(3)`, and only `load[.async].to.lds` takes a flat source;
+        // the tables lower the copy as `global_load_lds`, so a generic
+        // pointer is refused rather than lowered as a global one.
+        return Err(format!(
+            "{target}: `{name}` through a generic (`addrspace(0)`) pointer is not lowered; \
+             write the source as `ptr addrspace(1)` and the destination as `ptr addrspace(3)`"
         ));
     }
     let fam = Family::Global;

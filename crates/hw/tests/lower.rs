@@ -345,3 +345,59 @@ fn fences_that_name_address_spaces() {
         );
     }
 }
+
+/// A generic (`ptr addrspace(0)`) access is looked up in the tables'
+/// `generic` rows and is a `flat_*` instruction. GFX942, "load atomic
+/// acquire agent generic": "1. flat_load sc1=1  2. s_waitcnt vmcnt(0) &
+/// lgkmcnt(0)  3. buffer_inv sc1=1" (the global row waits on vmcnt(0)
+/// only); GFX10-GFX11, "load atomic acquire workgroup generic": "1.
+/// flat_load glc=1  2. s_waitcnt lgkmcnt(0) & vmcnt(0)  3. buffer_gl0_inv";
+/// GFX12, the same row: "flat_load", "s_wait_loadcnt 0x0", "s_wait_dscnt
+/// 0x0", "global_inv scope:SCOPE_SE".
+#[test]
+fn generic_rows() {
+    let f = "constructs/MP+rel-acq.agent.generic.litmus";
+    assert_eq!(
+        code(f, "gfx942", 1)[0],
+        strs(&[
+            "flat_load_dword sc1",
+            "s_waitcnt vmcnt(0) lgkmcnt(0)",
+            "buffer_inv sc1"
+        ])
+    );
+    assert_eq!(code(f, "gfx942", 0)[0], strs(&["flat_store_dword"]));
+    let f = "constructs/MP+rel-acq.workgroup.lds-flag.global-data.generic.litmus";
+    assert_eq!(
+        code(f, "gfx1100", 1)[0],
+        strs(&[
+            "flat_load_b32 glc",
+            "s_waitcnt vmcnt(0) lgkmcnt(0)",
+            "buffer_gl0_inv"
+        ])
+    );
+    assert_eq!(
+        code(f, "gfx1200", 1)[0],
+        strs(&[
+            "flat_load_b32 scope:SCOPE_SE",
+            "s_wait_loadcnt 0x0",
+            "s_wait_dscnt 0x0",
+            "global_inv scope:SCOPE_SE"
+        ])
+    );
+    // The same access through its own address space: the local row.
+    let f = "MP+rel-acq.workgroup.lds.litmus";
+    assert!(code(f, "gfx942", 1)[1][0].starts_with("ds_read"));
+}
+
+/// GFX6 has no flat instructions: AMDGPUUsage's processor table says
+/// "Does not support generic address space" for gfx600-gfx602.
+#[test]
+fn generic_refused_on_gfx6() {
+    let p = load("constructs/MP+rel-acq.agent.generic.litmus");
+    let e = lower(&p, &Target::parse("gfx600").unwrap()).unwrap_err();
+    assert!(
+        e.message
+            .contains("does not support the generic address space"),
+        "{e}"
+    );
+}

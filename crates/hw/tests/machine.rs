@@ -557,3 +557,17 @@ fn redundancy_reasons_apply_only_where_their_argument_holds() {
         .iter()
         .all(|(_, w)| *w != Some(Redundant::TgSplitNoLds)));
 }
+
+/// A flat access to an LDS location is performed at the LDS of the wave's
+/// work-group (AMDGPUUsage, "Address Spaces", Generic: FLAT instructions
+/// access "group (LDS) memory" in the local aperture): each work-group reads
+/// back its own write and keeps its own final value, as through `ds_*`.
+#[test]
+fn flat_accesses_to_lds_use_the_work_group_instance() {
+    for t in [
+        "gfx700", "gfx900", "gfx942", "gfx1100", "gfx1200", "gfx1250",
+    ] {
+        let s = states("constructs/LDS+per-wg.generic.litmus", t);
+        assert_eq!(s, vec![vec![1, 2, 1, 2]], "{t}");
+    }
+}

@@ -130,6 +130,15 @@ pub struct Addr {
     pub symbol: u32,
     /// Element index (`Const(0)` for a scalar).
     pub index: Operand,
+    /// Reached through a generic (flat) pointer, `ptr addrspace(0)`. The
+    /// memory model is the same as through the location's own address
+    /// space: AMDGPUUsage, "Address Spaces", Generic: "FLAT instructions
+    /// [...] can take a flat address and access global, private (scratch),
+    /// and group (LDS) memory depending on if the address is within one of
+    /// the aperture ranges". The hardware models lower it through the
+    /// code-sequence tables' `generic` rows (docs/semantics.md, "Generic
+    /// pointers").
+    pub generic: bool,
 }
 
 /// How an access or fence takes part in the memory model.

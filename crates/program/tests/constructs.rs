@@ -203,3 +203,27 @@ fn dma_offsets_move_both_pointers() {
         "{text}"
     );
 }
+
+/// `ptr addrspace(0)` is a generic (flat) pointer: the access reaches the
+/// declared location (AMDGPUUsage, "Address Spaces", Generic) and is marked
+/// generic for the code-sequence tables' `generic` rows; a plain `ptr` and
+/// `ptr addrspace(N)` of the declaration are not generic (litmus-format: "A
+/// pointer may be written `ptr @x`, `ptr addrspace(1) @x`").
+#[test]
+fn generic_pointers_are_marked() {
+    let p = load_ok(&test(
+        "global x = 0; lds t[2] = 0;",
+        "  store i32 1, ptr addrspace(0) @x\n  %r = load i32, ptr addrspace(0) @t[1]\n  store i32 2, ptr @x\n  %s = load i32, ptr addrspace(3) @t[0]",
+    ));
+    let generic: Vec<(u32, bool)> = p.threads[0]
+        .code
+        .iter()
+        .filter_map(|i| match i {
+            Instr::Load { addr, .. } | Instr::Store { addr, .. } => {
+                Some((addr.symbol, addr.generic))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(generic, vec![(0, true), (1, true), (0, false), (1, false)]);
+}

@@ -70,7 +70,8 @@ fn format_page_example() {
             value: Operand::Const(1),
             addr: Addr {
                 symbol: 1,
-                index: Operand::Const(0)
+                index: Operand::Const(0),
+                generic: false,
             },
             attrs: MemAttrs {
                 ordering: Ordering::Release,
@@ -177,7 +178,8 @@ fn memory_instructions() {
             ty: Ty::I32,
             addr: Addr {
                 symbol: 1,
-                index: Operand::Reg(0)
+                index: Operand::Reg(0),
+                generic: false,
             },
             attrs: MemAttrs {
                 volatile: true,
@@ -229,7 +231,8 @@ fn memory_instructions() {
         Instr::Load {
             addr: Addr {
                 symbol: 2,
-                index: Operand::Const(1)
+                index: Operand::Const(1),
+                generic: false,
             },
             attrs: MemAttrs {
                 ordering: Ordering::Unordered,
@@ -423,6 +426,7 @@ fn intrinsics() {
     let x = Addr {
         symbol: 0,
         index: Operand::Const(0),
+        generic: false,
     };
     assert_eq!(
         c[0],
@@ -469,6 +473,7 @@ fn intrinsics() {
     let t1 = Addr {
         symbol: 1,
         index: Operand::Const(1),
+        generic: false,
     };
     assert!(matches!(
         c[4],

@@ -512,8 +512,19 @@ fn symbol_name(s: &str) -> String {
 }
 
 /// `ptr addrspace(N) <pointer>` of an element of a symbol (a GEP for a
-/// non-constant or non-zero index).
+/// non-constant or non-zero index); through a generic pointer, that pointer
+/// cast to `ptr` (addrspace 0), so that llc selects `flat_*`.
 fn address(p: &Program, ssa: &mut Ssa, a: &amdmm_program::Addr) -> String {
+    let typed = segment_address(p, ssa, a);
+    if !a.generic {
+        return typed;
+    }
+    let f = ssa.fresh();
+    let _ = writeln!(ssa.body, "  {f} = addrspacecast {typed} to ptr");
+    format!("ptr {f}")
+}
+
+fn segment_address(p: &Program, ssa: &mut Ssa, a: &amdmm_program::Addr) -> String {
     let s = &p.symbols[a.symbol as usize];
     let space = p.locations[s.first as usize].space.number();
     let base = format!("@{}", symbol_name(&s.name));

@@ -101,6 +101,7 @@ pub fn unattributable(p: &Program, l: &Lowered) -> Vec<String> {
                 .get(addr.symbol as usize)
                 .and_then(|s| p.locations.get(s.first as usize))
                 .is_some_and(|l| l.space == AddrSpace::Lds);
+            let generic = addr.generic;
             let looped = l.threads[ti]
                 .ops
                 .iter()
@@ -110,7 +111,11 @@ pub fn unattributable(p: &Program, l: &Lowered) -> Vec<String> {
                 [] => "no memory instruction (the compiler removed or merged the access)".to_string(),
                 [m] => {
                     let same_kind = std::mem::discriminant(&m.kind) == std::mem::discriminant(&kind);
-                    let same_space = (m.family == Family::Ds) == lds;
+                    let same_space = if generic {
+                        m.family == Family::Flat
+                    } else {
+                        (m.family == Family::Ds) == lds
+                    };
                     if same_kind && same_space {
                         continue;
                     }

@@ -11,7 +11,7 @@ use super::state::{
 use super::Ctx;
 use crate::isa::{Counter, Family, MInstr, MemOp};
 use amdmm_explore::symbolic;
-use amdmm_program::{Addr, Instr, Operand, Value};
+use amdmm_program::{Addr, AddrSpace, Instr, Operand, Value};
 
 impl Explorer<'_, '_> {
     pub(super) fn operand(w: &Wave, o: Operand) -> Option<Value> {
@@ -398,7 +398,7 @@ impl Explorer<'_, '_> {
             }
             _ => {}
         }
-        if op.family == Family::Ds {
+        if self.to_lds(op, &req) {
             let req = match req {
                 Req::Load { dst, loc, op } => Req::Load {
                     dst,
@@ -463,10 +463,37 @@ impl Explorer<'_, '_> {
         Issue::Next(n, label)
     }
 
+    /// Does the access go to the LDS? A `ds_*` access does; so does a
+    /// `flat_*` one whose location is in LDS: AMDGPUUsage, "Memory Model":
+    /// "`ds/flat_load/store/atomic` instructions to local memory are termed
+    /// LDS operations", and the generic rows wait for them with `lgkmcnt`
+    /// ("s_waitcnt lgkmcnt(0) must happen after any preceding local/generic
+    /// load atomic"). The hardware also counts a flat access on `vmcnt`;
+    /// the model counts it on the LDS counter alone, which lets a `vmcnt`
+    /// wait complete earlier than on the hardware: more behaviours, never
+    /// fewer (docs/hardware.md, "Generic (flat) accesses").
+    fn to_lds(&self, op: MemOp, req: &Req) -> bool {
+        match op.family {
+            Family::Ds => true,
+            Family::Flat => match req {
+                Req::Load { loc, .. } | Req::Store { loc, .. } | Req::Rmw { loc, .. } => {
+                    self.is_lds_loc(*loc)
+                }
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    fn is_lds_loc(&self, loc: u32) -> bool {
+        let p = self.ctx.p;
+        p.locations[(loc % self.ctx.n_locs.max(1)) as usize].space == AddrSpace::Lds
+    }
+
     pub(super) fn loc_name(&self, loc: u32, op: MemOp) -> String {
         let p = self.ctx.p;
         let l = &p.locations[(loc % self.ctx.n_locs.max(1)) as usize];
-        if op.family == Family::Ds {
+        if op.family == Family::Ds || (op.family == Family::Flat && l.space == AddrSpace::Lds) {
             format!("{} (lds)", l.name)
         } else {
             l.name.clone()

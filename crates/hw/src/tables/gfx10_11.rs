@@ -593,6 +593,73 @@ static ROWS: &[Row] = &[
         en_line: 6389,
         zh_line: 12002,
     },
+    // ---- load atomic / acquire / workgroup / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_load glc=1
+    //
+    //     - If CU wavefront execution
+    //       mode, omit glc=1.
+    //
+    //   2. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If CU wavefront execution
+    //       mode, omit vmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       the following
+    //       buffer_gl0_inv and any
+    //       following global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than a local load
+    //       atomic value being
+    //       acquired.
+    //
+    //   3. buffer_gl0_inv
+    //
+    //     - If CU wavefront execution
+    //       mode, omit.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • workgroup
+    //   • generic (通用)
+    //   1. flat_load glc=1
+    //   • 如果是 CU wavefront 执行模式,则省略 glc=1。
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 CU wavefront 执行模式,则省略 vmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在以下 buffer_gl0_inv 以及任何后续 global/generic load/load atomic/store/store atomic/atomicrmw 之前发生。
+    //   • 确保任何后续的全局数据读取都不比正在获取的本地原子加载值旧。
+    //   1. buffer_gl0_inv
+    //   • 如果是 CU wavefront 执行模式,则省略。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::CuMode], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[Cond::WgpMode], MInstr::Access(Cpol::NONE.glc())),
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::WgpMode], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::WgpMode], MInstr::BufferGl0Inv),
+        ],
+        en_line: 6416,
+        zh_line: 12028,
+    },
     // ---- load atomic / acquire / agent, system / global
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load
@@ -651,6 +718,69 @@ static ROWS: &[Row] = &[
         ],
         en_line: 6451,
         zh_line: 12056,
+    },
+    // ---- load atomic / acquire / agent, system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_load glc=1 dlc=1
+    //
+    //     - If GFX11, omit dlc=1.
+    //
+    //   2. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If OpenCL omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       following
+    //       buffer_gl*_invl.
+    //     - Ensures the flat_load
+    //       has completed
+    //       before invalidating
+    //       the caches.
+    //
+    //   3. buffer_gl1_inv;
+    //      buffer_gl0_inv
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • agent
+    //   • system
+    //   • generic (通用)
+    //   1. flat_load glc=1 dlc=1
+    //   • 如果是 GFX11,则省略 dlc=1。
+    //   1. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在后续 buffer_gl*_invl 之前发生。
+    //   • 确保在使缓存失效之前,flat_load 已完成。
+    //   1. buffer_gl1_inv; buffer_gl0_inv
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::Gfx10], MInstr::Access(Cpol::NONE.glc().dlc())),
+            Step::Emit(&[Cond::Gfx11], MInstr::Access(Cpol::NONE.glc())),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferGl1Inv),
+            Step::Emit(&[], MInstr::BufferGl0Inv),
+        ],
+        en_line: 6479,
+        zh_line: 12082,
     },
     // ---- atomicrmw / acquire / singlethread, wavefront / global, local, generic
     // en (upstream AMDGPUUsage, this row of the table):
@@ -780,6 +910,67 @@ static ROWS: &[Row] = &[
         en_line: 6537,
         zh_line: 12150,
     },
+    // ---- atomicrmw / acquire / workgroup / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_atomic
+    //   2. s_waitcnt lgkmcnt(0) &
+    //      vm/vscnt(0)
+    //
+    //     - If CU wavefront execution
+    //       mode, omit vm/vscnt(0).
+    //     - If OpenCL, omit lgkmcnt(0).
+    //     - Use vmcnt(0) if atomic with
+    //       return and vscnt(0) if
+    //       atomic with no-return.
+    //     - Must happen before
+    //       the following
+    //       buffer_gl0_inv.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than a local
+    //       atomicrmw value
+    //       being acquired.
+    //
+    //   3. buffer_gl0_inv
+    //
+    //     - If CU wavefront execution
+    //       mode, omit.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • workgroup
+    //   • generic (通用)
+    //   1. flat_atomic
+    //   2. s_waitcnt lgkmcnt(0) & vm/vscnt(0)
+    //   • 如果是 CU wavefront 执行模式,则省略 vm/vscnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 如果是有返回值的原子操作,则使用 vmcnt(0),如果是无返回值的原子操作,则使用 vscnt(0)。
+    //   • 必须在以下 buffer_gl0_inv 之前发生。
+    //   • 确保任何后续的全局数据读取都不比正在获取的本地原子读-修改-写值旧。
+    //   1. buffer_gl0_inv
+    //   • 如果是 CU wavefront 执行模式,则省略。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::WgpMode, Cond::Ret], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::WgpMode, Cond::NoRet], MInstr::WaitcntVscnt(0)),
+            Step::Emit(&[Cond::WgpMode], MInstr::BufferGl0Inv),
+        ],
+        en_line: 6559,
+        zh_line: 12174,
+    },
     // ---- atomicrmw / acquire / agent, system / global
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
@@ -838,6 +1029,70 @@ static ROWS: &[Row] = &[
         ],
         en_line: 6588,
         zh_line: 12202,
+    },
+    // ---- atomicrmw / acquire / agent, system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_atomic
+    //   2. s_waitcnt vm/vscnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Use vmcnt(0) if atomic with
+    //       return and vscnt(0) if
+    //       atomic with no-return.
+    //     - Must happen before
+    //       following
+    //       buffer_gl*_inv.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       caches.
+    //
+    //   3. buffer_gl1_inv;
+    //      buffer_gl0_inv
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • agent
+    //   • system
+    //   • generic (通用)
+    //   1. flat_atomic
+    //   2. s_waitcnt vm/vscnt(0) & lgkmcnt(0)
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 如果是有返回值的原子操作,则使用 vmcnt(0),如果是无返回值的原子操作,则使用 vscnt(0)。
+    //   • 必须在后续 buffer_gl*_inv 之前发生。
+    //   • 确保在使缓存失效之前,atomicrmw 已完成。
+    //   1. buffer_gl1_inv; buffer_gl0_inv
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[Cond::Ret], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::NoRet], MInstr::WaitcntVscnt(0)),
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferGl1Inv),
+            Step::Emit(&[], MInstr::BufferGl0Inv),
+        ],
+        en_line: 6616,
+        zh_line: 12228,
     },
     // ---- fence / acquire / singlethread, wavefront / *none*
     // en (upstream AMDGPUUsage, this row of the table):
@@ -2049,6 +2304,120 @@ static ROWS: &[Row] = &[
         en_line: 7292,
         zh_line: 12684,
     },
+    // ---- atomicrmw / acq_rel / workgroup / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0) & vscnt(0)
+    //
+    //     - If OpenCL, omit lgkmcnt(0).
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0), s_waitcnt
+    //       vscnt(0) and s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic load/load
+    //       atomic/
+    //       atomicrmw-with-return-value.
+    //     - s_waitcnt vscnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       store/store
+    //       atomic/
+    //       atomicrmw-no-return-value.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       have
+    //       completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   2. flat_atomic
+    //   3. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0) & vscnt(0)
+    //
+    //     - If atomic with return, omit
+    //       vscnt(0), if atomic with
+    //       no-return, omit vmcnt(0).
+    //     - If OpenCL, omit lgkmcnt(0).
+    //     - Must happen before
+    //       the following
+    //       buffer_gl0_inv.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than the load
+    //       atomic value being
+    //       acquired.
+    //
+    //   3. buffer_gl0_inv
+    //
+    //     - If CU wavefront execution
+    //       mode, omit.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • workgroup
+    //   • generic (通用)
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0) & vscnt(0)
+    //   • 如果是 CU wavefront 执行模式,则省略 vmcnt(0) 和 vscnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0)、s_waitcnt vscnt(0) 和 s_waitcnt lgkmcnt(0),以允许根据以下规则独立移动它们。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的 global/generic load/load atomic/ atomicrmw-with-return-value 之后发生。
+    //   • s_waitcnt vscnt(0) 必须在任何先前的 global/generic store/store atomic/ atomicrmw-no-return-value 之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保所有内存操作在执行正在释放的 atomicrmw 之前完成。
+    //   1. flat_atomic
+    //   2. s_waitcnt lgkmcnt(0) & vmcnt(0) & vscnt(0)
+    //   • 如果是 CU wavefront 执行模式,则省略 vmcnt(0) 和 vscnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在以下 buffer_gl0_inv 之前发生。
+    //   • 确保任何后续全局数据读取都不早于正在获取的 load atomic 值。
+    //   1. buffer_gl0_inv
+    //   • 如果是 CU wavefront 执行模式,则省略。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::WaitcntVscnt(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::Ret], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::NoRet], MInstr::WaitcntVscnt(0)),
+            Step::Emit(&[Cond::WgpMode], MInstr::BufferGl0Inv),
+        ],
+        en_line: 7350,
+        zh_line: 12726,
+    },
     // ---- atomicrmw / acq_rel / agent, system / global
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
@@ -2162,6 +2531,125 @@ static ROWS: &[Row] = &[
         ],
         en_line: 7421,
         zh_line: 12770,
+    },
+    // ---- atomicrmw / acq_rel / agent, system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0) & vscnt(0)
+    //
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0), s_waitcnt
+    //       vscnt(0), and s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/load atomic
+    //       atomicrmw-with-return-value.
+    //     - s_waitcnt vscnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       store/store atomic/
+    //       atomicrmw-no-return-value.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       have
+    //       completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   2. flat_atomic
+    //   3. s_waitcnt vm/vscnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Use vmcnt(0) if atomic with
+    //       return and vscnt(0) if
+    //       atomic with no-return.
+    //     - Must happen before
+    //       following
+    //       buffer_gl*_inv.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       caches.
+    //
+    //   4. buffer_gl1_inv;
+    //      buffer_gl0_inv
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • agent
+    //   • system
+    //   • generic (通用)
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0) & vscnt(0)
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0)、s_waitcnt vscnt(0) 和 s_waitcnt lgkmcnt(0),以允许根据以下规则独立移动它们。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的 global/generic load/load atomic atomicrmw-with-return-value 之后发生。
+    //   • s_waitcnt vscnt(0) 必须在任何先前的 global/generic store/store atomic/ atomicrmw-no-return-value 之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保所有内存操作在执行正在释放的 atomicrmw 之前完成。
+    //   1. flat_atomic
+    //   2. s_waitcnt vm/vscnt(0) & lgkmcnt(0)
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 如果是有返回值的原子操作,则使用 vmcnt(0),如果是无返回值的原子操作,则使用 vscnt(0)。
+    //   • 必须在后续 buffer_gl*_inv 之前发生。
+    //   • 确保在使缓存失效之前,atomicrmw 已完成。
+    //   1. buffer_gl1_inv; buffer_gl0_inv
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::WaitcntVscnt(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[Cond::Ret], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::NoRet], MInstr::WaitcntVscnt(0)),
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferGl1Inv),
+            Step::Emit(&[], MInstr::BufferGl0Inv),
+        ],
+        en_line: 7493,
+        zh_line: 12812,
     },
     // ---- fence / acq_rel / singlethread, wavefront / *none*
     // en (upstream AMDGPUUsage, this row of the table):

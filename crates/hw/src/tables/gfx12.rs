@@ -529,6 +529,71 @@ static ROWS: &[Row] = &[
         en_line: 8476,
         zh_line: 13588,
     },
+    // ---- load atomic / acquire / workgroup / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_load
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
+    //
+    //   2. | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //      | **CU wavefront execution mode:**
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If OpenCL, omit ``s_wait_dscnt 0x0``
+    //     - Must happen before
+    //       the following
+    //       ``global_inv`` and any
+    //       following global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than a local load
+    //       atomic value being
+    //       acquired.
+    //
+    //   3. ``global_inv scope:SCOPE_SE``
+    //
+    //     - If CU wavefront execution
+    //       mode, omit.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • workgroup
+    //   • generic (通用)
+    //   1. flat_load
+    //   1. s_wait_loadcnt 0x0
+    //   s_wait_dscnt 0x0
+    //   CU 波前执行模式
+    //   s_wait_dscnt 0x0
+    //   • 如果为 OpenCL,则省略 s_wait_dscnt 0x0
+    //   • 必须在以下 global_inv 之前以及任何后续的 global/generic load/load atomic/store/store atomic/atomicrmw 之前发生。
+    //   • 确保任何后续的全局数据读取都不比正在获取的本地原子加载值旧。
+    //   1. global_inv scope:SCOPE_SE
+    //   • 如果是 CU wavefront 执行模式,则省略。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.scope(ScopeOp::Table))),
+            Step::Emit(&[Cond::WgpMode], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[Cond::WgpMode], MInstr::GlobalInv(ScopeOp::Se)),
+        ],
+        en_line: 8502,
+        zh_line: 13612,
+    },
     // ---- load atomic / acquire / agent, system / global
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load
@@ -581,6 +646,64 @@ static ROWS: &[Row] = &[
         ],
         en_line: 8535,
         zh_line: 13638,
+    },
+    // ---- load atomic / acquire / agent, system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_load
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
+    //
+    //   2. | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If OpenCL, omit ``s_wait_dscnt 0x0``
+    //     - Must happen before
+    //       following
+    //       ``global_inv``.
+    //     - Ensures the flat_load
+    //       has completed
+    //       before invalidating
+    //       the caches.
+    //
+    //   3. ``global_inv``
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • agent
+    //   • system
+    //   • generic (通用)
+    //   1. flat_load
+    //   1. s_wait_loadcnt 0x0
+    //   s_wait_dscnt 0x0
+    //   • 如果为 OpenCL,则省略 s_wait_dscnt 0x0
+    //   • 必须在以下 global_inv 之前发生。
+    //   • 确保在使缓存失效之前,flat_load 已完成。
+    //   1. global_inv
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.scope(ScopeOp::Table))),
+            Step::Emit(&[], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[], MInstr::GlobalInv(ScopeOp::Table)),
+        ],
+        en_line: 8562,
+        zh_line: 13658,
     },
     // ---- atomicrmw / acquire / singlethread, wavefront / global, local, generic
     // en (upstream AMDGPUUsage, this row of the table):
@@ -722,6 +845,81 @@ static ROWS: &[Row] = &[
         en_line: 8624,
         zh_line: 13720,
     },
+    // ---- atomicrmw / acquire / workgroup / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_atomic
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
+    //     - If atomic with return,
+    //       use ``th:TH_ATOMIC_RETURN``
+    //
+    //   2. | **Atomic with return:**
+    //      | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //      | **Atomic without return:**
+    //      | ``s_wait_storecnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If CU wavefront execution mode,
+    //       omit all for atomics without
+    //       return, and only emit
+    //       ``s_wait_dscnt 0x0`` for atomics
+    //       with return.
+    //     - If OpenCL, omit ``s_wait_dscnt 0x0``
+    //     - Must happen before
+    //       the following
+    //       ``global_inv``.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than a local
+    //       atomicrmw value
+    //       being acquired.
+    //
+    //   3. ``global_inv scope:SCOPE_SE``
+    //
+    //     - If CU wavefront execution
+    //       mode, omit.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • workgroup
+    //   • generic (通用)
+    //   1. flat_atomic
+    //   1. 带返回值的 Atomic
+    //   s_wait_loadcnt 0x0
+    //   s_wait_dscnt 0x0
+    //   不带返回值的 Atomic
+    //   s_wait_storecnt 0x0
+    //   s_wait_dscnt 0x0
+    //   • 如果为 CU 波前执行模式,则对于不带返回值的 atomic,省略所有内容,对于带返回值的 atomic,仅发出 s_wait_dscnt 0x0
+    //   • 如果为 OpenCL,则省略 s_wait_dscnt 0x0
+    //   • 必须在以下 global_inv 之前发生。
+    //   • 确保任何后续的全局数据读取都不比正在获取的本地原子读-修改-写值旧。
+    //   1. global_inv scope:SCOPE_SE
+    //   • 如果是 CU wavefront 执行模式,则省略。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.scope(ScopeOp::Table))),
+            Step::Emit(&[Cond::WgpMode, Cond::Ret], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[Cond::WgpMode, Cond::NoRet], MInstr::Wait(Counter::Store, 0)),
+            Step::Emit(&[Cond::Ret], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[Cond::WgpMode, Cond::NoRet], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[Cond::WgpMode], MInstr::GlobalInv(ScopeOp::Se)),
+        ],
+        en_line: 8648,
+        zh_line: 13746,
+    },
     // ---- atomicrmw / acquire / agent, system / global
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
@@ -785,6 +983,76 @@ static ROWS: &[Row] = &[
         ],
         en_line: 8686,
         zh_line: 13776,
+    },
+    // ---- atomicrmw / acquire / agent, system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_atomic
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
+    //     - If atomic with return,
+    //       use ``th:TH_ATOMIC_RETURN``
+    //
+    //   2. | **Atomic with return:**
+    //      | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //      | **Atomic without return:**
+    //      | ``s_wait_storecnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If OpenCL, omit dscnt
+    //     - Must happen before
+    //       following
+    //       global_inv
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       caches.
+    //
+    //   3. ``global_inv``
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • agent
+    //   • system
+    //   • generic (通用)
+    //   1. flat_atomic
+    //   1. 带返回值的 Atomic
+    //   s_wait_loadcnt 0x0
+    //   s_wait_dscnt 0x0
+    //   不带返回值的 Atomic
+    //   s_wait_storecnt 0x0
+    //   s_wait_dscnt 0x0
+    //   • 如果为 OpenCL,则省略 dscnt
+    //   • 必须在以下 global_inv 之前发生
+    //   • 确保在使缓存失效之前,atomicrmw 已完成。
+    //   1. global_inv
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.scope(ScopeOp::Table))),
+            Step::Emit(&[Cond::Ret], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[Cond::NoRet], MInstr::Wait(Counter::Store, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[], MInstr::GlobalInv(ScopeOp::Table)),
+        ],
+        en_line: 8718,
+        zh_line: 13798,
     },
     // ---- fence / acquire / singlethread, wavefront / *none*
     // en (upstream AMDGPUUsage, this row of the table):
@@ -2103,6 +2371,141 @@ static ROWS: &[Row] = &[
         en_line: 9412,
         zh_line: 14292,
     },
+    // ---- atomicrmw / acq_rel / workgroup / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. | ``s_wait_bvhcnt 0x0``
+    //      | ``s_wait_samplecnt 0x0``
+    //      | ``s_wait_storecnt 0x0``
+    //      | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If OpenCL, omit ``s_wait_loadcnt 0x0``.
+    //     - The waits can be
+    //       independently moved
+    //       according to the
+    //       following rules:
+    //     - ``s_wait_loadcnt 0x0``,
+    //       ``s_wait_samplecnt 0x0`` and
+    //       ``s_wait_bvhcnt 0x0``
+    //       must happen after
+    //       any preceding
+    //       global/generic load/load
+    //       atomic/
+    //       atomicrmw-with-return-value.
+    //     - ``s_wait_storecnt 0x0``
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       store/store
+    //       atomic/
+    //       atomicrmw-no-return-value.
+    //     - ``s_wait_dscnt 0x0``
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       have
+    //       completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   2. flat_atomic
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
+    //     - If atomic with return,
+    //       use ``th:TH_ATOMIC_RETURN``.
+    //
+    //   3. | **Atomic without return:**
+    //      | ``s_wait_dscnt 0x0``
+    //      | ``s_wait_storecnt 0x0``
+    //      | **Atomic with return:**
+    //      | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //      | **CU wavefront execution mode:**
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If OpenCL, omit ``s_wait_dscnt 0x0``
+    //     - Must happen before
+    //       the following
+    //       ``global_inv``.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than the load
+    //       atomic value being
+    //       acquired.
+    //
+    //   4. ``global_inv scope:SCOPE_SE``
+    //
+    //     - If CU wavefront execution
+    //       mode, omit.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • workgroup
+    //   • generic (通用)
+    //   1. s_wait_bvhcnt 0x0
+    //   s_wait_samplecnt 0x0
+    //   s_wait_storecnt 0x0
+    //   s_wait_loadcnt 0x0
+    //   s_wait_dscnt 0x0
+    //   CU 波前执行模式
+    //   s_wait_dscnt 0x0
+    //   • 如果为 OpenCL,则省略 s_wait_loadcnt 0x0
+    //   • 等待可以根据以下规则独立移动
+    //   • s_wait_loadcnt 0x0s_wait_samplecnt 0x0s_wait_bvhcnt 0x0 必须在任何先前的 global/generic load/load atomic/ atomicrmw-with-return-value 之后发生。
+    //   • s_wait_storecnt 0x0 必须在任何先前的 global/generic store/store atomic/ atomicrmw-no-return-value 之后发生。
+    //   • s_wait_dscnt 0x0 必须在任何先前的 local/generic load/store/load atomic/store atomic/atomicrmw 之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保所有内存操作在执行正在释放的 atomicrmw 之前完成。
+    //   1. flat_atomic
+    //   1. 不带返回值的 Atomic
+    //   s_wait_dscnt 0x0
+    //   s_wait_storecnt 0x0
+    //   带返回值的 Atomic
+    //   s_wait_loadcnt 0x0
+    //   s_wait_dscnt 0x0
+    //   CU 波前执行模式
+    //   s_wait_dscnt 0x0
+    //   • 如果为 OpenCL,则省略 s_wait_dscnt 0x0
+    //   • 必须在以下 global_inv 之前发生。
+    //   • 确保任何后续全局数据读取都不早于正在获取的 load atomic 值。
+    //   1. global_inv scope:SCOPE_SE
+    //   • 如果是 CU wavefront 执行模式,则省略。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Wait(Counter::Bvh, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Sample, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Store, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.scope(ScopeOp::Table))),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[Cond::WgpMode, Cond::NoRet], MInstr::Wait(Counter::Store, 0)),
+            Step::Emit(&[Cond::WgpMode, Cond::Ret], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[Cond::WgpMode], MInstr::GlobalInv(ScopeOp::Se)),
+        ],
+        en_line: 9473,
+        zh_line: 14337,
+    },
     // ---- atomicrmw / acq_rel / agent, system / global
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. ``global_wb scope:SCOPE_SYS``
@@ -2237,6 +2640,147 @@ static ROWS: &[Row] = &[
         ],
         en_line: 9552,
         zh_line: 14388,
+    },
+    // ---- atomicrmw / acq_rel / agent, system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. ``global_wb scope:SCOPE_SYS``
+    //
+    //     - If agent scope, omit.
+    //
+    //   2. | ``s_wait_bvhcnt 0x0``
+    //      | ``s_wait_samplecnt 0x0``
+    //      | ``s_wait_storecnt 0x0``
+    //      | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If OpenCL, omit
+    //       ``s_wait_dscnt 0x0``
+    //     - The waits can be
+    //       independently moved
+    //       according to the
+    //       following rules:
+    //     - ``s_wait_loadcnt 0x0``,
+    //       ``s_wait_samplecnt 0x0`` and
+    //       ``s_wait_bvhcnt 0x0``
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/load atomic
+    //       atomicrmw-with-return-value.
+    //     - ``s_wait_storecnt 0x0``
+    //       must happen after
+    //       ``global_wb`` if present, or
+    //       any preceding
+    //       global/generic
+    //       store/store atomic/
+    //       atomicrmw-no-return-value.
+    //     - ``s_wait_dscnt 0x0``
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       have
+    //       completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   3. flat_atomic
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
+    //     - If atomic with return, use
+    //       ``th:TH_ATOMIC_RETURN``.
+    //
+    //   4. | **Atomic with return:**
+    //      | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //      | **Atomic without return:**
+    //      | ``s_wait_storecnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //
+    //     - If OpenCL, omit
+    //       ``s_wait_dscnt 0x0``.
+    //     - Must happen before
+    //       following
+    //       ``global_inv``.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       caches.
+    //
+    //   5. ``global_inv``
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx12-scopes-table`.
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • agent
+    //   • system
+    //   • generic (通用)
+    //   1. global_wb scope:SCOPE_SYS
+    //   • 如果是代理作用域,则省略。
+    //   1. s_wait_bvhcnt 0x0
+    //   s_wait_samplecnt 0x0
+    //   s_wait_storecnt 0x0
+    //   s_wait_loadcnt 0x0
+    //   s_wait_dscnt 0x0
+    //   • 如果为 OpenCL,则省略 s_wait_dscnt 0x0
+    //   • 等待可以根据以下规则独立移动
+    //   • s_wait_loadcnt 0x0s_wait_samplecnt 0x0s_wait_bvhcnt 0x0 必须在任何先前的 global/generic load/load atomic atomicrmw-with-return-value 之后发生。
+    //   • s_wait_storecnt 0x0 必须在 global_wb (如果存在)之后或任何先前的 global/generic store/store atomic/ atomicrmw-no-return-value 之后发生。
+    //   • s_wait_dscnt 0x0 必须在任何先前的 local/generic load/store/load atomic/store atomic/atomicrmw 之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保所有内存操作在执行正在释放的 atomicrmw 之前完成。
+    //   1. flat_atomic
+    //   1. 带返回值的 Atomic
+    //   s_wait_loadcnt 0x0
+    //   s_wait_dscnt 0x0
+    //   不带返回值的 Atomic
+    //   s_wait_storecnt 0x0
+    //   s_wait_dscnt 0x0
+    //   • 如果为 OpenCL,则省略 s_wait_dscnt 0x0
+    //   • 必须在以下 global_inv 之前发生。
+    //   • 确保在使缓存失效之前,atomicrmw 已完成。
+    //   1. global_inv
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::SystemScope], MInstr::GlobalWb(ScopeOp::Sys)),
+            Step::Emit(&[], MInstr::Wait(Counter::Bvh, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Sample, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Store, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.scope(ScopeOp::Table))),
+            Step::Emit(&[Cond::Ret], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[Cond::NoRet], MInstr::Wait(Counter::Store, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[], MInstr::GlobalInv(ScopeOp::Table)),
+        ],
+        en_line: 9635,
+        zh_line: 14433,
     },
     // ---- fence / acq_rel / singlethread, wavefront / *none*
     // en (upstream AMDGPUUsage, this row of the table):

@@ -357,6 +357,41 @@ static ROWS: &[Row] = &[
         en_line: 10629,
         zh_line: 0,
     },
+    // ---- load atomic / acquire / workgroup / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_load
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
+    //
+    //   2. | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If OpenCL, omit ``s_wait_dscnt 0x0``
+    //     - Must happen before any
+    //       following global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than a local load
+    //       atomic value being
+    //       acquired.
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.scope(ScopeOp::Table))),
+            Step::Emit(&[], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+        ],
+        en_line: 10645,
+        zh_line: 0,
+    },
     // ---- load atomic / acquire / cluster / global
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load
@@ -447,6 +482,102 @@ static ROWS: &[Row] = &[
         en_line: 10692,
         zh_line: 0,
     },
+    // ---- load atomic / acquire / agent, system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_load
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
+    //
+    //   2. | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If OpenCL, omit ``s_wait_dscnt 0x0``
+    //     - Must happen before
+    //       following
+    //       ``global_inv``.
+    //     - Ensures the flat_load
+    //       has completed
+    //       before invalidating
+    //       the caches.
+    //
+    //   3. ``global_inv``
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    //
+    //   4.  ``s_wait_loadcnt 0x0``
+    //       must happen after
+    //       ``global_inv`` and before
+    //       subsequent memory operations.
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.scope(ScopeOp::Table))),
+            Step::Emit(&[], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[], MInstr::GlobalInv(ScopeOp::Table)),
+            Step::Emit(&[], MInstr::Wait(Counter::Load, 0)),
+        ],
+        en_line: 10753,
+        zh_line: 0,
+    },
+    // ---- load atomic / acquire / cluster / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_load
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
+    //
+    //   2. | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If OpenCL, omit ``s_wait_dscnt 0x0``
+    //     - Must happen before
+    //       following
+    //       ``global_inv``.
+    //     - Ensures the flat_load
+    //       has completed
+    //       before invalidating
+    //       the caches.
+    //
+    //   3. ``global_inv``
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Cluster],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.scope(ScopeOp::Table))),
+            Step::Emit(&[], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[], MInstr::GlobalInv(ScopeOp::Table)),
+        ],
+        en_line: 10724,
+        zh_line: 0,
+    },
     // ---- atomicrmw / acquire / singlethread, wavefront / global, local, generic
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. ``s_wait_xcnt 0x0``
@@ -530,6 +661,49 @@ static ROWS: &[Row] = &[
             Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
         ],
         en_line: 10816,
+        zh_line: 0,
+    },
+    // ---- atomicrmw / acquire / workgroup / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. ``s_wait_xcnt 0x0``
+    //
+    //     - Ensure operation remains atomic even during a xnack replay.
+    //
+    //   2. flat_atomic
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
+    //     - If atomic with return,
+    //       use ``th:TH_ATOMIC_RETURN``
+    //
+    //   3. | **Atomic with return:**
+    //      | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //      | **Atomic without return:**
+    //      | ``s_wait_storecnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If OpenCL, omit ``s_wait_dscnt 0x0``
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than the local
+    //       atomicrmw value
+    //       being acquired.
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Wait(Counter::X, 0)),
+            Step::Emit(&[Cond::Ret], MInstr::Access(Cpol::NONE.th(Th::AtomicReturn).scope(ScopeOp::Table))),
+            Step::Emit(&[Cond::NoRet], MInstr::Access(Cpol::NONE.scope(ScopeOp::Table))),
+            Step::Emit(&[Cond::Ret], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[Cond::NoRet], MInstr::Wait(Counter::Store, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+        ],
+        en_line: 10828,
         zh_line: 0,
     },
     // ---- atomicrmw / acquire / cluster / global
@@ -645,6 +819,130 @@ static ROWS: &[Row] = &[
             Step::Emit(&[], MInstr::Wait(Counter::Load, 0)),
         ],
         en_line: 10890,
+        zh_line: 0,
+    },
+    // ---- atomicrmw / acquire / agent, system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. ``s_wait_xcnt 0x0``
+    //
+    //     - Ensure operation remains atomic even during a xnack replay.
+    //
+    //   2. flat_atomic
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
+    //     - If atomic with return,
+    //       use ``th:TH_ATOMIC_RETURN``
+    //
+    //   3. | **Atomic with return:**
+    //      | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //      | **Atomic without return:**
+    //      | ``s_wait_storecnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If OpenCL, omit dscnt
+    //     - Must happen before
+    //       following
+    //       global_inv
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       caches.
+    //
+    //   4. ``global_inv``
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    //
+    //   5.  ``s_wait_loadcnt 0x0``
+    //       must happen after
+    //       ``global_inv`` and before
+    //       subsequent memory operations.
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Wait(Counter::X, 0)),
+            Step::Emit(&[Cond::Ret], MInstr::Access(Cpol::NONE.th(Th::AtomicReturn).scope(ScopeOp::Table))),
+            Step::Emit(&[Cond::NoRet], MInstr::Access(Cpol::NONE.scope(ScopeOp::Table))),
+            Step::Emit(&[Cond::Ret], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[Cond::NoRet], MInstr::Wait(Counter::Store, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[], MInstr::GlobalInv(ScopeOp::Table)),
+            Step::Emit(&[], MInstr::Wait(Counter::Load, 0)),
+        ],
+        en_line: 10971,
+        zh_line: 0,
+    },
+    // ---- atomicrmw / acquire / cluster / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. ``s_wait_xcnt 0x0``
+    //
+    //     - Ensure operation remains atomic even during a xnack replay.
+    //
+    //   2. flat_atomic
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
+    //     - If atomic with return,
+    //       use ``th:TH_ATOMIC_RETURN``
+    //
+    //   3. | **Atomic with return:**
+    //      | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //      | **Atomic without return:**
+    //      | ``s_wait_storecnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If OpenCL, omit dscnt
+    //     - Must happen before
+    //       following
+    //       global_inv
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       caches.
+    //
+    //   4. ``global_inv``
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Cluster],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Wait(Counter::X, 0)),
+            Step::Emit(&[Cond::Ret], MInstr::Access(Cpol::NONE.th(Th::AtomicReturn).scope(ScopeOp::Table))),
+            Step::Emit(&[Cond::NoRet], MInstr::Access(Cpol::NONE.scope(ScopeOp::Table))),
+            Step::Emit(&[Cond::Ret], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[Cond::NoRet], MInstr::Wait(Counter::Store, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[], MInstr::GlobalInv(ScopeOp::Table)),
+        ],
+        en_line: 10931,
         zh_line: 0,
     },
     // ---- fence / acquire / singlethread, wavefront / *none*
@@ -1767,6 +2065,92 @@ static ROWS: &[Row] = &[
         en_line: 11802,
         zh_line: 0,
     },
+    // ---- atomicrmw / acq_rel / workgroup, cluster / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. | ``s_wait_storecnt 0x0``
+    //      | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If OpenCL, omit ``s_wait_loadcnt 0x0``.
+    //     - The waits can be
+    //       independently moved
+    //       according to the
+    //       following rules:
+    //     - ``s_wait_loadcnt 0x0``
+    //       must happen after
+    //       any preceding
+    //       global/generic load/load
+    //       atomic/
+    //       atomicrmw-with-return-value.
+    //     - ``s_wait_storecnt 0x0``
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       store/store
+    //       atomic/
+    //       atomicrmw-no-return-value.
+    //     - ``s_wait_dscnt 0x0``
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       have
+    //       completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   2. ``s_wait_xcnt 0x0``
+    //
+    //     - Ensure operation remains atomic even during a xnack replay.
+    //
+    //   3. flat_atomic
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
+    //     - If atomic with return,
+    //       use ``th:TH_ATOMIC_RETURN``.
+    //
+    //   4. | **Atomic without return:**
+    //      | ``s_wait_dscnt 0x0``
+    //      | ``s_wait_storecnt 0x0``
+    //      | **Atomic with return:**
+    //      | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If OpenCL, omit ``s_wait_dscnt 0x0``
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than the load
+    //       atomic value being
+    //       acquired.
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Workgroup, ScopeLevel::Cluster],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Wait(Counter::Store, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::X, 0)),
+            Step::Emit(&[Cond::Ret], MInstr::Access(Cpol::NONE.th(Th::AtomicReturn).scope(ScopeOp::Table))),
+            Step::Emit(&[Cond::NoRet], MInstr::Access(Cpol::NONE.scope(ScopeOp::Table))),
+            Step::Emit(&[Cond::Ret], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[Cond::NoRet], MInstr::Wait(Counter::Store, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+        ],
+        en_line: 11846,
+        zh_line: 0,
+    },
     // ---- atomicrmw / acq_rel / agent, system / global
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. | ``s_wait_loadcnt 0x0``
@@ -1904,6 +2288,149 @@ static ROWS: &[Row] = &[
             Step::Emit(&[], MInstr::Wait(Counter::Load, 0)),
         ],
         en_line: 11912,
+        zh_line: 0,
+    },
+    // ---- atomicrmw / acq_rel / agent, system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_storecnt 0x0``
+    //
+    //     - The waits can be
+    //       independently moved
+    //       according to the
+    //       following rules:
+    //
+    //       - ``s_wait_loadcnt 0x0``
+    //         must happen after
+    //         any preceding
+    //         global/generic
+    //         atomicrmw-with-return-value.
+    //       - ``s_wait_storecnt 0x0``
+    //         must happen after
+    //         any preceding
+    //         global/generic
+    //         store/store
+    //         atomic/
+    //         atomicrmw-no-return-value.
+    //
+    //     - Must happen before the
+    //       following ``global_wb``.
+    //     - Ensures that all
+    //       global memory store/rmw
+    //       operations have
+    //       completed before
+    //       their data is written
+    //       back.
+    //
+    //   2. ``global_wb``
+    //       - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
+    //
+    //   3. | ``s_wait_storecnt 0x0``
+    //      | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //     - If OpenCL, omit
+    //       ``s_wait_dscnt 0x0``
+    //     - The waits can be
+    //       independently moved
+    //       according to the
+    //       following rules:
+    //     - ``s_wait_loadcnt 0x0``
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/load atomic
+    //       atomicrmw-with-return-value.
+    //     - ``s_wait_storecnt 0x0``
+    //       must happen after
+    //       ``global_wb``.
+    //     - ``s_wait_dscnt 0x0``
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       have
+    //       completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   4. ``s_wait_xcnt 0x0``
+    //
+    //     - Ensure operation remains atomic even during a xnack replay.
+    //
+    //   5. flat_atomic
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
+    //     - If atomic with return, use
+    //       ``th:TH_ATOMIC_RETURN``.
+    //
+    //   6. | **Atomic with return:**
+    //      | ``s_wait_loadcnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //      | **Atomic without return:**
+    //      | ``s_wait_storecnt 0x0``
+    //      | ``s_wait_dscnt 0x0``
+    //
+    //
+    //     - If OpenCL, omit
+    //       ``s_wait_dscnt 0x0``.
+    //     - Must happen before
+    //       following
+    //       ``global_inv``.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       caches.
+    //
+    //   7. ``global_inv``
+    //
+    //     - Apply :ref:`amdgpu-amdhsa-memory-model-code-sequences-gfx125x-scopes-table`.
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    //
+    //   8.  ``s_wait_loadcnt 0x0``
+    //       must happen after
+    //       ``global_inv`` and before
+    //       subsequent memory operations.
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Store, 0)),
+            Step::Emit(&[], MInstr::GlobalWb(ScopeOp::Table)),
+            Step::Emit(&[], MInstr::Wait(Counter::Store, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::X, 0)),
+            Step::Emit(&[Cond::Ret], MInstr::Access(Cpol::NONE.th(Th::AtomicReturn).scope(ScopeOp::Table))),
+            Step::Emit(&[Cond::NoRet], MInstr::Access(Cpol::NONE.scope(ScopeOp::Table))),
+            Step::Emit(&[Cond::Ret], MInstr::Wait(Counter::Load, 0)),
+            Step::Emit(&[Cond::NoRet], MInstr::Wait(Counter::Store, 0)),
+            Step::Emit(&[], MInstr::Wait(Counter::Ds, 0)),
+            Step::Emit(&[], MInstr::GlobalInv(ScopeOp::Table)),
+            Step::Emit(&[], MInstr::Wait(Counter::Load, 0)),
+        ],
+        en_line: 12026,
         zh_line: 0,
     },
     // ---- fence / acq_rel / singlethread, wavefront / *none*

@@ -529,6 +529,62 @@ static ROWS: &[Row] = &[
         en_line: 402,
         zh_line: 7210,
     },
+    // ---- load atomic / acquire / agent, system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_load glc=1
+    //   2. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If OpenCL omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       following
+    //       buffer_wbinvl1_vol.
+    //     - Ensures the flat_load
+    //       has completed
+    //       before invalidating
+    //       the cache.
+    //
+    //   3. buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • agent
+    //   • system
+    //   • generic (通用)
+    //   1. flat_load glc=1
+    //   2. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在后续的 buffer_wbinvl1_vol 之前发生。
+    //   • 确保 flat_load 在使缓存无效之前已完成。
+    //   1. buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.glc())),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 426,
+        zh_line: 7234,
+    },
     // ---- atomicrmw / acquire / singlethread, wavefront / global, local, generic
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global/ds/flat_atomic
@@ -667,6 +723,63 @@ static ROWS: &[Row] = &[
         ],
         en_line: 473,
         zh_line: 7306,
+    },
+    // ---- atomicrmw / acquire / agent, system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_atomic
+    //   2. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       following
+    //       buffer_wbinvl1_vol.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       cache.
+    //
+    //   3. buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • agent
+    //   • system
+    //   • generic (通用)
+    //   1. flat_atomic
+    //   2. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在后续的 buffer_wbinvl1_vol 之前发生。
+    //   • 确保 atomicrmw 在使缓存无效之前已完成。
+    //   1. buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 497,
+        zh_line: 7330,
     },
     // ---- fence / acquire / singlethread, wavefront / *none*
     // en (upstream AMDGPUUsage, this row of the table):
@@ -1453,6 +1566,73 @@ static ROWS: &[Row] = &[
         en_line: 879,
         zh_line: 7672,
     },
+    // ---- atomicrmw / acq_rel / workgroup / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. s_waitcnt lgkmcnt(0)
+    //
+    //     - If OpenCL, omit.
+    //     - Must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       to local have
+    //       completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   2. flat_atomic
+    //   3. s_waitcnt lgkmcnt(0)
+    //
+    //     - If OpenCL, omit.
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than a local load
+    //       atomic value being
+    //       acquired.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • workgroup
+    //   • generic (通用)
+    //   1. s_waitcnt lgkmcnt(0)
+    //   • 如果是 OpenCL,则省略。
+    //   • 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保在执行正在释放的 atomicrmw 之前,所有对本地内存的操作都已完成。
+    //   1. flat_atomic
+    //   2. s_waitcnt lgkmcnt(0)
+    //   • 如果是 OpenCL,则省略。
+    //   • 必须在任何后续的全局/通用加载/原子加载/存储/原子存储/原子读-修改-写之前发生。
+    //   • 确保任何后续的全局数据读取都不比正在获取的本地原子加载值旧。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+        ],
+        en_line: 896,
+        zh_line: 7690,
+    },
     // ---- atomicrmw / acq_rel / agent, system / global
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
@@ -1552,6 +1732,111 @@ static ROWS: &[Row] = &[
         ],
         en_line: 933,
         zh_line: 7718,
+    },
+    // ---- atomicrmw / acq_rel / agent, system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       to global have
+    //       completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   2. flat_atomic
+    //   3. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       following
+    //       buffer_wbinvl1_vol.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       cache.
+    //
+    //   4. buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • agent
+    //   • system
+    //   • generic (通用)
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保在执行正在释放的 atomicrmw 之前,所有对全局内存的操作都已完成。
+    //   1. flat_atomic
+    //   2. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在后续的 buffer_wbinvl1_vol 之前发生。
+    //   • 确保 atomicrmw 在使缓存无效之前已完成。
+    //   1. buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Agent, ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 996,
+        zh_line: 7756,
     },
     // ---- fence / acq_rel / singlethread, wavefront / *none*
     // en (upstream AMDGPUUsage, this row of the table):

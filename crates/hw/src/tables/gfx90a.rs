@@ -645,6 +645,73 @@ static ROWS: &[Row] = &[
         en_line: 1699,
         zh_line: 8400,
     },
+    // ---- load atomic / acquire / workgroup / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_load glc=1
+    //
+    //     - If not TgSplit execution
+    //       mode, omit glc=1.
+    //
+    //   2. s_waitcnt lgkm/vmcnt(0)
+    //
+    //     - Use lgkmcnt(0) if not
+    //       TgSplit execution mode
+    //       and vmcnt(0) if TgSplit
+    //       execution mode.
+    //     - If OpenCL, omit lgkmcnt(0).
+    //     - Must happen before
+    //       the following
+    //       buffer_wbinvl1_vol and any
+    //       following global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than a local load
+    //       atomic value being
+    //       acquired.
+    //
+    //   3. buffer_wbinvl1_vol
+    //
+    //     - If not TgSplit execution
+    //       mode, omit.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • workgroup
+    //   • generic (通用)
+    //   1. flat_load glc=1
+    //   • 如果不是 TgSplit 执行模式,则省略 glc=1。
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则使用 lgkmcnt(0),如果是 TgSplit 执行模式,则使用 vmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在以下 buffer_wbinvl1_vol 以及任何后续 global/generic load/load atomic/store/store atomic/atomicrmw 之前发生。
+    //   • 确保任何后续的全局数据读取都不比正在获取的本地原子加载值旧。
+    //   1. buffer_wbinvl1_vol
+    //   • 如果不是 TgSplit 执行模式,则省略。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[Cond::TgSplit], MInstr::Access(Cpol::NONE.glc())),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 1720,
+        zh_line: 8420,
+    },
     // ---- load atomic / acquire / agent / global
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load
@@ -753,6 +820,130 @@ static ROWS: &[Row] = &[
         ],
         en_line: 1779,
         zh_line: 8470,
+    },
+    // ---- load atomic / acquire / agent / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_load glc=1
+    //   2. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       following
+    //       buffer_wbinvl1_vol.
+    //     - Ensures the flat_load
+    //       has completed
+    //       before invalidating
+    //       the cache.
+    //
+    //   3. buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • agent
+    //   • generic (通用)
+    //   1. flat_load glc=1
+    //   2. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在后续的 buffer_wbinvl1_vol 之前发生。
+    //   • 确保 flat_load 在使缓存无效之前已完成。
+    //   1. buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Agent],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.glc())),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 1809,
+        zh_line: 8492,
+    },
+    // ---- load atomic / acquire / system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_load glc=1
+    //   2. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       following
+    //       buffer_invl2 and
+    //       buffer_wbinvl1_vol.
+    //     - Ensures the flat_load
+    //       has completed
+    //       before invalidating
+    //       the caches.
+    //
+    //   3. buffer_invl2;
+    //      buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale L1 global data,
+    //       nor see stale L2 MTYPE
+    //       NC global data.
+    //       MTYPE RW and CC memory will
+    //       never be stale in L2 due to
+    //       the memory probes.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • system
+    //   • generic (通用)
+    //   1. flat_load glc=1
+    //   2. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在以下 buffer_invl2 和 buffer_wbinvl1_vol 之前发生。
+    //   • 确保在使缓存失效之前,flat_load 已完成。
+    //   1. buffer_invl2; buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的 L1 全局数据,也不会看到过时的 L2 MTYPE NC 全局数据。由于内存探测,MTYPE RW 和 CC 内存永远不会在 L2 中过时。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.glc())),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferInvl2),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 1837,
+        zh_line: 8518,
     },
     // ---- atomicrmw / acquire / singlethread, wavefront / global, generic
     // en (upstream AMDGPUUsage, this row of the table):
@@ -905,6 +1096,68 @@ static ROWS: &[Row] = &[
         en_line: 1905,
         zh_line: 8598,
     },
+    // ---- atomicrmw / acquire / workgroup / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_atomic
+    //   2. s_waitcnt lgkm/vmcnt(0)
+    //
+    //     - Use lgkmcnt(0) if not
+    //       TgSplit execution mode
+    //       and vmcnt(0) if TgSplit
+    //       execution mode.
+    //     - If OpenCL, omit lgkmcnt(0).
+    //     - Must happen before
+    //       the following
+    //       buffer_wbinvl1_vol and
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than a local
+    //       atomicrmw value
+    //       being acquired.
+    //
+    //   3. buffer_wbinvl1_vol
+    //
+    //     - If not TgSplit execution
+    //       mode, omit.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • workgroup
+    //   • generic (通用)
+    //   1. flat_atomic
+    //   2. s_waitcnt lgkm/vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则使用 lgkmcnt(0),如果是 TgSplit 执行模式,则使用 vmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在以下 buffer_wbinvl1_vol 以及任何后续 global/generic load/load atomic/store/store atomic/atomicrmw 之前发生。
+    //   • 确保任何后续的全局数据读取都不比正在获取的本地原子读-修改-写值旧。
+    //   1. buffer_wbinvl1_vol
+    //   • 如果不是 TgSplit 执行模式,则省略。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 1926,
+        zh_line: 8618,
+    },
     // ---- atomicrmw / acquire / agent / global
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
@@ -1013,6 +1266,132 @@ static ROWS: &[Row] = &[
         ],
         en_line: 1982,
         zh_line: 8666,
+    },
+    // ---- atomicrmw / acquire / agent / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_atomic
+    //   2. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       following
+    //       buffer_wbinvl1_vol.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       cache.
+    //
+    //   3. buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • agent
+    //   • generic (通用)
+    //   1. flat_atomic
+    //   2. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在后续的 buffer_wbinvl1_vol 之前发生。
+    //   • 确保 atomicrmw 在使缓存无效之前已完成。
+    //   1. buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Agent],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 2012,
+        zh_line: 8688,
+    },
+    // ---- atomicrmw / acquire / system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_atomic
+    //   2. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       following
+    //       buffer_invl2 and
+    //       buffer_wbinvl1_vol.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       caches.
+    //
+    //   3. buffer_invl2;
+    //      buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale L1 global data,
+    //       nor see stale L2 MTYPE
+    //       NC global data.
+    //       MTYPE RW and CC memory will
+    //       never be stale in L2 due to
+    //       the memory probes.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • system
+    //   • generic (通用)
+    //   1. flat_atomic
+    //   2. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在以下 buffer_invl2 和 buffer_wbinvl1_vol 之前发生。
+    //   • 确保在使缓存失效之前,atomicrmw 已完成。
+    //   1. buffer_invl2; buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的 L1 全局数据,也不会看到过时的 L2 MTYPE NC 全局数据。由于内存探测,MTYPE RW 和 CC 内存永远不会在 L2 中过时。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferInvl2),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 2041,
+        zh_line: 8714,
     },
     // ---- fence / acquire / singlethread, wavefront / *none*
     // en (upstream AMDGPUUsage, this row of the table):
@@ -2439,6 +2818,109 @@ static ROWS: &[Row] = &[
         en_line: 2830,
         zh_line: 9278,
     },
+    // ---- atomicrmw / acq_rel / workgroup / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //
+    //     - Use lgkmcnt(0) if not
+    //       TgSplit execution mode
+    //       and vmcnt(0) if TgSplit
+    //       execution mode.
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic load/store/
+    //       load atomic/store atomic/
+    //       atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       have
+    //       completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   2. flat_atomic
+    //   3. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If not TgSplit execution
+    //       mode, omit vmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       the following
+    //       buffer_wbinvl1_vol and
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than a local load
+    //       atomic value being
+    //       acquired.
+    //
+    //   3. buffer_wbinvl1_vol
+    //
+    //     - If not TgSplit execution
+    //       mode, omit.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • workgroup
+    //   • generic (通用)
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则使用 lgkmcnt(0),如果是 TgSplit 执行模式,则使用 vmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的 global/generic load/store/ load atomic/store atomic/ atomicrmw 之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保所有内存操作在执行正在释放的 atomicrmw 之前完成。
+    //   1. flat_atomic
+    //   2. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则省略 vmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在以下 buffer_wbinvl1_vol 以及任何后续 global/generic load/load atomic/store/store atomic/atomicrmw 之前发生。
+    //   • 确保任何后续的全局数据读取都不比正在获取的本地原子加载值旧。
+    //   1. buffer_wbinvl1_vol
+    //   • 如果不是 TgSplit 执行模式,则省略。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 2851,
+        zh_line: 9298,
+    },
     // ---- atomicrmw / acq_rel / agent / global
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. s_waitcnt lgkmcnt(0) &
@@ -2663,6 +3145,247 @@ static ROWS: &[Row] = &[
         ],
         en_line: 2980,
         zh_line: 9376,
+    },
+    // ---- atomicrmw / acq_rel / agent / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       to global have
+    //       completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   2. flat_atomic
+    //   3. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       following
+    //       buffer_wbinvl1_vol.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       cache.
+    //
+    //   4. buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • agent
+    //   • generic (通用)
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保在执行正在释放的 atomicrmw 之前,所有对全局内存的操作都已完成。
+    //   1. flat_atomic
+    //   2. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在后续的 buffer_wbinvl1_vol 之前发生。
+    //   • 确保 atomicrmw 在使缓存无效之前已完成。
+    //   1. buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Agent],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 3061,
+        zh_line: 9420,
+    },
+    // ---- atomicrmw / acq_rel / system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. buffer_wbl2
+    //
+    //     - Must happen before
+    //       following s_waitcnt.
+    //     - Performs L2 writeback to
+    //       ensure previous
+    //       global/generic
+    //       store/atomicrmw are
+    //       visible at system scope.
+    //
+    //   2. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       to global and L2 writeback
+    //       have completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   3. flat_atomic
+    //   4. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       following buffer_invl2 and
+    //       buffer_wbinvl1_vol.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       caches.
+    //
+    //   5. buffer_invl2;
+    //      buffer_wbinvl1_vol
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale L1 global data,
+    //       nor see stale L2 MTYPE
+    //       NC global data.
+    //       MTYPE RW and CC memory will
+    //       never be stale in L2 due to
+    //       the memory probes.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • system
+    //   • generic (通用)
+    //   1. buffer_wbl2
+    //   • 必须在后续 s_waitcnt 之前发生。
+    //   • 执行 L2 写回以确保先前的 global/generic store/atomicrmw 在系统范围内可见。
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保对全局内存和 L2 写回的所有内存操作在执行正在释放的 atomicrmw 之前完成。
+    //   1. flat_atomic
+    //   2. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在以下 buffer_invl2 和 buffer_wbinvl1_vol 之前发生。
+    //   • 确保在使缓存失效之前,atomicrmw 已完成。
+    //   1. buffer_invl2; buffer_wbinvl1_vol
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的 L1 全局数据,也不会看到过时的 L2 MTYPE NC 全局数据。由于内存探测,MTYPE RW 和 CC 内存永远不会在 L2 中过时。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::BufferWbl2 { sc0: false, sc1: false }),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferInvl2),
+            Step::Emit(&[], MInstr::BufferWbinvl1Vol),
+        ],
+        en_line: 3131,
+        zh_line: 9462,
     },
     // ---- fence / acq_rel / singlethread, wavefront / *none*
     // en (upstream AMDGPUUsage, this row of the table):

@@ -685,6 +685,67 @@ static ROWS: &[Row] = &[
         en_line: 4028,
         zh_line: 10208,
     },
+    // ---- load atomic / acquire / workgroup / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_load  sc0=1
+    //   2. s_waitcnt lgkm/vmcnt(0)
+    //
+    //     - Use lgkmcnt(0) if not
+    //       TgSplit execution mode
+    //       and vmcnt(0) if TgSplit
+    //       execution mode.
+    //     - If OpenCL, omit lgkmcnt(0).
+    //     - Must happen before
+    //       the following
+    //       buffer_inv and any
+    //       following global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than a local load
+    //       atomic value being
+    //       acquired.
+    //
+    //   3. buffer_inv sc0=1
+    //
+    //     - If not TgSplit execution
+    //       mode, omit.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • workgroup
+    //   • generic (通用)
+    //   1. flat_load sc0=1
+    //   2. s_waitcnt lgkm/vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则使用 lgkmcnt(0),如果是 TgSplit 执行模式,则使用 vmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在以下 buffer_inv 以及任何后续 global/generic load/load atomic/store/store atomic/atomicrmw 之前发生。
+    //   • 确保任何后续的全局数据读取都不比正在获取的本地原子加载值旧。
+    //   1. buffer_inv sc0=1
+    //   • 如果不是 TgSplit 执行模式,则省略。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.sc0())),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::BufferInv { sc0: true, sc1: false }),
+        ],
+        en_line: 4049,
+        zh_line: 10228,
+    },
     // ---- load atomic / acquire / agent / global
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_load
@@ -789,6 +850,125 @@ static ROWS: &[Row] = &[
         ],
         en_line: 4104,
         zh_line: 10276,
+    },
+    // ---- load atomic / acquire / agent / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_load sc1=1
+    //   2. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       following
+    //       buffer_inv.
+    //     - Ensures the flat_load
+    //       has completed
+    //       before invalidating
+    //       the cache.
+    //
+    //   3. buffer_inv sc1=1
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • agent
+    //   • generic (通用)
+    //   1. flat_load sc1=1
+    //   2. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在后续 buffer_inv 之前发生。
+    //   • 确保 flat_load 在使缓存无效之前已完成。
+    //   1. buffer_inv sc1=1
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Agent],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.sc1())),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferInv { sc0: false, sc1: true }),
+        ],
+        en_line: 4131,
+        zh_line: 10298,
+    },
+    // ---- load atomic / acquire / system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_load sc0=1 sc1=1
+    //   2. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       the following
+    //       buffer_inv.
+    //     - Ensures the flat_load
+    //       has completed
+    //       before invalidating
+    //       the caches.
+    //
+    //   3. buffer_inv sc0=1 sc1=1
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale MTYPE NC global data.
+    //       MTYPE RW and CC memory will
+    //       never be stale due to the
+    //       memory probes.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   load atomic (原子加载)
+    //   acquire (获取)
+    //   • system
+    //   • generic (通用)
+    //   1. flat_load sc0=1 sc1=1
+    //   2. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在以下 buffer_inv 之前发生。
+    //   • 确保在使缓存失效之前,flat_load 已完成。
+    //   1. buffer_inv sc0=1 sc1=1
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的 MTYPE NC 全局数据。由于内存探测,MTYPE RW 和 CC 内存永远不会过时。
+    Row {
+        op: LlvmOp::LoadAtomic,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.sc0().sc1())),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferInv { sc0: true, sc1: true }),
+        ],
+        en_line: 4159,
+        zh_line: 10324,
     },
     // ---- atomicrmw / acquire / singlethread, wavefront / global, generic
     // en (upstream AMDGPUUsage, this row of the table):
@@ -941,6 +1121,68 @@ static ROWS: &[Row] = &[
         en_line: 4223,
         zh_line: 10404,
     },
+    // ---- atomicrmw / acquire / workgroup / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_atomic
+    //   2. s_waitcnt lgkm/vmcnt(0)
+    //
+    //     - Use lgkmcnt(0) if not
+    //       TgSplit execution mode
+    //       and vmcnt(0) if TgSplit
+    //       execution mode.
+    //     - If OpenCL, omit lgkmcnt(0).
+    //     - Must happen before
+    //       the following
+    //       buffer_inv and
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than a local
+    //       atomicrmw value
+    //       being acquired.
+    //
+    //   3. buffer_inv sc0=1
+    //
+    //     - If not TgSplit execution
+    //       mode, omit.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • workgroup
+    //   • generic (通用)
+    //   1. flat_atomic
+    //   2. s_waitcnt lgkm/vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则使用 lgkmcnt(0),如果是 TgSplit 执行模式,则使用 vmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在以下 buffer_inv 以及任何后续 global/generic load/load atomic/store/store atomic/atomicrmw 之前发生。
+    //   • 确保任何后续的全局数据读取都不比正在获取的本地原子读-修改-写值旧。
+    //   1. buffer_inv sc0=1
+    //   • 如果不是 TgSplit 执行模式,则省略。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::BufferInv { sc0: true, sc1: false }),
+        ],
+        en_line: 4244,
+        zh_line: 10424,
+    },
     // ---- atomicrmw / acquire / agent / global
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer/global_atomic
@@ -1046,6 +1288,127 @@ static ROWS: &[Row] = &[
         ],
         en_line: 4300,
         zh_line: 10472,
+    },
+    // ---- atomicrmw / acquire / agent / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_atomic
+    //   2. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       following
+    //       buffer_inv.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       cache.
+    //
+    //   3. buffer_inv sc1=1
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • agent
+    //   • generic (通用)
+    //   1. flat_atomic
+    //   2. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在后续 buffer_inv 之前发生。
+    //   • 确保 atomicrmw 在使缓存无效之前已完成。
+    //   1. buffer_inv sc1=1
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::Agent],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferInv { sc0: false, sc1: true }),
+        ],
+        en_line: 4328,
+        zh_line: 10494,
+    },
+    // ---- atomicrmw / acquire / system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. flat_atomic sc1=1
+    //   2. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       following
+    //       buffer_inv.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       caches.
+    //
+    //   3. buffer_inv sc0=1 sc1=1
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale MTYPE NC global data.
+    //       MTYPE RW and CC memory will
+    //       never be stale due to the
+    //       memory probes.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acquire (获取)
+    //   • system
+    //   • generic (通用)
+    //   1. flat_atomic sc1=1
+    //   2. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在后续 buffer_inv 之前发生。
+    //   • 确保在使缓存失效之前,atomicrmw 已完成。
+    //   1. buffer_inv sc0=1 sc1=1
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的 MTYPE NC 全局数据。由于内存探测,MTYPE RW 和 CC 内存永远不会过时。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::Acquire,
+        scopes: &[ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.sc1())),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferInv { sc0: true, sc1: true }),
+        ],
+        en_line: 4357,
+        zh_line: 10520,
     },
     // ---- fence / acquire / singlethread, wavefront / *none*
     // en (upstream AMDGPUUsage, this row of the table):
@@ -2517,6 +2880,109 @@ static ROWS: &[Row] = &[
         en_line: 5174,
         zh_line: 11108,
     },
+    // ---- atomicrmw / acq_rel / workgroup / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //
+    //     - Use lgkmcnt(0) if not
+    //       TgSplit execution mode
+    //       and vmcnt(0) if TgSplit
+    //       execution mode.
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic load/store/
+    //       load atomic/store atomic/
+    //       atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       have
+    //       completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   2. flat_atomic
+    //   3. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If not TgSplit execution
+    //       mode, omit vmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       the following
+    //       buffer_inv and
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/store/store
+    //       atomic/atomicrmw.
+    //     - Ensures any
+    //       following global
+    //       data read is no
+    //       older than a local load
+    //       atomic value being
+    //       acquired.
+    //
+    //   3. buffer_inv sc0=1
+    //
+    //     - If not TgSplit execution
+    //       mode, omit.
+    //     - Ensures that
+    //       following
+    //       loads will not see
+    //       stale data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • workgroup
+    //   • generic (通用)
+    //   1. s_waitcnt lgkm/vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则使用 lgkmcnt(0),如果是 TgSplit 执行模式,则使用 vmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的 global/generic load/store/ load atomic/store atomic/ atomicrmw 之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保所有内存操作在执行正在释放的 atomicrmw 之前完成。
+    //   1. flat_atomic
+    //   2. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果不是 TgSplit 执行模式,则省略 vmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在以下 buffer_inv 以及任何后续 global/generic load/load atomic/store/store atomic/atomicrmw 之前发生。
+    //   • 确保任何后续的全局数据读取都不比正在获取的本地原子加载值旧。
+    //   1. buffer_inv sc0=1
+    //   • 如果不是 TgSplit 执行模式,则省略。
+    //   • 确保后续加载不会看到过时的数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Workgroup],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::TgSplit], MInstr::BufferInv { sc0: true, sc1: false }),
+        ],
+        en_line: 5195,
+        zh_line: 11128,
+    },
     // ---- atomicrmw / acq_rel / agent / global
     // en (upstream AMDGPUUsage, this row of the table):
     //   1. buffer_wbl2 sc1=1
@@ -2752,6 +3218,257 @@ static ROWS: &[Row] = &[
         ],
         en_line: 5334,
         zh_line: 11212,
+    },
+    // ---- atomicrmw / acq_rel / agent / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. buffer_wbl2 sc1=1
+    //
+    //     - Must happen before
+    //       following s_waitcnt.
+    //     - Performs L2 writeback to
+    //       ensure previous
+    //       global/generic
+    //       store/atomicrmw are
+    //       visible at agent scope.
+    //
+    //   2. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       to global have
+    //       completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   3. flat_atomic
+    //   4. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       following
+    //       buffer_inv.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       cache.
+    //
+    //   5. buffer_inv sc1=1
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       global data.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • agent
+    //   • generic (通用)
+    //   1. buffer_wbl2 sc1=1
+    //   • 必须在后续 s_waitcnt 之前发生。
+    //   • 执行 L2 写回以确保先前的 global/generic store/atomicrmw 在 Agent 范围内可见。
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保在执行正在释放的 atomicrmw 之前,所有对全局内存的操作都已完成。
+    //   1. flat_atomic
+    //   2. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在后续 buffer_inv 之前发生。
+    //   • 确保 atomicrmw 在使缓存无效之前已完成。
+    //   1. buffer_inv sc1=1
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的全局数据。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::Agent],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::BufferWbl2 { sc0: false, sc1: true }),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferInv { sc0: false, sc1: true }),
+        ],
+        en_line: 5413,
+        zh_line: 11256,
+    },
+    // ---- atomicrmw / acq_rel / system / generic
+    // en (upstream AMDGPUUsage, this row of the table):
+    //   1. buffer_wbl2 sc0=1 sc1=1
+    //
+    //     - Must happen before
+    //       following s_waitcnt.
+    //     - Performs L2 writeback to
+    //       ensure previous
+    //       global/generic
+    //       store/atomicrmw are
+    //       visible at system scope.
+    //
+    //   2. s_waitcnt lgkmcnt(0) &
+    //      vmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Could be split into
+    //       separate s_waitcnt
+    //       vmcnt(0) and
+    //       s_waitcnt
+    //       lgkmcnt(0) to allow
+    //       them to be
+    //       independently moved
+    //       according to the
+    //       following rules.
+    //     - s_waitcnt vmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       global/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - s_waitcnt lgkmcnt(0)
+    //       must happen after
+    //       any preceding
+    //       local/generic
+    //       load/store/load
+    //       atomic/store
+    //       atomic/atomicrmw.
+    //     - Must happen before
+    //       the following
+    //       atomicrmw.
+    //     - Ensures that all
+    //       memory operations
+    //       to global and L2 writeback
+    //       have completed before
+    //       performing the
+    //       atomicrmw that is
+    //       being released.
+    //
+    //   3. flat_atomic sc1=1
+    //   4. s_waitcnt vmcnt(0) &
+    //      lgkmcnt(0)
+    //
+    //     - If TgSplit execution mode,
+    //       omit lgkmcnt(0).
+    //     - If OpenCL, omit
+    //       lgkmcnt(0).
+    //     - Must happen before
+    //       following
+    //       buffer_inv.
+    //     - Ensures the
+    //       atomicrmw has
+    //       completed before
+    //       invalidating the
+    //       caches.
+    //
+    //   5. buffer_inv sc0=1 sc1=1
+    //
+    //     - Must happen before
+    //       any following
+    //       global/generic
+    //       load/load
+    //       atomic/atomicrmw.
+    //     - Ensures that
+    //       following loads
+    //       will not see stale
+    //       MTYPE NC global data.
+    //       MTYPE RW and CC memory will
+    //       never be stale due to the
+    //       memory probes.
+    // zh (the specification's Chinese AMDGPUUsage, this row), original:
+    //   atomicrmw (原子读-修改-写)
+    //   acq_rel (获取-释放)
+    //   • system
+    //   • generic (通用)
+    //   1. buffer_wbl2 sc0=1 sc1=1
+    //   • 必须在后续 s_waitcnt 之前发生。
+    //   • 执行 L2 写回以确保先前的 global/generic store/atomicrmw 在系统范围内可见。
+    //   1. s_waitcnt lgkmcnt(0) & vmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 可以拆分为单独的 s_waitcnt vmcnt(0) 和 s_waitcnt lgkmcnt(0),以允许它们根据以下规则独立移动。
+    //   • s_waitcnt vmcnt(0) 必须在任何先前的全局/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • s_waitcnt lgkmcnt(0) 必须在任何先前的本地/通用加载/存储/原子加载/原子存储/原子读-修改-写之后发生。
+    //   • 必须在后续的 atomicrmw 之前发生。
+    //   • 确保对全局内存和 L2 写回的所有内存操作在执行正在释放的 atomicrmw 之前完成。
+    //   1. flat_atomic sc1=1
+    //   2. s_waitcnt vmcnt(0) & lgkmcnt(0)
+    //   • 如果是 TgSplit 执行模式,则省略 lgkmcnt(0)。
+    //   • 如果是 OpenCL,则省略 lgkmcnt(0)。
+    //   • 必须在后续 buffer_inv 之前发生。
+    //   • 确保在使缓存失效之前,atomicrmw 已完成。
+    //   1. buffer_inv sc0=1 sc1=1
+    //   • 必须在任何后续的全局/通用加载/原子加载/原子读-修改-写之前发生。
+    //   • 确保后续加载不会看到过时的 MTYPE NC 全局数据。由于内存探测,MTYPE RW 和 CC 内存永远不会过时。
+    Row {
+        op: LlvmOp::AtomicRmw,
+        ord: Ord::AcqRel,
+        scopes: &[ScopeLevel::System],
+        spaces: &[Space::Generic],
+        requires: &[],
+        code: &[
+            Step::Emit(&[], MInstr::BufferWbl2 { sc0: true, sc1: true }),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.sc1())),
+            Step::Emit(&[], MInstr::waitcnt_vm(0)),
+            Step::Emit(&[Cond::NoTgSplit], MInstr::waitcnt_lgkm(0)),
+            Step::Emit(&[], MInstr::BufferInv { sc0: true, sc1: true }),
+        ],
+        en_line: 5493,
+        zh_line: 11304,
     },
     // ---- fence / acq_rel / singlethread, wavefront / *none*
     // en (upstream AMDGPUUsage, this row of the table):

@@ -11,9 +11,13 @@
 //! original Chinese AMDGPUUsage; where the two differ the specification wins
 //! and the row says so. GFX125x exists only in the English text.
 //!
-//! Rows whose address spaces are only `generic`, `private` or `constant` are
-//! left out: a litmus test has only `addrspace(1)` (global) and
-//! `addrspace(3)` (local) locations. "If OpenCL, omit" notes are not
+//! Rows whose address spaces are only `private` or `constant` are left out:
+//! a litmus test has only `addrspace(1)` (global) and `addrspace(3)` (local)
+//! locations. The `generic` rows are in: an access through `ptr
+//! addrspace(0)` is looked up in them whatever location it reaches (the
+//! `load atomic acquire` and `atomicrmw acquire` / `acq_rel` rows that list
+//! `generic` alone add the `lgkmcnt` / `dscnt` waits a flat access to LDS
+//! needs). "If OpenCL, omit" notes are not
 //! conditions here: litmus tests are HSA (the HSA memory model of the
 //! table), so those instructions are always emitted.
 

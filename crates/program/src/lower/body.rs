@@ -463,7 +463,12 @@ impl<'a> Cx<'a> {
         if let Some(ty) = ty {
             self.check_width(sym, ty, p.span);
         }
-        Some(Addr { symbol: sym, index })
+        let generic = p.addrspace.as_ref().is_some_and(|n| n.node == 0);
+        Some(Addr {
+            symbol: sym,
+            index,
+            generic,
+        })
     }
 
     /// Checks scope and ordering of an access or fence.
