@@ -316,6 +316,234 @@ thread P1 @ wg 0, wave 1 {{
             expects,
         )
 
+    hardware_guards()
+    barrier_tests()
+
+
+# Placements of the hardware guards (as in scripts/gen-hw-mp.py): scope, the
+# two threads' placements, and why the placement matters on the hardware
+# models.
+GUARD_PLACES = [
+    ("wg", "workgroup", "wg 0, wave 0", "wg 0, wave 1",
+     "one work-group, different waves (different L0s in GFX10+ WGP mode, different CUs in tgsplit mode)"),
+    ("agent", "agent", "cluster 0, wg 0", "cluster 1, wg 1",
+     "different work-groups and clusters of one agent (different CUs / shader engines)"),
+    ("system", "system", "agent 0, cluster 0, wg 0", "agent 1, cluster 1, wg 1",
+     "different agents (GFX90A/GFX942: different L2s)"),
+]
+BOTH_TAGS = '!{!{!"amdgpu-as", !"local"}, !{!"amdgpu-as", !"global"}}'
+BOTH_UP_TAGS = '!{!{!"amdgpu-synchronize-as", !"global"}, !{!"amdgpu-synchronize-as", !"local"}}'
+
+
+def sc(scope):
+    """The syncscope attribute (system scope has none)."""
+    return "" if scope == "system" else f' syncscope("{scope}")'
+
+
+def guard(name, description, decl, p0, p0_body, p1, p1_body, tail):
+    body = "{\n" + "\n".join(f"  {d};" for d in decl) + "\n}\n\n"
+    body += f"thread P0 @ {p0} {{\n" + "\n".join(f"  {l}" for l in p0_body) + "\n}\n\n"
+    body += f"thread P1 @ {p1} {{\n" + "\n".join(f"  {l}" for l in p1_body) + "\n}"
+    condition, expects = tail
+    write(name, description, body, condition, expects)
+
+
+def hardware_guards():
+    """Tests that make the narrowed rows' remaining steps observable on the
+    hardware models (`amdmm verify --mutate litmus/fence-as`): primed caches
+    for the global part's invalidates and write-backs, load buffering for the
+    load-counter waits of a release, an acquire through an atomic without
+    return for the store-counter wait of an acquire fence, and LDS data or an
+    LDS flag with both tags for the LDS-counter waits (docs/hardware.md,
+    "Fences that name address spaces")."""
+    for short, scope, p0, p1, why in GUARD_PLACES:
+        s = sc(scope)
+        for tname, g in (("global", SEED_TAG["global"]), ("local-global", BOTH_TAGS)):
+            spaces = "global" if tname == "global" else "local and global"
+            # Primed caches: P1 first reads x with a plain load (racing with
+            # P0's store: undef, never observed), which leaves x=0 in its
+            # nearer caches; only the acquire fence's invalidates (and the
+            # release fence's write-backs) keep the last load from hitting
+            # that copy.
+            guard(
+                f"MP+fence-fence.{short}.as-{tname}.primed",
+                f"AMDGPUUsage, Fence and address spaces (the fences synchronize the {spaces} "
+                "address space(s)) + memory-model.txt Availability/Visibility Operation, "
+                f"{scope} scope, {why}: the release fence is a MakeAvailable operation on the "
+                "global write of x, the fences synchronize through the global flag, and the "
+                "acquire fence makes the write visible: the plain load after it reads 42 when the "
+                "flag is 1, undef (race) when it is 0. P1's first plain load of x races with P0's "
+                "store (undef) and only primes its caches, so the rows' cache invalidates and "
+                "write-backs are what keeps the stale 0 out.",
+                ["global x = 0", "global y = 0"],
+                p0,
+                ["store i32 42, ptr @x",
+                 f"fence{s} release, !mmra {g}",
+                 f"store atomic i32 1, ptr @y{s} monotonic, align 4"],
+                p1,
+                ["%r2 = load i32, ptr @x",
+                 f"%r0 = load atomic i32, ptr @y{s} monotonic, align 4",
+                 f"fence{s} acquire, !mmra {g}",
+                 "%r1 = load i32, ptr @x"],
+                ("locations [P1:%r0; P1:%r1;]\nforall ((P1:%r0 == 1 /\\ P1:%r1 == 42) \\/ (P1:%r0 == 0 /\\ P1:%r1 == undef))",
+                 ["Always race"]),
+            )
+            # Acquire through an atomicrmw without return value plus an
+            # acquire fence: the fence's wait for the fence-paired atomic.
+            guard(
+                f"MP+fence-fence.{short}.as-{tname}.rmw-noret",
+                f"AMDGPUUsage, Fence and address spaces (the fences synchronize the {spaces} "
+                f"address space(s)) + LangRef fence synchronization, {scope} scope, {why}: P1's "
+                "atomicrmw add on the global flag is the fence-paired atomic of the acquire fence "
+                "(its wait 'must happen after any preceding ... atomicrmw-no-return-value', "
+                "GFX10-GFX11 vscnt, GFX12+ storecnt); it reads P0's 1 exactly when the final y is "
+                "2, then the release fence synchronizes with the acquire fence and the plain load "
+                "reads 42 (memory-model.txt Availability/Visibility Operation); when y is 1 the "
+                "data load races (undef). P1's first plain load only primes its caches.",
+                ["global y = 0", "global x = 0"],
+                p0,
+                ["store i32 42, ptr @x",
+                 f"fence{s} release, !mmra {g}",
+                 f"store atomic i32 1, ptr @y{s} monotonic, align 4"],
+                p1,
+                ["%r2 = load i32, ptr @x",
+                 f"%q = atomicrmw add ptr @y, i32 1{s} monotonic",
+                 f"fence{s} acquire, !mmra {g}",
+                 "%r1 = load i32, ptr @x"],
+                ("locations [@y; P1:%r1;]\nforall ((@y == 2 /\\ P1:%r1 == 42) \\/ (@y == 1 /\\ P1:%r1 == undef))",
+                 ["Always race"]),
+            )
+            if short == "wg" and tname == "global":
+                continue  # LB+fence-fence.wg.as-global.data-global above
+            # Load buffering: the release fence's wait for earlier loads.
+            guard(
+                f"LB+fence-fence.{short}.as-{tname}.data-global",
+                "memory-model.txt, value rules ('If a read R happens-before a write W3, then R may "
+                f"not see W3'), AMDGPUUsage, Fence and address spaces: fences that synchronize the "
+                f"{spaces} address space(s) synchronize through the global flag at {scope} scope "
+                f"({why}), so when P1 reads the flag as 1 P0's read of x happens before P1's write "
+                "and cannot see it. Guards the release fence's wait for P0's load.",
+                ["global x = 0", "global y = 0"],
+                p0,
+                [f"%r0 = load atomic i32, ptr @x{s} monotonic, align 4",
+                 f"fence{s} release, !mmra {g}",
+                 f"store atomic i32 1, ptr @y{s} monotonic, align 4"],
+                p1,
+                [f"%r1 = load atomic i32, ptr @y{s} monotonic, align 4",
+                 f"fence{s} acquire, !mmra {g}",
+                 f"store atomic i32 1, ptr @x{s} monotonic, align 4"],
+                ("exists (P0:%r0 == 1 /\\ P1:%r1 == 1)", ["Never"]),
+            )
+        # LDS halves: one work-group (LDS is per work-group), both tags, so
+        # the fences pair with a flag in one space and order data in the
+        # other; the LDS-counter waits order the LDS access against the
+        # global one.
+        for kind, data, flag in (("lds-data", "lds", "global"), ("lds-flag", "global", "lds")):
+            guard(
+                f"MP+fence-fence.{short}.as-local-global.{kind}.samewg",
+                "AMDGPUUsage, Fence and address spaces (several tags combine: the fences "
+                "synchronize the local and the global address spaces) + memory-model.txt "
+                f"Availability/Visibility/Location Order, {scope} scope, one work-group, data in "
+                f"{'LDS' if data == 'lds' else 'global memory'}, flag in "
+                f"{'LDS' if flag == 'lds' else 'global memory'}: the fences synchronize through "
+                "the flag (in one of their spaces) and order the data (in the other): 42 when the "
+                "flag is 1, undef (race) when it is 0. Guards the LDS-counter waits (lgkmcnt, "
+                "dscnt) that order the LDS access against the global one.",
+                [f"{'lds' if data == 'lds' else 'global'} x = 0", f"{'lds' if flag == 'lds' else 'global'} y = 0"],
+                "wg 0, wave 0",
+                [f"store i32 42, ptr {SPACE[data]}@x",
+                 f"fence{s} release, !mmra {BOTH_TAGS}",
+                 f"store atomic i32 1, ptr {SPACE[flag]}@y{s} monotonic, align 4"],
+                "wg 0, wave 1",
+                [f"%r0 = load atomic i32, ptr {SPACE[flag]}@y{s} monotonic, align 4",
+                 f"fence{s} acquire, !mmra {BOTH_TAGS}",
+                 f"%r1 = load i32, ptr {SPACE[data]}@x"],
+                ("forall ((P1:%r0 == 1 /\\ P1:%r1 == 42) \\/ (P1:%r0 == 0 /\\ P1:%r1 == undef))",
+                 ["Always race"]),
+            )
+
+
+
+def barrier_tests():
+    """A work-group barrier between tagged fences: AMDGPUUsage, Execution
+    Barriers, "A BR synchronizes-with BA in an address space AS if and only
+    if: A barrier-executes-before W. BA and BR's synchronization scope
+    overlap. [...] BA and BR's address spaces both include AS", with a
+    fence's address spaces those its tags name (docs/semantics.md, "Barriers
+    and memory" and "Fences that name address spaces"). Both waves execute
+    the barrier, so the arrive always barrier-executes-before the wait: the
+    outcome is the same in every execution."""
+    cases = [
+        # (name part, release tags, acquire tags, {data: works})
+        ("as-local", SEED_TAG["local"], SEED_TAG["local"], {"lds": True, "global": False}),
+        ("as-global", SEED_TAG["global"], SEED_TAG["global"], {"lds": False, "global": True}),
+        ("as-local-global", BOTH_TAGS, BOTH_UP_TAGS, {"lds": True, "global": True}),
+        ("as-local-global-mismatch", SEED_TAG["local"], SEED_TAG["global"], {"lds": False, "global": False}),
+        # "they cannot have one-as": a workgroup-one-as fence does not pair
+        # with the barrier even when its tag names the data's space.
+        ("one-as.as-local", UP_TAG["local"], UP_TAG["local"], {"lds": False, "global": False}),
+    ]
+    # The fences' scope only has to overlap the barrier's (work-group):
+    # agent and system fences pair with s.barrier too, and guard the LDS
+    # waits of those rows (a barrier does not wait for the wave's LDS
+    # accesses).
+    cases += [(f"{short}:{part}", rel, acq, works)
+              for short in ("agent", "system")
+              for part, rel, acq, works in cases[:2]]
+    for part, rel, acq, works in cases:
+        fscope, _, part = part.rpartition(":")
+        scope = "workgroup-one-as" if part.startswith("one-as") else (fscope or "workgroup")
+        short = {"workgroup": "wg", "agent": "agent", "system": "system"}.get(scope)
+        reads = []
+        for data, ok in works.items():
+            reads.append((data, ok))
+        why = []
+        for data, ok in reads:
+            space = "local" if data == "lds" else "global"
+            if ok:
+                why.append(
+                    f"in the {space} address space both fences name it, so the barrier-arrive-release "
+                    f"synchronizes-with the barrier-wait-acquire there: the release fence makes the "
+                    f"{data} write available, the acquire fence makes it visible, and the read returns 42"
+                )
+            elif part.startswith("one-as"):
+                why.append(
+                    "the fences have a one-as scope ('they cannot have one-as'), so the barrier "
+                    f"synchronizes nothing, although the tags name the {space} address space: the "
+                    f"read may see the {data} write without it being location-ordered, undef (race)"
+                    if space == "local" else
+                    f"the {space} address space is not named by the fences (and a one-as fence does "
+                    "not pair with a barrier): undef (race)"
+                )
+            else:
+                why.append(
+                    f"the {space} address space is not named by both fences, so no synchronizes-with "
+                    f"orders the {data} write before the read (nor makes it available and visible): "
+                    "the read may see it without it being location-ordered, undef (race)"
+                )
+        decl = ["global x = 0", "lds t = 0"]
+        p0 = ["store i32 42, ptr @x", "store i32 42, ptr addrspace(3) @t",
+              f'fence{sc(scope)} release, !mmra {rel}',
+              "call void @llvm.amdgcn.s.barrier()"]
+        p1 = ["call void @llvm.amdgcn.s.barrier()",
+              f'fence{sc(scope)} acquire, !mmra {acq}',
+              "%r0 = load i32, ptr @x", "%r1 = load i32, ptr addrspace(3) @t"]
+        atoms = []
+        for reg, data in (("%r0", "global"), ("%r1", "lds")):
+            atoms.append(f"P1:{reg} == {'42' if works[data] else 'undef'}")
+        cond = "forall (" + " /\\ ".join(atoms) + ")"
+        expect = "Always race" if not all(works.values()) else "Always"
+        guard(
+            f"MP+fence-sbarrier-fence.{short}.{part}" if short else f"MP+fence-sbarrier-fence.wg-{part}",
+            "AMDGPUUsage, Execution Barriers ('A BR synchronizes-with BA in an address space AS if "
+            "and only if [...] BA and BR's address spaces both include AS') with the fences' address "
+            "spaces given by their amdgpu-as / amdgpu-synchronize-as tags (Fence and address "
+            f"spaces); one work-group, two waves, s.barrier between {scope}-scope release and "
+            "acquire fences (a fence scope that overlaps the barrier's work-group), plain data in global memory (x) and in LDS (t). Global x: "
+            + why[1] + ". LDS t: " + why[0] + ".",
+            decl, "wg 0, wave 0", p0, "wg 0, wave 1", p1, (cond, [expect]),
+        )
+
 
 if __name__ == "__main__":
     main()

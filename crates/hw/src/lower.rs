@@ -1000,7 +1000,7 @@ fn lower_dma(
 /// and GFX10+); without it "there cannot be any outstanding memory operations
 /// before issuing the `s_barrier` instruction" (execution-synchronization.txt,
 /// table "s_barrier GFX6-11").
-fn back_off_barrier(t: &Target) -> bool {
+pub(crate) fn back_off_barrier(t: &Target) -> bool {
     !matches!(t.name, "gfx600" | "gfx700" | "gfx900")
 }
 

@@ -370,10 +370,13 @@ pub enum Redundant {
     CoveredByAcquireWait,
     /// GFX12.5 waits on requests the wave's SIMD32-pair queue already orders.
     PairQueueInOrder,
+    /// The LDS wait a fence keeps when it is narrowed to the local address
+    /// space (`amdgpu-as:local`).
+    LocalFenceInOrder,
 }
 
 impl Redundant {
-    pub const ALL: [Redundant; 11] = [
+    pub const ALL: [Redundant; 12] = [
         Redundant::Freshness,
         Redundant::RmwAtCoherence,
         Redundant::SingleL2,
@@ -385,6 +388,7 @@ impl Redundant {
         Redundant::LdsInOrder,
         Redundant::CoveredByAcquireWait,
         Redundant::PairQueueInOrder,
+        Redundant::LocalFenceInOrder,
     ];
 
     pub fn id(self) -> &'static str {
@@ -400,6 +404,7 @@ impl Redundant {
             Redundant::LdsInOrder => "R9-lds-in-order",
             Redundant::CoveredByAcquireWait => "R10-covered-by-acquire-wait",
             Redundant::PairQueueInOrder => "R11-pair-queue-in-order",
+            Redundant::LocalFenceInOrder => "R12-local-fence-in-order",
         }
     }
 
@@ -501,6 +506,26 @@ impl Redundant {
                  through in-order queues only, so these waits order nothing the queues do not. A \
                  finding about the text: docs/findings.md F6."
             }
+            Redundant::LocalFenceInOrder => {
+                "GFX6-GFX11, the s_waitcnt lgkmcnt(0) that a fence narrowed to the local address \
+                 space keeps of its row's combined wait (AMDGPUUsage, Fence and address spaces, \
+                 amdgpu-as:local; docs/hardware.md), in an acquire fence row, or in a release \
+                 fence row on a target without BackOffBarrier (gfx600, gfx700, gfx900). Such a \
+                 fence synchronizes only LDS accesses (docs/semantics.md, Fences that name address \
+                 spaces), and a wave's LDS operations are performed in order: GFX6-GFX9 'A \
+                 s_waitcnt lgkmcnt(0) is required to ensure synchronization between LDS operations \
+                 and vector memory operations between wavefronts of a work-group, but not between \
+                 operations performed by the same wavefront'; GFX10-GFX11 'Completion is reported \
+                 to a wavefront in execution order'. An acquire fence's wait orders the wave's \
+                 earlier accesses before its later ones, and the later accesses it orders are LDS \
+                 accesses, performed after the earlier LDS ones anyway. A release fence pairs with \
+                 a later LDS atomic (performed after the earlier LDS writes anyway) or with a \
+                 barrier arrive, and without BackOffBarrier 'there cannot be any outstanding \
+                 memory operations before issuing the s_barrier instruction' (the barrier's own \
+                 s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)); with BackOffBarrier the barrier tests \
+                 (MP+fence-sbarrier-fence.*.as-local) detect the drop. The same wait inside the \
+                 unnarrowed row is detected by the both-tags LDS tests."
+            }
         }
     }
 }
@@ -576,6 +601,16 @@ pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
         {
             Some(Redundant::CuMode)
         }
+        (MInstr::Waitcnt { .. }, None)
+            if row.op == LlvmOp::Fence
+                && m.instr == MInstr::waitcnt_lgkm(0)
+                && (row.ord == Ord::Acquire || !crate::lower::back_off_barrier(target))
+                && lds_wait_always_combined(row, target) =>
+        {
+            // Only a fence narrowed to the local address space emits the
+            // LDS half of its row's combined wait on its own.
+            Some(Redundant::LocalFenceInOrder)
+        }
         (MInstr::Waitcnt { .. } | MInstr::Wait(Counter::Ds, _), to)
             if lds_only(row) && lds_half_removed(m.instr, to) =>
         {
@@ -618,6 +653,45 @@ fn emitted(steps: &[crate::tables::Step]) -> Vec<MInstr> {
             crate::tables::Step::SameAs(..) => None,
         })
         .collect()
+}
+
+/// On `target`, the unnarrowed row never emits `s_waitcnt lgkmcnt(0)` on
+/// its own: every LDS wait it emits is merged with an adjacent vector-memory
+/// wait (lowering merges adjacent `s_waitcnt`s), at each of its scopes.
+fn lds_wait_always_combined(row: &Row, target: &crate::Target) -> bool {
+    use crate::tables::{Ctx, Step};
+    row.scopes.iter().all(|&scope| {
+        let ctx = Ctx {
+            target: *target,
+            volatile: false,
+            nontemporal: false,
+            ret: false,
+            scope,
+        };
+        let mut merged: Vec<MInstr> = Vec::new();
+        for st in row.code {
+            let Step::Emit(conds, i) = st else { continue };
+            if !conds.iter().all(|c| c.holds(&ctx)) {
+                continue;
+            }
+            match (merged.last_mut(), *i) {
+                (
+                    Some(MInstr::Waitcnt { vm, exp, lgkm }),
+                    MInstr::Waitcnt {
+                        vm: v2,
+                        exp: e2,
+                        lgkm: l2,
+                    },
+                ) => {
+                    *vm = vm.or(v2);
+                    *exp = exp.or(e2);
+                    *lgkm = lgkm.or(l2);
+                }
+                _ => merged.push(*i),
+            }
+        }
+        !merged.contains(&MInstr::waitcnt_lgkm(0))
+    })
 }
 
 /// In the mutation's row, the mutated wait comes right after a `global_inv`.

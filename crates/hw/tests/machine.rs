@@ -556,6 +556,30 @@ fn redundancy_reasons_apply_only_where_their_argument_holds() {
     assert!(no_ts
         .iter()
         .all(|(_, w)| *w != Some(Redundant::TgSplitNoLds)));
+    // R12: the lgkmcnt(0) a local-only fence keeps of its row's combined
+    // wait; not the row's own waits, and not on an untagged fence.
+    let local = classify(
+        "fence-as/MP+fence-fence.agent.as-local.data-lds.litmus",
+        "gfx900",
+    );
+    assert!(
+        local
+            .iter()
+            .any(|(m, w)| m.starts_with("drop `s_waitcnt lgkmcnt(0)`")
+                && *w == Some(Redundant::LocalFenceInOrder)),
+        "{local:?}"
+    );
+    for t in [
+        "hw/MP+fence-fence.agent.lds-data.samewg.litmus",
+        "fence-as/MP+fence-fence.agent.as-global.primed.litmus",
+    ] {
+        let c = classify(t, "gfx900");
+        assert!(
+            c.iter()
+                .all(|(_, w)| *w != Some(Redundant::LocalFenceInOrder)),
+            "{t}: {c:?}"
+        );
+    }
 }
 
 /// A flat access to an LDS location is performed at the LDS of the wave's
