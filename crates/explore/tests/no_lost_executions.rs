@@ -4,6 +4,7 @@
 //! (issue 12; docs/semantics.md, "When no execution is left").
 
 use amdmm_explore::{explore, LimitReason, Options};
+use amdmm_model::ModelKind;
 use std::path::{Path, PathBuf};
 
 fn litmus_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -33,20 +34,28 @@ fn every_corpus_test_has_an_execution_behind_its_verdict() {
         let Ok(p) = amdmm_program::load(&src) else {
             continue; // error tests of the corpus
         };
-        let out = explore(&p, &Options::default());
-        assert_ne!(
-            out.limit,
-            Some(LimitReason::NoExecution),
-            "{}: every execution was lost",
-            f.display()
-        );
-        if out.observation.is_some() {
-            let any = out.positive + out.negative + out.cutoff_executions + out.assume_discarded;
-            assert!(
-                any > 0 || out.flags.deadlock,
-                "{}: a verdict with no execution behind it",
+        // Under both rule sets (`--model seed|upstream`).
+        for model in [ModelKind::Seed, ModelKind::Upstream] {
+            let opts = Options {
+                model,
+                ..Options::default()
+            };
+            let out = explore(&p, &opts);
+            assert_ne!(
+                out.limit,
+                Some(LimitReason::NoExecution),
+                "{} ({model:?}): every execution was lost",
                 f.display()
             );
+            if out.observation.is_some() {
+                let any =
+                    out.positive + out.negative + out.cutoff_executions + out.assume_discarded;
+                assert!(
+                    any > 0 || out.flags.deadlock,
+                    "{} ({model:?}): a verdict with no execution behind it",
+                    f.display()
+                );
+            }
         }
         checked += 1;
     }

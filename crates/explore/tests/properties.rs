@@ -199,6 +199,9 @@ fn check(g: &ExecutionGraph, a: &Analysis, _mo: &BitRel) -> Result<(), String> {
             if ew.is_init() || g.po.has(w, r) {
                 continue;
             }
+            if read_clause_orders(g, a, w, r) {
+                continue;
+            }
             // Some availability operation X and visibility operation Y with
             // X hb Y and inclusive scopes (Y in either of its roles).
             let chain = members(a.av[w]).any(|x| {
@@ -219,6 +222,19 @@ fn check(g: &ExecutionGraph, a: &Analysis, _mo: &BitRel) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Whether `w → r` in location order is given by the upstream model's read
+/// clause alone: "A read `R` is *location-ordered* before an access (read
+/// and/or write) `X` to the same address if it happens-before `X`"
+/// (AMDGPUMemoryModel, "Location Order"; `--model upstream`). An RMW is a
+/// read, so that clause orders its write before every access it happens
+/// before, with no availability or visibility operation involved. Property 5
+/// ("Availability and visibility chains") is stated for writes made visible
+/// by such operations and does not follow for these edges (docs/semantics.md,
+/// "The `upstream` model", rule 3), so it is checked on every other edge.
+fn read_clause_orders(g: &ExecutionGraph, a: &Analysis, w: usize, r: usize) -> bool {
+    g.reads_location_ordered && g.events[w].is_read() && a.hb.has(w, r)
 }
 
 proptest! {
@@ -266,32 +282,46 @@ proptest! {
     }
 }
 
-/// Open defect, kept as a reproducer: random generation (with a random seed)
-/// found this program, where property 5 ("Availability and visibility
-/// chains", memory-model.txt) fails under `--model upstream`: P0's monotonic
-/// RMW of x is location-ordered before a read with no availability /
-/// visibility chain, next to a wavefront-scope RMW of x and an `amdgcn-av
-/// none` release store. It fails on the code of the start of this session
-/// too (not a regression). Whether the property is meant to hold for the
-/// upstream rule set, or the upstream model orders too much, is not settled.
+/// Found by random generation: under `--model upstream`, P1's
+/// wavefront-scope RMW of x (e4) happens before P0's RMW of x (e3) through
+/// P1's `amdgcn-av none` release store of y and P0's acquire RMW of y, so the
+/// upstream read clause orders e4 before e3 in location order although no
+/// availability operation of e4's write reaches P0's wave. Property 5 is not
+/// claimed for such edges ([`read_clause_orders`]); the test checks that the
+/// edge is exactly of that kind, that the seed model (no read clause) does not
+/// order it, and that property 5 holds on every other edge.
 #[test]
-#[ignore = "open defect: property 5 under --model upstream (see the doc comment)"]
-fn property5_upstream_av_none_counterexample() {
+fn property5_upstream_read_clause_edges_are_exempt() {
     let src = "AMDGPU random\n{\n  global x = 0;\n  global y;\n  lds t = 0;\n}\n\
 thread P0 @ wg 0, wave 0 {\n  %r0 = atomicrmw add ptr @y, i32 1 acquire\n  %r1 = atomicrmw add ptr @x, i32 1 monotonic\n}\n\
 thread P1 @ wg 0, wave 1 {\n  %r0 = atomicrmw add ptr @x, i32 1 syncscope(\"wavefront\") monotonic\n  store atomic i32 1, ptr @y release, !mmra !{!\"amdgcn-av\", !\"none\"}\n}\n\
 locations [@x; @y; wg0:@t;]\nexists (true)\n";
     let p = amdmm_program::load(src).expect("loads");
-    let opts = Options {
-        model: ModelKind::Upstream,
-        ..Options::default()
-    };
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    let visit = |g: &ExecutionGraph, a: &Analysis, mo: &BitRel| {
-        if let Err(e) = check(g, a, mo) {
-            failure.lock().unwrap().get_or_insert(e);
+    for model in [ModelKind::Upstream, ModelKind::Seed] {
+        let opts = Options {
+            model,
+            ..Options::default()
+        };
+        let failure: Mutex<Option<String>> = Mutex::new(None);
+        let exempt = std::sync::atomic::AtomicUsize::new(0);
+        let visit = |g: &ExecutionGraph, a: &Analysis, mo: &BitRel| {
+            if let Err(e) = check(g, a, mo) {
+                failure.lock().unwrap().get_or_insert(e);
+            }
+            for w in members(g.writes) {
+                for r in members(a.lo.row(w) & g.reads) {
+                    if !g.events[w].is_init() && !g.po.has(w, r) && read_clause_orders(g, a, w, r) {
+                        exempt.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+            }
+        };
+        explore_visiting(&p, &opts, &visit);
+        assert_eq!(failure.into_inner().unwrap(), None, "{model:?}");
+        let exempt = exempt.into_inner();
+        match model {
+            ModelKind::Upstream => assert!(exempt > 0, "the read clause orders an RMW"),
+            ModelKind::Seed => assert_eq!(exempt, 0, "no read clause in the seed model"),
         }
-    };
-    explore_visiting(&p, &opts, &visit);
-    assert_eq!(failure.into_inner().unwrap(), None);
+    }
 }
