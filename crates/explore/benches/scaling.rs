@@ -1,5 +1,5 @@
-//! Scaling benchmarks: SB, MP, IRIW and WRC with 2 to 8 threads, and a test
-//! with 4 threads × 6 accesses. `cargo bench -p amdmm-explore --bench scaling`.
+//! Scaling benchmarks: SB, MP, IRIW and WRC with 2 to 8 threads, a test
+//! with 4 threads × 6 accesses, and n writers / n readers of one location. `cargo bench -p amdmm-explore --bench scaling`.
 
 use amdmm_explore::{explore, families, Options};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -15,6 +15,11 @@ fn bench(c: &mut Criterion) {
         cases.push(("IRIW".into(), families::iriw(n)));
     }
     cases.push(("4x6".into(), families::four_by_six()));
+    // n writers and n readers of one location (2n threads), symmetric
+    // readers reduced (crate::symmetry).
+    for n in [4, 6] {
+        cases.push(("W-R".into(), families::writers_readers(n)));
+    }
     let opts = Options::default();
     let mut group = c.benchmark_group("explore");
     group.sample_size(10);

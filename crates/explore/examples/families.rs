@@ -15,6 +15,12 @@ fn main() {
         out.push((format!("IRIW-{n}"), families::iriw(n)));
     }
     out.push(("4x6".into(), families::four_by_six()));
+    for n in 1..=8 {
+        out.push((format!("W-R-{n}"), families::writers_readers(n)));
+    }
+    for n in [16, 32, 48, 64, 96, 120] {
+        out.push((format!("Long-{n}"), families::long_threads(n)));
+    }
     for (name, text) in out {
         let path = std::path::Path::new(&dir).join(format!("{name}.litmus"));
         if let Err(e) = std::fs::write(&path, text) {

@@ -61,13 +61,21 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
         finish(&mut outcome, Accumulator::default());
         return outcome;
     }
-    let combos = match build_combos(&setup, opts, started) {
+    let mut combos = match build_combos(&setup, opts, started) {
         Ok(c) => c,
         Err(limit) => {
             outcome.limit = limit;
             return outcome;
         }
     };
+    // Interchangeable threads: one representative ordering of their
+    // choices, weighted (crate::symmetry). Witnesses and visitors need the
+    // executions themselves.
+    if !opts.witnesses && visitor.is_none() {
+        for c in &mut combos {
+            c.symmetry = crate::symmetry::groups(&setup, c);
+        }
+    }
     // Units of work: a combination and a prefix of reads-from choices. They
     // run in parallel and merge in order, so the result does not depend on
     // the number of threads.
@@ -459,6 +467,9 @@ pub(crate) struct Combo<'s> {
     /// lengthen an earlier read's release sequence, and the leaf closes
     /// happens-before itself, as before.
     pub(crate) hb_exact: bool,
+    /// Interchangeable threads whose choices are explored in one order
+    /// only (empty unless `run` finds some).
+    pub(crate) symmetry: crate::symmetry::Symmetry,
 }
 
 /// Buffers of one unit of work, reused from one candidate to the next.
@@ -628,6 +639,7 @@ impl<'s> Combo<'s> {
             barrier,
             hb_base,
             hb_exact,
+            symmetry: Default::default(),
         })
     }
 
@@ -694,7 +706,7 @@ impl<'s> Combo<'s> {
             for p in &prefixes {
                 for c in 0..self.cands[depth].len() {
                     let ck = self.cands[depth][c];
-                    if self.fits(p, ck) {
+                    if self.fits(p, ck) && self.symmetry.allows(p, c as u8) {
                         let mut q = p.clone();
                         q.push(c as u8);
                         next.push(q);
@@ -779,13 +791,20 @@ impl<'s> Combo<'s> {
     ) -> Result<(), LimitReason> {
         let k = pick.len();
         if k == self.reads.len() {
-            acc.candidates += 1;
-            budget.step(1)?;
+            // The executions this choice vector stands for (1 unless
+            // symmetric threads are reduced to one ordering).
+            let weight = if self.symmetry.is_trivial() {
+                1
+            } else {
+                self.symmetry.weight(pick)
+            };
+            acc.candidates += weight;
+            budget.step(weight)?;
             // A candidate whose partial happens-before is cyclic is still
             // counted (the count and the limits see the same sequence of
             // candidates), but not checked: the axioms reject it.
             if live {
-                check_candidate(setup, self, g, scratch, opts, shared, acc, budget)?;
+                check_candidate(setup, self, g, scratch, opts, shared, acc, budget, weight)?;
             }
             return Ok(());
         }
@@ -795,7 +814,7 @@ impl<'s> Combo<'s> {
         let r = self.reads[k];
         for c in 0..self.cands[k].len() {
             let ck = self.cands[k][c];
-            if !self.fits(pick, ck) {
+            if !self.fits(pick, ck) || !self.symmetry.allows(pick, c as u8) {
                 continue;
             }
             g.rf[r] = ck;
@@ -998,6 +1017,7 @@ fn check_candidate(
     shared: &Shared,
     acc: &mut Accumulator,
     budget: &mut Budget,
+    weight: u64,
 ) -> Result<(), LimitReason> {
     let vals = &mut scratch.vals[..];
     if fill_values(setup, combo, g, vals) != Filled::Ok {
@@ -1030,7 +1050,7 @@ fn check_candidate(
     let mut first = true;
     for_each_mo(g, &analysis.mo_required, &need, &mut |mo: &BitRel| {
         // Every order after the first is one more execution examined.
-        limit = budget.step(u64::from(!first));
+        limit = budget.step(weight * u64::from(!first));
         first = false;
         if limit.is_err() {
             return false;
@@ -1055,7 +1075,7 @@ fn check_candidate(
     if assumed {
         // A false `llvm.assume`: the execution is discarded (litmus-format.md),
         // whatever else it does; only counted.
-        acc.assume_discarded += found.len() as u64;
+        acc.assume_discarded += found.len() as u64 * weight;
         return Ok(());
     }
     // A path cut by the loop bound has not ended: what the barrier model
@@ -1079,7 +1099,7 @@ fn check_candidate(
         });
     }
     if flags.deadlock {
-        acc.deadlocked += found.len() as u64;
+        acc.deadlocked += found.len() as u64 * weight;
         // A deadlocked execution has no final state (litmus-format.md).
         if opts.witnesses && !acc.deadlocks.contains_key(&combo.barrier.messages) {
             let mut w = witness::render(setup.program, &setup.locs, g, analysis, &witness_mo[0]);
@@ -1089,7 +1109,7 @@ fn check_candidate(
         return Ok(());
     }
     if cutoff {
-        acc.cutoff_executions += found.len() as u64;
+        acc.cutoff_executions += found.len() as u64 * weight;
         return Ok(());
     }
     for (state, mo) in found.into_iter().zip(witness_mo) {
@@ -1104,9 +1124,9 @@ fn check_candidate(
             condition::holds(&setup.program.condition.cond, &lookup)
         };
         if satisfies {
-            acc.positive += 1;
+            acc.positive += weight;
         } else {
-            acc.negative += 1;
+            acc.negative += weight;
         }
         let entry = acc.states.entry(state.clone()).or_insert((
             satisfies,
@@ -1114,7 +1134,7 @@ fn check_candidate(
             0,
         ));
         entry.1 = entry.1.union(flags);
-        entry.2 += 1;
+        entry.2 += weight;
         if opts.witnesses && !acc.witnesses.contains_key(&state) {
             let mut w = witness::render(setup.program, &setup.locs, g, analysis, &mo);
             w.barrier = combo.barrier.witness.clone();

@@ -120,3 +120,52 @@ pub fn four_by_six() -> String {
     s += "exists (P0:%r0 == 0 /\\ P1:%r0 == 0 /\\ P2:%r0 == 0 /\\ P3:%r0 == 0)\n";
     s
 }
+
+/// W-R-n: `n` writers and `n` readers of one location (2n threads, each in
+/// its own work-group). Writer `Wi` stores `i + 1` to x, reader `Ri` loads
+/// it (relaxed atomics, agent scope); the condition asks whether the first
+/// reader sees the first write while the last reader sees the initial value.
+/// The readers' choices are independent of each other, and the threads of
+/// each kind have identical bodies: the family for incremental checks and
+/// symmetry reduction.
+pub fn writers_readers(n: usize) -> String {
+    let n = n.max(1);
+    let mut s = format!("AMDGPU W-R-{n}\n{{\n  global x = 0;\n}}\n");
+    for i in 0..n {
+        s += &format!(
+            "thread W{i} @ wg {i} {{\n  store atomic i32 {}, ptr @x syncscope(\"agent\") monotonic, align 4\n}}\n",
+            i + 1
+        );
+    }
+    for i in 0..n {
+        s += &format!(
+            "thread R{i} @ wg {} {{\n  %r0 = load atomic i32, ptr @x syncscope(\"agent\") monotonic, align 4\n}}\n",
+            n + i
+        );
+    }
+    let last = n - 1;
+    s += &format!("exists (R0:%r0 == 1 /\\ R{last}:%r0 == 0)\n");
+    s
+}
+
+/// Long-n: one thread with `n` stores to x and one with `n` loads of it
+/// (relaxed atomics, agent scope): `2n + 1` events on two paths, for the
+/// relations wider than 64 events.
+pub fn long_threads(n: usize) -> String {
+    let n = n.max(1);
+    let mut s = format!("AMDGPU Long-{n}\n{{\n  global x = 0;\n}}\nthread P0 @ wg 0 {{\n");
+    for i in 0..n {
+        s += &format!(
+            "  store atomic i32 {}, ptr @x syncscope(\"agent\") monotonic, align 4\n",
+            i + 1
+        );
+    }
+    s += "}\nthread P1 @ wg 1 {\n";
+    for i in 0..n {
+        s +=
+            &format!("  %r{i} = load atomic i32, ptr @x syncscope(\"agent\") monotonic, align 4\n");
+    }
+    let last = n - 1;
+    s += &format!("}}\nexists (P1:%r0 == {n} /\\ P1:%r{last} == 1)\n");
+    s
+}

@@ -10,6 +10,7 @@ pub mod locations;
 mod mo;
 pub mod result;
 pub mod symbolic;
+mod symmetry;
 mod witness;
 
 pub use amdmm_model::barrier::hardware::{parse_target, Generation, Target};
