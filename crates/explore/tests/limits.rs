@@ -66,7 +66,11 @@ fn timeout_reached_in_many_small_units() {
             t + 2
         ));
     }
-    src.push_str("exists (R0:%r0 == 1)\n");
+    // Every reader shown: the readers are not interchangeable, so the
+    // symmetry reduction (which would explore one order of unshown
+    // identical readers) leaves the whole space.
+    let shown: Vec<String> = (0..8).map(|t| format!("R{t}:%r0 == 1")).collect();
+    src.push_str(&format!("exists ({})\n", shown.join(" /\\ ")));
     let p = amdmm_program::load(&src).unwrap();
     let opts = Options {
         timeout: Some(Duration::from_millis(200)),
