@@ -52,6 +52,9 @@ pub enum Command {
     Compare(crate::compare::CompareArgs),
     /// Check asynchronous LDS DMA code (asyncmark / wait.asyncmark) without exploring executions.
     Lint(crate::lint::LintArgs),
+    /// Write a campaign of generated tests: SB, MP, LB, WRC, IRIW, ISA2, CoRR, CoWW with N
+    /// threads, scope and ordering variants, or the hardware guard tests of litmus/hw/mp.
+    Gen(crate::gen::GenArgs),
 }
 
 #[derive(Args, Debug)]

@@ -5,6 +5,7 @@ mod code;
 mod collect;
 mod compare;
 mod explain;
+mod gen;
 mod graphviz;
 mod hw_run;
 mod import;
@@ -36,5 +37,6 @@ fn main() -> ExitCode {
         args::Command::Lint(a) => lint::lint_command(&a),
         args::Command::Explain(a) => explain::explain_command(&a),
         args::Command::Compare(a) => compare::compare_command(&a),
+        args::Command::Gen(a) => gen::gen_command(&a),
     }
 }

@@ -5,7 +5,8 @@ pub mod barrier;
 pub mod condition;
 mod engine;
 pub mod explain;
-pub mod families;
+/// The scaling families of the benchmarks, now in `amdmm-gen` (shared with `amdmm gen`).
+pub use amdmm_gen::families;
 pub mod locations;
 mod mo;
 pub mod result;
