@@ -17,10 +17,19 @@ Examples:
 Exit status: 0 success; 1 a --check failure; 2 bad input, a missing path or an
 internal error (2 takes precedence over 1).";
 
+/// `amdmm --version`: the workspace version and the git revision built
+/// from (crates/cli/build.rs).
+pub(crate) const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("AMDMM_GIT_REVISION"),
+    ")"
+);
+
 /// Executable model of AMDGPU concurrency semantics: litmus tests in, every
 /// allowed outcome out (herd-compatible text or JSON).
 #[derive(Parser, Debug)]
-#[command(name = "amdmm", version, after_help = EXAMPLES)]
+#[command(name = "amdmm", version = VERSION, after_help = EXAMPLES)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -37,12 +46,12 @@ pub enum Command {
     /// memory model tests), check the translations and write the cross-check report.
     Import(crate::import::ImportArgs),
     /// Print the machine code each operation of a test lowers to on a target, following the
-    /// code-sequence tables of AMDGPUUsage (docs/hardware.md).
+    /// code-sequence tables of AMDGPUUsage (`amdmm docs hardware`).
     Lower(crate::lower::LowerArgs),
-    /// Print the LLVM IR amdmm makes of a test, or LLVM llc's assembly for it (docs/llc.md).
+    /// Print the LLVM IR amdmm makes of a test, or LLVM llc's assembly for it (`amdmm docs llc`).
     Compile(crate::code::CompileArgs),
     /// Check that every outcome of the hardware model of a target is allowed by the memory
-    /// model; print a step-by-step trace for each one that is not (docs/hardware.md).
+    /// model; print a step-by-step trace for each one that is not (`amdmm docs hardware`).
     Verify(crate::verify::VerifyArgs),
     /// Why is a final state forbidden? The candidate executions ending in it, each class with
     /// the first rule it breaks (quoted) and its graph; for an allowed state, the witness.
@@ -55,6 +64,12 @@ pub enum Command {
     /// Write a campaign of generated tests: SB, MP, LB, WRC, IRIW, ISA2, CoRR, CoWW with N
     /// threads, scope and ordering variants, or the hardware guard tests of litmus/hw/mp.
     Gen(crate::gen::GenArgs),
+    /// Print a page of the documentation (built in): `amdmm docs` lists them.
+    Docs(crate::docs::DocsArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(crate::shell::CompletionsArgs),
+    /// Print the man page (roff): amdmm(1), or `amdmm man COMMAND` for amdmm-COMMAND(1).
+    Man(crate::shell::ManArgs),
 }
 
 #[derive(Args, Debug)]
@@ -69,7 +84,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub check: bool,
 
-    /// Print one JSON document instead of the text blocks (schema: docs/json.md).
+    /// Print one JSON document instead of the text blocks (schema: `amdmm docs json`).
     #[arg(long)]
     pub json: bool,
 
@@ -112,11 +127,11 @@ pub struct RunArgs {
 
     /// Run the lowered code on the operational hardware model of TARGET (e.g. gfx942,
     /// gfx90a:tgsplit) instead of the memory model, and print the hardware outcomes
-    /// (docs/hardware.md).
+    /// (`amdmm docs hardware`).
     #[arg(long, value_name = "TARGET")]
     pub target: Option<String>,
 
-    /// With --target: where the machine code comes from (docs/llc.md).
+    /// With --target: where the machine code comes from (`amdmm docs llc`).
     #[command(flatten)]
     pub code: crate::code::CodeArgs,
 

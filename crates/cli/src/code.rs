@@ -9,9 +9,9 @@ use std::process::ExitCode;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Code {
-    /// The AMDGPUUsage code-sequence tables (docs/hardware.md).
+    /// The AMDGPUUsage code-sequence tables (`amdmm docs hardware`).
     Table,
-    /// LLVM's `llc` (docs/llc.md).
+    /// LLVM's `llc` (`amdmm docs llc`).
     Llc,
 }
 
@@ -58,7 +58,7 @@ Examples:
 
 Prints the LLVM IR module amdmm makes of the test (--emit ir) or llc's
 assembly for it (--emit asm): one amdgpu_kernel per thread, a `; amdmm op K`
-marker before each operation (docs/llc.md).
+marker before each operation (`amdmm docs llc`).
 
 Exit status: 0 success; 2 bad input, a construct that cannot be compiled, or
 no usable llc (the message says what to install).";

@@ -45,7 +45,7 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "FORMAT", value_enum, default_value = "svg")]
     pub graph_format: GraphFormat,
 
-    /// Print one JSON document (docs/json.md, "explain") instead of text.
+    /// Print one JSON document (`amdmm docs json`, "explain") instead of text.
     #[arg(long)]
     pub json: bool,
 }

@@ -65,6 +65,7 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
         .flat_map(|i| ts.iter().map(move |t| (i, *t)))
         .collect();
     let mut json_tests = Vec::new();
+    let progress = crate::progress::Progress::counting(pairs.len(), "(test, target) runs");
     let res = run::ordered_parallel(
         &pairs,
         run::jobs_or_cores(a.jobs),
@@ -73,20 +74,21 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
             let r = amdmm_hw::machine::explore_with(&progs[i].1, &t, &opts, &source);
             (i, t, r, start.elapsed().as_secs_f64())
         },
-        || {},
+        || progress.inc(),
         |(i, t, r, secs)| {
             let (file, p) = &progs[i];
             let time = (!a.no_time).then_some(secs);
-            match r {
+            progress.suspend(|| match r {
                 Ok(h) if a.json => json_tests.push(json(file, p, &t, &h, time, a)),
                 Ok(h) => print_text(p, &t, &h, time, a.show_executions),
                 Err(e) => {
                     eprintln!("error: {file}: {e}");
                     status = ExitCode::from(2);
                 }
-            }
+            })
         },
     );
+    progress.finish();
     if let Err(e) = res {
         eprintln!("error: {e}");
         return ExitCode::from(2);

@@ -172,7 +172,10 @@ fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
     let files = collect(&a.paths)?;
     let mut entries = Vec::new();
     let mut printed = Vec::new();
+    // Translating and running every test takes a while: a bar on a terminal.
+    let progress = crate::progress::Progress::counting(files.len(), "tests translated and run");
     for f in &files {
+        progress.inc();
         let name = f
             .file_stem()
             .map(|s| s.to_string_lossy().to_string())
@@ -282,6 +285,7 @@ fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
             path,
         });
     }
+    progress.finish();
     // The listing: on stdout when files were written, else on stderr after the tests.
     let mut listing = String::new();
     for e in &entries {

@@ -30,7 +30,7 @@ reads one address per lane, one per line (`#` lines are comments).
 Output: the addressing formulas, total cycles, worst conflict degree,
 broadcasts and clamped accesses, the passes (lanes served together) with
 their conflict degree and cycles, a lanes x banks map, and a padding or XOR
-swizzle suggestion when conflicts exceed 1. The model is in docs/lds.md.
+swizzle suggestion when conflicts exceed 1. The model is in `amdmm docs lds`.
 
 Exit status: 0 success; 2 bad input (unknown instruction, malformed
 expression, unaligned address, address beyond 64 KiB).";
@@ -85,7 +85,7 @@ pub struct LdsArgs {
     #[arg(long, value_name = "N", value_parser = parse_u32)]
     pub lds_base: Option<u32>,
 
-    /// Print one JSON document instead of the text report (schema: docs/lds.md).
+    /// Print one JSON document instead of the text report (schema: `amdmm docs lds`).
     #[arg(long)]
     pub json: bool,
 

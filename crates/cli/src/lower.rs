@@ -19,7 +19,7 @@ gfx90a, gfx942, gfx1010, gfx1100, gfx1200, gfx1250. Features: :tgsplit (gfx90a,
 gfx94x, gfx950), :cumode (GFX10-GFX12), :wave32/:wave64 (GFX10+), and
 :xnack/:sramecc where the processor has them (they change no code).
 
-With --code llc the code is LLVM llc's for the test (docs/llc.md), in the
+With --code llc the code is LLVM llc's for the test (`amdmm docs llc`), in the
 same format (no table row).
 
 Each operation is printed as a `;` comment with the table row it comes from

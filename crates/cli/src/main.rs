@@ -4,6 +4,7 @@ mod args;
 mod code;
 mod collect;
 mod compare;
+mod docs;
 mod explain;
 mod gen;
 mod graphviz;
@@ -15,6 +16,7 @@ mod lower;
 mod output;
 mod progress;
 mod run;
+mod shell;
 mod verify;
 
 use clap::Parser;
@@ -38,5 +40,8 @@ fn main() -> ExitCode {
         args::Command::Explain(a) => explain::explain_command(&a),
         args::Command::Compare(a) => compare::compare_command(&a),
         args::Command::Gen(a) => gen::gen_command(&a),
+        args::Command::Docs(a) => docs::docs_command(&a),
+        args::Command::Completions(a) => shell::completions_command(&a),
+        args::Command::Man(a) => shell::man_command(&a),
     }
 }

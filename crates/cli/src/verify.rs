@@ -3,6 +3,7 @@
 //! each weakened code sequence (crate `amdmm-hw`, docs/hardware.md).
 
 use crate::lower::{load_file, targets_and_files};
+use crate::progress::Progress;
 use crate::run;
 use clap::Args;
 use std::path::PathBuf;
@@ -13,7 +14,8 @@ Examples:
   amdmm verify --target gfx942 litmus/
   amdmm verify --target gfx90a:tgsplit litmus/MP+rel-acq.workgroup.samewg.litmus
   amdmm verify --target all litmus/
-  amdmm verify --target all --allow crates/hw/known-findings.txt litmus/hw
+  amdmm verify --target all --no-known litmus/hw       show the known findings as FORBIDDEN
+  amdmm verify --target all --allow mine.txt litmus/   more allowed outcomes, same format
   amdmm verify --target gfx942 --mutate litmus/hw
 
 For each test and target, the lowered code runs on the target's operational
@@ -22,8 +24,9 @@ hardware final state must be allowed by the memory model (`amdmm run`'s
 states; a model `undef` allows any value). A forbidden state is printed as
 FORBIDDEN with the step-by-step hardware trace that reaches it.
 
-With --allow, forbidden outcomes listed in the file (docs/findings.md's
-known findings) print as KNOWN and do not fail. With --mutate, each
+The known findings (forbidden outcomes explained in `amdmm docs findings`;
+the list: `amdmm docs known-findings`) print as KNOWN and do not fail; --no-known shows them as FORBIDDEN, and --allow FILE adds
+more lines of the same format. With --mutate, each
 instruction of each code sequence the tests use is dropped or weakened in
 turn and the tests that detect it are listed (DETECTED/UNDETECTED; exit 0).
 
@@ -68,10 +71,16 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub no_reduction: bool,
 
-    /// Known findings (lines `ID TEST TARGET|* OUTCOME`, e.g. crates/hw/known-findings.txt):
-    /// a forbidden outcome listed there is printed as KNOWN and does not fail.
+    /// More known findings, besides the built-in ones (lines `ID TEST TARGET|* OUTCOME`, the
+    /// format of `amdmm docs known-findings`): a forbidden outcome listed there is printed
+    /// as KNOWN and does not fail.
     #[arg(long, value_name = "FILE")]
     pub allow: Option<PathBuf>,
+
+    /// Do not apply the built-in known findings (`amdmm docs findings`): their outcomes print as
+    /// FORBIDDEN and fail.
+    #[arg(long)]
+    pub no_known: bool,
 
     /// Tests and targets run in parallel [default: the number of cores]. The output does not
     /// depend on N (only the final line's time does).
@@ -90,10 +99,15 @@ struct Known {
     test: String,
     target: String,
     outcome: String,
+    /// From an `--allow` file (reported when no test reaches it), not the
+    /// built-in list (which covers the whole corpus, so most runs use few
+    /// of its lines).
+    from_file: bool,
 }
 
-fn read_allow(path: &std::path::Path) -> Result<Vec<Known>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+/// Parses known-finding lines (`#` comments, blank lines); `origin` names
+/// the source in errors.
+fn parse_known(text: &str, origin: &str, from_file: bool) -> Result<Vec<Known>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -107,17 +121,36 @@ fn read_allow(path: &std::path::Path) -> Result<Vec<Known>, String> {
                 test: test.into(),
                 target: target.into(),
                 outcome: outcome.trim().into(),
+                from_file,
             }),
             _ => {
                 return Err(format!(
-                    "{}:{}: expected `ID TEST TARGET OUTCOME`",
-                    path.display(),
+                    "{origin}:{}: expected `ID TEST TARGET OUTCOME`",
                     n + 1
                 ))
             }
         }
     }
     Ok(out)
+}
+
+/// The known findings a run applies: the built-in list unless `--no-known`,
+/// then the `--allow` file's lines.
+fn known_findings(a: &VerifyArgs) -> Result<Vec<Known>, String> {
+    let mut known = if a.no_known {
+        Vec::new()
+    } else {
+        parse_known(
+            amdmm_hw::KNOWN_FINDINGS,
+            "built-in known findings (crates/hw/known-findings.txt)",
+            false,
+        )?
+    };
+    if let Some(path) = &a.allow {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        known.extend(parse_known(&text, &path.display().to_string(), true)?);
+    }
+    Ok(known)
 }
 
 pub fn verify_command(a: &VerifyArgs) -> ExitCode {
@@ -138,8 +171,8 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         max_memory: Some(a.max_memory),
         ..Default::default()
     };
-    let known = match a.allow.as_deref().map(read_allow).transpose() {
-        Ok(k) => k.unwrap_or_default(),
+    let known = match known_findings(a) {
+        Ok(k) => k,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
@@ -172,16 +205,18 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
     // The memory model's outcomes, one per test, then one hardware run per
     // (test, target); both in parallel, reported in input order.
     let mut models = Vec::with_capacity(progs.len());
+    let progress = Progress::counting(progs.len(), "tests in the memory model");
     if let Err(e) = run::ordered_parallel(
         &progs,
         jobs,
         |p| amdmm_explore::explore(p, &mopts),
-        || {},
+        || progress.inc(),
         |m| models.push(m),
     ) {
         eprintln!("error: {e}");
         return ExitCode::from(2);
     }
+    progress.finish();
     if a.mutate {
         return mutate_command(&progs, &models, &ts, &opts, jobs);
     }
@@ -192,6 +227,7 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         used: vec![false; known.len()],
         ..Tally::default()
     };
+    let progress = Progress::counting(pairs.len(), "(test, target) runs");
     let res = run::ordered_parallel(
         &pairs,
         jobs,
@@ -203,9 +239,10 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
                     .map(|hw| amdmm_hw::machine::compare(hw, &models[i])),
             )
         },
-        || {},
-        |(i, t, r)| report(&progs[i], &t, &models[i], r, &known, &mut tally),
+        || progress.inc(),
+        |(i, t, r)| progress.suspend(|| report(&progs[i], &t, &models[i], r, &known, &mut tally)),
     );
+    progress.finish();
     if let Err(e) = res {
         eprintln!("error: {e}");
         return ExitCode::from(2);
@@ -218,10 +255,14 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         states,
         used,
     } = tally;
-    let unseen = used.iter().filter(|u| !**u).count();
+    let unseen = used
+        .iter()
+        .zip(&known)
+        .filter(|(u, k)| !**u && k.from_file)
+        .count();
     if unseen > 0 {
         println!(
-            "note: {unseen} known-finding lines not seen in this run (other tests or targets)"
+            "note: {unseen} lines of the --allow file not seen in this run (other tests or targets)"
         );
     }
     let secs = started.elapsed().as_secs_f64();
@@ -296,11 +337,17 @@ fn report(
     for (st, trace) in &v.forbidden {
         let vals = amdmm_hw::machine::render_state(&v.hw.outcome, st);
         let tname = t.to_string();
-        if let Some(k) = known.iter().position(|k| {
-            k.test == p.name && (k.target == "*" || k.target == tname) && k.outcome == vals
-        }) {
-            tally.used[k] = true;
-            println!("KNOWN {} {} {t}: {vals}", known[k].id, p.name);
+        let matching: Vec<usize> = (0..known.len())
+            .filter(|&k| {
+                let k = &known[k];
+                k.test == p.name && (k.target == "*" || k.target == tname) && k.outcome == vals
+            })
+            .collect();
+        if let Some(&first) = matching.first() {
+            for &k in &matching {
+                tally.used[k] = true;
+            }
+            println!("KNOWN {} {} {t}: {vals}", known[first].id, p.name);
             continue;
         }
         new = true;
@@ -338,45 +385,49 @@ fn mutate_command(
         .collect();
     let (mut det, mut undet, mut unused) = (0u32, 0u32, 0u32);
     let mut redundant = std::collections::BTreeMap::new();
+    let progress = Progress::counting(ts.len(), "targets mutated");
     let res = run::ordered_parallel(
         ts,
         jobs,
         |t| (*t, amdmm_hw::mutate::analyse(&cases, t, opts)),
-        || {},
+        || progress.inc(),
         |(t, results)| {
-            for r in results {
-                let m = &r.mutation;
-                if let Some((test, outcome)) = r.detected_by.first() {
-                    det += 1;
-                    let names: Vec<&str> = r.detected_by.iter().map(|d| d.0.as_str()).collect();
-                    println!(
-                        "DETECTED {t}: {m}: by {} test(s): {} (e.g. {test}: {outcome})",
-                        names.len(),
-                        names.join(" ")
-                    );
-                } else if r.used_by.is_empty() {
-                    unused += 1;
-                } else {
-                    let why = amdmm_hw::mutate::redundancy(m, &t);
-                    match why {
-                        Some(w) => *redundant.entry(w).or_insert(0) += 1,
-                        None => undet += 1,
+            progress.suspend(|| {
+                for r in results {
+                    let m = &r.mutation;
+                    if let Some((test, outcome)) = r.detected_by.first() {
+                        det += 1;
+                        let names: Vec<&str> = r.detected_by.iter().map(|d| d.0.as_str()).collect();
+                        println!(
+                            "DETECTED {t}: {m}: by {} test(s): {} (e.g. {test}: {outcome})",
+                            names.len(),
+                            names.join(" ")
+                        );
+                    } else if r.used_by.is_empty() {
+                        unused += 1;
+                    } else {
+                        let why = amdmm_hw::mutate::redundancy(m, &t);
+                        match why {
+                            Some(w) => *redundant.entry(w).or_insert(0) += 1,
+                            None => undet += 1,
+                        }
+                        println!(
+                            "UNDETECTED {t}: {m}: used by {} test(s): {}{} => {}",
+                            r.used_by.len(),
+                            r.used_by.join(" "),
+                            if r.limited.is_empty() {
+                                String::new()
+                            } else {
+                                format!(" (state limit: {})", r.limited.join(" "))
+                            },
+                            why.map_or("NOT EXPLAINED", |w| w.id())
+                        );
                     }
-                    println!(
-                        "UNDETECTED {t}: {m}: used by {} test(s): {}{} => {}",
-                        r.used_by.len(),
-                        r.used_by.join(" "),
-                        if r.limited.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" (state limit: {})", r.limited.join(" "))
-                        },
-                        why.map_or("NOT EXPLAINED", |w| w.id())
-                    );
                 }
-            }
+            })
         },
     );
+    progress.finish();
     if let Err(e) = res {
         eprintln!("error: {e}");
         return ExitCode::from(2);

@@ -85,7 +85,17 @@ fn verify_passes_and_fails_on_a_finding() {
     assert_eq!(code(&ok), 0, "{}", stdout(&ok));
     assert!(stdout(&ok).starts_with("OK MP+rel-acq.agent gfx942"));
 
-    let bad = amdmm(&["verify", "--target", "gfx90a", F3]);
+    // The known findings are built in: F3's outcome is KNOWN by default.
+    let default = amdmm(&["verify", "--target", "gfx90a", F3]);
+    assert_eq!(code(&default), 0, "{}", stdout(&default));
+    assert!(
+        stdout(&default).contains("KNOWN F3 "),
+        "{}",
+        stdout(&default)
+    );
+    assert!(!stdout(&default).contains("note:"), "{}", stdout(&default));
+
+    let bad = amdmm(&["verify", "--no-known", "--target", "gfx90a", F3]);
     assert_eq!(code(&bad), 1, "{}", stdout(&bad));
     let out = stdout(&bad);
     assert!(
@@ -94,8 +104,11 @@ fn verify_passes_and_fails_on_a_finding() {
     );
     assert!(out.contains("hardware trace:"), "{out}");
 
+    // --allow adds lines; with --no-known, only the file's apply, and the
+    // lines no test reached are counted.
     let allowed = amdmm(&[
         "verify",
+        "--no-known",
         "--target",
         "gfx90a",
         "--allow",
@@ -104,6 +117,33 @@ fn verify_passes_and_fails_on_a_finding() {
     ]);
     assert_eq!(code(&allowed), 0, "{}", stdout(&allowed));
     assert!(stdout(&allowed).contains("KNOWN F3 "));
+    assert!(stdout(&allowed).contains("note: "), "{}", stdout(&allowed));
+
+    let bad_file = std::env::temp_dir().join(format!("amdmm-bad-allow-{}.txt", std::process::id()));
+    std::fs::write(&bad_file, "# comment\nF9 only-two-fields\n").unwrap();
+    let o = amdmm(&[
+        "verify",
+        "--target",
+        "gfx90a",
+        "--allow",
+        bad_file.to_str().unwrap(),
+        F3,
+    ]);
+    let _ = std::fs::remove_file(&bad_file);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains(".txt:2: expected `ID TEST TARGET OUTCOME`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// The built-in list is crates/hw/known-findings.txt, so an installed binary
+/// applies the same findings as a checkout.
+#[test]
+fn built_in_known_findings_are_the_file() {
+    let file = std::fs::read_to_string(manifest_dir().join("../hw/known-findings.txt")).unwrap();
+    assert_eq!(amdmm_hw::KNOWN_FINDINGS, file);
 }
 
 /// Everything but the final line (which has the elapsed time) is the same
@@ -115,8 +155,6 @@ fn verify_output_does_not_depend_on_jobs() {
             "verify",
             "--jobs",
             jobs,
-            "--allow",
-            "../hw/known-findings.txt",
             "--target",
             "gfx600,gfx90a,gfx1100:cumode",
             "../../litmus/hw",

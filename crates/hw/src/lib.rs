@@ -19,3 +19,9 @@ pub mod target;
 
 pub use lower::{lower, LowerError, Lowered};
 pub use target::{all_targets, target_names, Gen, Target};
+
+/// The known findings of docs/findings.md: hardware outcomes the memory
+/// model forbids that are explained there, one `ID TEST TARGET OUTCOME` line
+/// each (`crates/hw/known-findings.txt`, built into the binary so an
+/// installed `amdmm verify` applies them by default).
+pub const KNOWN_FINDINGS: &str = include_str!("../known-findings.txt");
