@@ -41,7 +41,7 @@ pub struct CompareArgs {
     #[arg(long, short = 'j', value_name = "N", value_parser = crate::args::parse_jobs)]
     pub jobs: Option<usize>,
 
-    /// Print one JSON document (every test, `differs` set on those that differ; docs/json.md).
+    /// Print one JSON document (every test, `differs` set on those that differ; `amdmm docs json`).
     #[arg(long)]
     pub json: bool,
 }
