@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times the scale families of crates/explore/src/families.rs, one line per
+# Times the scale families of crates/gen/src/families.rs, one line per
 # test: `scripts/time-families.sh [FAMILY-PREFIX] [TIMEOUT-SECONDS]`, e.g.
 # `scripts/time-families.sh W-R 120`. Runs single-threaded (`-j 1`) so the
 # figures do not depend on the other jobs' use of the second core as much.
