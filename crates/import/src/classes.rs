@@ -19,11 +19,21 @@
 //!   synchronize with `O`, and some `c` access is reachable from an
 //!   operation program-ordered after `O`.
 //!
+//! When that check fails, the importer tries a second translation
+//! ([`choose_local`]): one storage class becomes the local (LDS) address
+//! space, the other global memory, and the storage-class semantics become
+//! address spaces (AMDGPUUsage, "Fence and address spaces": a fence tagged
+//! `amdgpu-as:local` / `:global` synchronizes only that space; "Memory
+//! Scopes": a `one-as` operation only its own). The same check then runs on
+//! what the translation orders ([`orders`]): an operation orders class `c`
+//! when `c`'s address space is one it synchronizes.
+//!
 //! A private access is only kept when every access to its location is in its
 //! own thread (Alloy `locord`: private accesses are ordered by program order
 //! like non-private ones; they differ only across threads).
 
-use crate::ops::{AccessKind, Class, Op, OpKind};
+use crate::ast::TestFile;
+use crate::ops::{AccessKind, Class, Op, OpKind, Ordering};
 use crate::skip::SkipReason;
 use std::collections::BTreeSet;
 
@@ -153,8 +163,124 @@ impl<'a> Graph<'a> {
     }
 }
 
-/// Checks that dropping storage classes and privacy keeps the test's meaning.
-pub fn check(threads: &[Vec<Op>]) -> Result<(), SkipReason> {
+/// The address spaces an ordering operation synchronizes in the
+/// translation, given the class translated to LDS (`local`; `None`: both
+/// classes are global memory and every operation synchronizes everything).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spaces {
+    /// Every address space: no tag, no `one-as`.
+    All,
+    /// A fence tagged with the address space of this class only.
+    FenceOnly(Class),
+    /// An atomic with a `one-as` scope: its own class's address space.
+    OneAs(Class),
+    /// An atomic whose semantics name only the other class: a monotonic
+    /// atomic with a fence tagged with that class's address space before it
+    /// (release) or after it (acquire). The fence does not pair with the
+    /// atomic (a fence orders nothing outside its spaces, docs/semantics.md),
+    /// so the atomic's own synchronizes-with is lost, and the fence may pair
+    /// with other atomics of the named class; [`check`] rules out both.
+    Split(Class),
+}
+
+/// What the translation of `op` synchronizes, with `local` the class
+/// translated to LDS.
+///
+/// AMDGPUUsage, "Fence and address spaces": "`amdgpu-as:local` - fence only
+/// the local address space; `amdgpu-as:global` - fence only the global
+/// address space"; "Memory Scopes": "only the effects of memory operations in
+/// the address space of the `one-as` operation are synchronized". A fence
+/// (`membar`, the fences of a `cbar`) whose semantics name one class gets
+/// that class's tag; an atomic whose semantics name only its own class gets
+/// a `one-as` scope; anything else orders every address space (and may then
+/// order more than the Vulkan operation, which [`check`] rules out).
+pub fn spaces(op: &Op, local: Option<Class>) -> Spaces {
+    let Some(ord) = op.order else {
+        return Spaces::All;
+    };
+    if local.is_none() {
+        return Spaces::All;
+    }
+    let only = |o: &Ordering| match o.sem {
+        [true, false] => Some(Class::Sc0),
+        [false, true] => Some(Class::Sc1),
+        _ => None,
+    };
+    match (&op.kind, only(&ord)) {
+        (OpKind::Fence(_) | OpKind::Cbar { .. }, Some(c)) => Spaces::FenceOnly(c),
+        (OpKind::Access(a), Some(c)) if a.class == c => Spaces::OneAs(c),
+        (OpKind::Access(_), Some(c)) => Spaces::Split(c),
+        _ => Spaces::All,
+    }
+}
+
+/// Whether the translation of `op` orders accesses of class `c` through the
+/// synchronizes-with edges `op` has in the Vulkan test (a split atomic has
+/// none left: see [`Spaces::Split`]).
+pub fn orders(op: &Op, c: Class, local: Option<Class>) -> bool {
+    match spaces(op, local) {
+        Spaces::All => true,
+        Spaces::FenceOnly(d) | Spaces::OneAs(d) => d == c,
+        Spaces::Split(_) => false,
+    }
+}
+
+/// The classes whose atomics the translated fence of `op` may pair with
+/// although the Vulkan operation does not: for a fence, those it orders
+/// outside its semantics (Alloy pairs a fence only with atomics of the
+/// classes its semantics name, `posemtosc` / `posctosem`); for a split
+/// atomic, every class its fence orders (the Vulkan atomic pairs with no
+/// other atomic).
+fn extra_pairing(op: &Op, c: Class, local: Option<Class>) -> bool {
+    let Some(ord) = op.order else { return false };
+    match (&op.kind, spaces(op, local)) {
+        (_, Spaces::Split(d)) => d == c,
+        (OpKind::Fence(_) | OpKind::Cbar { .. }, _) => orders(op, c, local) && !ord.includes(c),
+        _ => false,
+    }
+}
+
+/// Which class, if any, becomes the local address space: the translation
+/// with both classes in global memory when it keeps the test's meaning
+/// (`Ok(None)`), else one with a class in LDS that does (`Ok(Some(c))`),
+/// else the first check's reason.
+///
+/// A class can live in LDS when every invocation that accesses it is in one
+/// workgroup (format: one LDS instance per workgroup, so the accesses share
+/// it as the Vulkan ones share the variable) and it has no `st.av` /
+/// `ld.vis` access (the availability intrinsics are global-only:
+/// `llvm.amdgcn.av.global.*`).
+pub fn choose_local(file: &TestFile, threads: &[Vec<Op>]) -> Result<Option<Class>, SkipReason> {
+    let first = match check(threads, None) {
+        Ok(()) => return Ok(None),
+        Err(e @ SkipReason::StorageClassSemantics { .. }) => e,
+        Err(e) => return Err(e),
+    };
+    for c in [Class::Sc1, Class::Sc0] {
+        let mut groups = BTreeSet::new();
+        let mut fits = true;
+        for (t, ops) in threads.iter().enumerate() {
+            for op in ops {
+                let Some(a) = op.access().filter(|a| a.class == c) else {
+                    continue;
+                };
+                groups.insert((file.threads[t].qf, file.threads[t].wg));
+                if matches!(a.kind, AccessKind::Available(_) | AccessKind::Visible(_)) {
+                    fits = false;
+                }
+            }
+        }
+        if fits && groups.len() <= 1 && check(threads, Some(c)).is_ok() {
+            return Ok(Some(c));
+        }
+    }
+    Err(first)
+}
+
+/// Checks that the translation keeps the test's meaning: dropping privacy,
+/// and dropping storage classes (`local`: `None`) or mapping them to address
+/// spaces (`local`: the class in LDS).
+pub fn check(threads: &[Vec<Op>], local: Option<Class>) -> Result<(), SkipReason> {
     private_accesses(threads)?;
     let g = Graph::new(threads);
     let accesses_of = |c: Class| -> Vec<Node> {
@@ -183,17 +309,39 @@ pub fn check(threads: &[Vec<Op>]) -> Result<(), SkipReason> {
         for (t, ops) in threads.iter().enumerate() {
             for (i, op) in ops.iter().enumerate() {
                 let Some(ord) = op.order else { continue };
-                if ord.includes(c) {
-                    continue;
-                }
+                // Over-ordering (the translation orders `c`, the semantics
+                // exclude it) or under-ordering (the reverse): either is
+                // harmless unless it can connect two `c` accesses.
+                let differs = ord.includes(c) != orders(op, c, local);
                 let o = (t, i);
-                let rel = ord.rel
+                let rel = differs
+                    && ord.rel
                     && (0..i).any(|p| c_reaches((t, p), o))
                     && g.psw.iter().any(|(r, a)| *r == o && reaches_c(*a, o));
-                let acq = ord.acq
+                let acq = differs
+                    && ord.acq
                     && g.psw.iter().any(|(r, a)| *a == o && c_reaches(*r, o))
                     && (i + 1..ops.len()).any(|q| reaches_c((t, q), o));
-                if rel || acq {
+                // Alloy pairs a fence only with atomics of the classes its
+                // semantics name (`posemtosc`, `posctosem`); the translated
+                // fence also pairs with a `c` atomic when it orders `c`.
+                // Harmless when that atomic is itself a release (acquire)
+                // ordering every address space: whatever acquire the fence
+                // would synchronize with through it, the atomic synchronizes
+                // with too (its release sequence is the fence's
+                // `hypors`), and it orders all the fence orders.
+                let extra_pair = |x: &Op, rel: bool| {
+                    let covered = x.order.is_some_and(|o| if rel { o.rel } else { o.acq })
+                        && spaces(x, local) == Spaces::All;
+                    is_atomic(x)
+                        && !covered
+                        && x.access()
+                            .is_some_and(|a| a.class == c && if rel { a.writes } else { a.reads })
+                };
+                let pairs_outside = extra_pairing(op, c, local)
+                    && ((ord.rel && ops[i + 1..].iter().any(|x| extra_pair(x, true)))
+                        || (ord.acq && ops[..i].iter().any(|x| extra_pair(x, false))));
+                if rel || acq || pairs_outside {
                     return Err(SkipReason::StorageClassSemantics {
                         line: op.line,
                         op: op.text.clone(),
@@ -244,7 +392,7 @@ mod tests {
             .iter()
             .map(|t| t.instrs.iter().map(|i| decode(i).unwrap()).collect())
             .collect();
-        check(&threads)
+        check(&threads, None)
     }
 
     #[test]

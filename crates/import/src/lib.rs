@@ -46,9 +46,9 @@ pub fn translate(name: &str, src: &str) -> Result<Translation, SkipReason> {
                 .collect::<Result<Vec<_>, _>>()
         })
         .collect::<Result<Vec<_>, _>>()?;
-    classes::check(&threads)?;
+    let local = classes::choose_local(&file, &threads)?;
     let expected = Expected::from_lines(&file.expectations)?;
-    translate::translate(name, src, &file, &threads, expected)
+    translate::translate(name, src, &file, &threads, expected, local)
 }
 
 #[cfg(test)]
@@ -128,6 +128,59 @@ mod tests {
         assert!(matches!(
             translate("t", &own),
             Err(SkipReason::Malformed { .. })
+        ));
+    }
+
+    #[test]
+    fn storage_classes_as_address_spaces() {
+        // noncohmpfail2.test: the release's semantics name only sc1, which
+        // no access uses; sc1 becomes LDS, the release a local fence before
+        // a monotonic store, the semsc0 acquire on an sc0 atomic one-as.
+        let src = "NEWWG\nNEWSG\nNEWTHREAD\nst.nonpriv.sc0 x = 1\nst.atom.rel.scopewg.semav.sc0.semsc1 z = 1\n\
+                   NEWSG\nNEWTHREAD\nld.atom.acq.scopewg.semvis.sc0.semsc0 z = 1\nld.nonpriv.sc0 x = 1\n\
+                   NOSOLUTION consistent[X] && #dr=0\nSATISFIABLE consistent[X] && #dr>0\n";
+        let t = translate("noncohmpfail2", src).unwrap();
+        let s = render(&t);
+        assert!(s.contains(
+            "  fence syncscope(\"workgroup\") release, !mmra !{!\"amdgpu-as\", !\"local\"}\n  \
+             store atomic i32 1, ptr @z syncscope(\"workgroup\") monotonic, align 4\n"
+        ));
+        assert!(s.contains(
+            "load atomic i32, ptr @z syncscope(\"workgroup-one-as\") acquire, align 4\n"
+        ));
+        assert!(t.notes.iter().any(|n| n.contains("sc1 is LDS")));
+        // test7.test: cbars whose semantics name one class get that class's
+        // tag (sc0 global, sc1 LDS: no sc1 access), with amdgcn-av none.
+        let src = "NEWWG\nNEWSG\nNEWTHREAD\nst.av.scopedev.sc0 a = 1\ncbar.acq.rel.scopewg.semsc0 0\n\
+                   NEWSG\nNEWTHREAD\ncbar.acq.rel.scopewg.semsc0 0\ncbar.acq.rel.scopedev.semsc1 1\n\
+                   NEWWG\nNEWSG\nNEWTHREAD\ncbar.acq.rel.scopedev.semsc1 1\ncbar.acq.rel.scopewg.semsc0 2\n\
+                   NEWSG\nNEWTHREAD\ncbar.acq.rel.scopewg.semsc0 2\nld.vis.scopedev.sc0 a\n\
+                   NOSOLUTION consistent[X] && #dr=0\nSATISFIABLE consistent[X] && #dr>0\n";
+        let s = render(&translate("test7", src).unwrap());
+        assert!(s.contains(
+            "fence release, !mmra !{!{!\"amdgpu-as\", !\"local\"}, !{!\"amdgcn-av\", !\"none\"}}"
+        ));
+        assert!(s.contains(
+            "fence syncscope(\"workgroup\") acquire, !mmra !{!{!\"amdgpu-as\", !\"global\"}, !{!\"amdgcn-av\", !\"none\"}}"
+        ));
+        // A class accessed in two workgroups cannot be LDS: still skipped.
+        let src = "NEWWG\nNEWSG\nNEWTHREAD\nst.av.scopedev.sc0 a = 1\nst.atom.rel.scopedev.sc1.semsc1 c = 1\n\
+                   NEWWG\nNEWSG\nNEWTHREAD\nld.atom.acq.scopedev.sc1.semsc1 c = 1\nld.vis.scopedev.sc0 a\n\
+                   NOSOLUTION consistent[X] && #dr=0\n";
+        assert!(matches!(
+            translate("t", src),
+            Err(SkipReason::StorageClassSemantics { .. })
+        ));
+        // A fence whose semantics exclude sc1 would pair with the sc1 flag
+        // (Alloy pairs it only with atomics of its classes): skipped when
+        // sc1 cannot be LDS.
+        let src = "NEWWG\nNEWSG\nNEWTHREAD\nst.av.scopedev.sc0 a = 1\nmembar.rel.scopedev.semsc0.semav\n\
+                   st.atom.scopedev.sc1 f = 1\nNEWWG\nNEWSG\nNEWTHREAD\nld.atom.scopedev.sc1 f = 1\n\
+                   membar.acq.scopedev.semsc0.semsc1.semvis\nld.vis.scopedev.sc0 a\n\
+                   NOSOLUTION consistent[X] && #dr=0\n";
+        assert!(matches!(
+            translate("t", src),
+            Err(SkipReason::StorageClassSemantics { line: 5, .. })
         ));
     }
 

@@ -82,7 +82,7 @@ impl SkipReason {
                 "AMDGPU loads and stores are all non-private (memory-model.txt: `load` = `OpLoad NonPrivatePointer`), so a private access that another invocation's access could be ordered with has no counterpart"
             }
             SkipReason::StorageClassSemantics { .. } => {
-                "AMDGPU ordering operations affect all address spaces (memory-model.txt, Ordering: the storage-class parameter is a TODO), so the translation would order accesses the Vulkan operation leaves unordered"
+                "AMDGPU ordering operations affect all address spaces (memory-model.txt, Ordering: the storage-class parameter is a TODO) unless a fence names its address spaces (amdgpu-as) or an atomic is one-as; with the storage classes in global memory, and with one of them in LDS where that is possible, the translation would still order accesses the Vulkan operation leaves unordered (or lose ordering it gives)"
             }
             SkipReason::SplitAvVis { .. } => {
                 "`!mmra !{!\"amdgcn-av\", !\"none\"}` removes MakeAvailable and MakeVisible together: an AMDGPU acq_rel operation cannot keep only one"

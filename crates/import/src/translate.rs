@@ -16,14 +16,21 @@
 //!   the number of subgroups executing it: barrier operations are per
 //!   wavefront), between a release fence and an
 //!   acquire fence when the cbar releases or acquires.
+//! - Storage classes: both are global memory, unless the storage-class
+//!   semantics of some operation exclude a class it would then order
+//!   ([`crate::classes::choose_local`]): one class is then LDS (`lds x`,
+//!   `ptr addrspace(3)`), a fence whose semantics name one class carries
+//!   that class's `amdgpu-as` tag and an atomic whose semantics name only
+//!   its own class a `-one-as` scope.
 //! - Observed values: every read gets a register; each observed value
 //!   becomes an `llvm.assume` at the end of its thread, so only the
 //!   executions with the test's values remain. The condition states that no
 //!   read returns `undef` (see [`crate::expect`]).
 
 use crate::ast::TestFile;
+use crate::classes::Spaces;
 use crate::expect::{Expected, LineUse, Verdict};
-use crate::ops::{AccessKind, Op, OpKind, Ordering, Scope};
+use crate::ops::{AccessKind, Class, Op, OpKind, Ordering, Scope};
 use crate::skip::SkipReason;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -135,6 +142,38 @@ fn wrap(text: &str, width: usize) -> String {
     out
 }
 
+/// The `-one-as` syncscope of a scope (AMDGPUUsage, "Memory Scopes").
+fn syncscope_one_as(s: Scope) -> &'static str {
+    match s {
+        Scope::Subgroup => " syncscope(\"wavefront-one-as\")",
+        Scope::Workgroup => " syncscope(\"workgroup-one-as\")",
+        Scope::QueueFamily => " syncscope(\"agent-one-as\")",
+        Scope::Device => " syncscope(\"one-as\")",
+    }
+}
+
+/// The address space a class is translated to.
+fn space_name(c: Class, local: Option<Class>) -> &'static str {
+    if local == Some(c) {
+        "local"
+    } else {
+        "global"
+    }
+}
+
+/// The `!mmra` of an ordering operation: its address-space tag (a fence
+/// that synchronizes one class's space) and `amdgcn-av none`.
+fn mmra(tag: Option<&str>, av_none: bool) -> String {
+    match (tag, av_none) {
+        (None, false) => String::new(),
+        (None, true) => AV_NONE.to_string(),
+        (Some(t), false) => format!(", !mmra !{{!\"amdgpu-as\", !\"{t}\"}}"),
+        (Some(t), true) => {
+            format!(", !mmra !{{!{{!\"amdgpu-as\", !\"{t}\"}}, !{{!\"amdgcn-av\", !\"none\"}}}}")
+        }
+    }
+}
+
 fn syncscope(s: Scope) -> &'static str {
     match s {
         Scope::Subgroup => " syncscope(\"wavefront\")",
@@ -179,6 +218,14 @@ fn ordering(op: &Op, o: Option<Ordering>) -> Result<(&'static str, bool), SkipRe
         (false, true) => ("release", !o.semav),
         (false, false) => ("monotonic", false),
     })
+}
+
+/// The address-space tag of a fence whose semantics name one class.
+fn fence_tag(op: &Op, local: Option<Class>) -> Option<&'static str> {
+    match crate::classes::spaces(op, local) {
+        Spaces::FenceOnly(c) => Some(space_name(c, local)),
+        _ => None,
+    }
 }
 
 fn barrier_name(k: i64) -> String {
@@ -322,20 +369,29 @@ pub fn translate(
     file: &TestFile,
     threads: &[Vec<Op>],
     expected: Expected,
+    local: Option<Class>,
 ) -> Result<Translation, SkipReason> {
     let cbars = barriers(file, threads)?;
     let mut notes = Vec::new();
-    let mut vars: Vec<String> = Vec::new();
+    let mut vars: Vec<(String, Class)> = Vec::new();
     for op in threads.iter().flatten() {
         if let Some(a) = op.access() {
-            if !vars.contains(&a.var) {
-                vars.push(a.var.clone());
+            if !vars.iter().any(|(v, _)| *v == a.var) {
+                vars.push((a.var.clone(), a.class));
             }
         }
     }
+    if let Some(c) = local {
+        notes.push(format!(
+            "Storage classes as address spaces: {} is LDS (all its invocations are in one workgroup), {} global memory; storage-class semantics naming one class become that address space's amdgpu-as tag on a fence, a -one-as scope on an atomic of that class, and on an atomic of the other class a fence with that tag next to a monotonic atomic (docs/vulkan-crosscheck.md).",
+            c.name(),
+            Class::ALL.iter().find(|d| **d != c).expect("two classes").name()
+        ));
+    }
     let mut body = String::from("{\n");
-    for v in &vars {
-        let _ = writeln!(body, "  global {v} = 0;");
+    for (v, c) in &vars {
+        let kind = if local == Some(*c) { "lds" } else { "global" };
+        let _ = writeln!(body, "  {kind} {v} = 0;");
     }
     for (k, uses) in &cbars {
         // Barrier operations are per wavefront (execution-synchronization.txt):
@@ -375,6 +431,8 @@ pub fn translate(
         }
         let mut assumes = Vec::new();
         let mut reg = 0;
+        // Lines that follow the current access (a split acquire's fence).
+        let mut post: Vec<String> = Vec::new();
         for (i, op) in ops.iter().enumerate() {
             let _ = writeln!(body, "  ; {}", op.text);
             match &op.kind {
@@ -394,12 +452,17 @@ pub fn translate(
                         reg += 1;
                     }
                     let x = &a.var;
+                    let ptr = if local == Some(a.class) {
+                        "ptr addrspace(3)"
+                    } else {
+                        "ptr"
+                    };
                     let line = match a.kind {
                         AccessKind::Private | AccessKind::NonPrivate => {
                             if a.reads {
-                                format!("{r} = load i32, ptr @{x}")
+                                format!("{r} = load i32, {ptr} @{x}")
                             } else {
-                                format!("store i32 {}, ptr @{x}", a.write_value.expect("value"))
+                                format!("store i32 {}, {ptr} @{x}", a.write_value.expect("value"))
                             }
                         }
                         AccessKind::Available(s) => format!(
@@ -412,42 +475,71 @@ pub fn translate(
                             metadata_scope(s)
                         ),
                         AccessKind::Atomic(s) => {
+                            let split = match crate::classes::spaces(op, local) {
+                                Spaces::Split(c) => Some(space_name(c, local)),
+                                _ => None,
+                            };
                             let (ord, none) = ordering(op, op.order)?;
+                            if let (Some(tag), Some(o)) = (split, op.order.filter(|o| o.rel)) {
+                                let _ = writeln!(
+                                    body,
+                                    "  fence{} release{}",
+                                    syncscope(s),
+                                    mmra(Some(tag), !o.semav)
+                                );
+                            }
+                            if let (Some(tag), Some(o)) = (split, op.order.filter(|o| o.acq)) {
+                                post.push(format!(
+                                    "  fence{} acquire{}",
+                                    syncscope(s),
+                                    mmra(Some(tag), !o.semvis)
+                                ));
+                            }
+                            let (ord, none) = if split.is_some() {
+                                ("monotonic", false)
+                            } else {
+                                (ord, none)
+                            };
                             let mmra = if none { AV_NONE } else { "" };
-                            let ss = syncscope(s);
+                            let ss = match crate::classes::spaces(op, local) {
+                                Spaces::OneAs(_) => syncscope_one_as(s),
+                                _ => syncscope(s),
+                            };
                             match (a.reads, a.writes) {
                                 (true, true) => format!(
-                                    "{r} = atomicrmw xchg ptr @{x}, i32 {}{ss} {ord}, align 4{mmra}",
+                                    "{r} = atomicrmw xchg {ptr} @{x}, i32 {}{ss} {ord}, align 4{mmra}",
                                     a.write_value.expect("value")
                                 ),
                                 (true, false) => {
-                                    format!("{r} = load atomic i32, ptr @{x}{ss} {ord}, align 4{mmra}")
+                                    format!("{r} = load atomic i32, {ptr} @{x}{ss} {ord}, align 4{mmra}")
                                 }
                                 _ => format!(
-                                    "store atomic i32 {}, ptr @{x}{ss} {ord}, align 4{mmra}",
+                                    "store atomic i32 {}, {ptr} @{x}{ss} {ord}, align 4{mmra}",
                                     a.write_value.expect("value")
                                 ),
                             }
                         }
                     };
                     let _ = writeln!(body, "  {line}");
+                    for l in post.drain(..) {
+                        let _ = writeln!(body, "{l}");
+                    }
                 }
                 OpKind::Fence(s) => {
                     let (ord, none) = ordering(op, op.order)?;
-                    let mmra = if none { AV_NONE } else { "" };
-                    let _ = writeln!(body, "  fence{} {ord}{mmra}", syncscope(*s));
+                    let tag = fence_tag(op, local);
+                    let _ = writeln!(body, "  fence{} {ord}{}", syncscope(*s), mmra(tag, none));
                 }
                 OpKind::Cbar { scope, instance } => {
                     let b = barrier_name(*instance);
                     let ss = syncscope(*scope);
+                    let tag = fence_tag(op, local);
                     if let Some(o) = op.order.filter(|o| o.rel) {
-                        let mmra = if o.semav { "" } else { AV_NONE };
-                        let _ = writeln!(body, "  fence{ss} release{mmra}");
+                        let _ = writeln!(body, "  fence{ss} release{}", mmra(tag, !o.semav));
                     }
                     let _ = writeln!(body, "  barrier.arrive @{b}\n  barrier.wait @{b}");
                     if let Some(o) = op.order.filter(|o| o.acq) {
-                        let mmra = if o.semvis { "" } else { AV_NONE };
-                        let _ = writeln!(body, "  fence{ss} acquire{mmra}");
+                        let _ = writeln!(body, "  fence{ss} acquire{}", mmra(tag, !o.semvis));
                     }
                 }
             }
