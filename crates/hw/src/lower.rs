@@ -868,7 +868,21 @@ fn lower_instr(
             src,
             dst,
             size,
-        } => one(lower_dma(p, target, *kind, src, dst, *size)?),
+            part,
+        } => {
+            // A copy filling several elements (12 or 16 bytes of 32-bit
+            // elements) is one `global_load_lds_dwordx3` / `_dwordx4` on
+            // gfx950, which the machine does not perform as one request.
+            if *part > 0 || matches!(next, Some(Instr::Dma { part: 1.., .. })) {
+                return Err(format!(
+                    "{target}: a 12- or 16-byte LDS DMA filling several 32-bit elements is not \
+                     lowered by the hardware models (AMDGPUDMAOperations.md: sizes \
+                     \"1/2/4 (12/16 for gfx950)\"; gfx950's global_load_lds_dwordx3/x4 is not \
+                     modelled); the memory model (`amdmm run` without --target) runs it"
+                ));
+            }
+            one(lower_dma(p, target, *kind, src, dst, *size)?)
+        }
         Instr::AsyncMark => {
             marks.mark();
             Ok((None, 1))
@@ -952,6 +966,7 @@ fn lower_dma(
             target.major
         ));
     }
+    dma_size(target, name, size)?;
     if src.generic || dst.generic {
         // AMDGPUDMAOperations.md, "GFX9 DMA": the LDS base is `ptr
         // addrspace(3)`, and only `load[.async].to.lds` takes a flat source;
@@ -994,6 +1009,33 @@ fn lower_dma(
         });
     }
     Ok(plain(text, code))
+}
+
+/// The copy sizes the target's LDS DMA instruction has.
+///
+/// AMDGPUDMAOperations.md, "GFX9 DMA": "i32 immarg %size, ; data byte size
+/// (immediate): 1/2/4 (12/16 for gfx950)"; "GFX1250": "The bit-size encoded
+/// in the name can be 8, 32, 64 or 128". GFX10 uses the GFX9 instructions.
+/// gfx950 is modelled as gfx942 (`Target::processor` keeps its name).
+fn dma_size(target: &Target, name: &str, size: u32) -> Result<(), String> {
+    let ok = match target.gen {
+        Gen::Gfx125x => matches!(size, 1 | 4 | 8 | 16),
+        _ if target.processor == "gfx950" => matches!(size, 1 | 2 | 4 | 12 | 16),
+        _ => matches!(size, 1 | 2 | 4),
+    };
+    if ok {
+        return Ok(());
+    }
+    let sizes = match target.gen {
+        Gen::Gfx125x => {
+            "1, 4, 8 or 16 bytes (\"The bit-size encoded in the name can be 8, 32, 64 or 128\")"
+        }
+        _ => "1, 2 or 4 bytes (\"1/2/4 (12/16 for gfx950)\")",
+    };
+    Err(format!(
+        "{target}: a {size}-byte `{name}` has no instruction on {}: AMDGPUDMAOperations.md gives it {sizes}",
+        target.processor
+    ))
 }
 
 /// Which targets have LLVM's BackOffBarrier feature (AMDGPU.td: gfx90a, gfx942

@@ -401,3 +401,39 @@ fn generic_refused_on_gfx6() {
         "{e}"
     );
 }
+
+/// AMDGPUDMAOperations.md: sizes "1/2/4 (12/16 for gfx950)" on GFX9, and "8,
+/// 32, 64 or 128" bits on GFX1250. A copy filling several elements is
+/// refused by every hardware model; sizes a target lacks are refused by name.
+#[test]
+fn dma_sizes_per_target() {
+    let wide = load("constructs/Async+wide.16-fills-four.litmus");
+    for t in ["gfx900", "gfx950", "gfx1250"] {
+        let e = lower(&wide, &Target::parse(t).unwrap()).unwrap_err();
+        assert!(
+            e.message.contains("filling several 32-bit elements"),
+            "{t}: {e}"
+        );
+    }
+    let src = |size: u32| {
+        format!(
+            "AMDGPU t\n{{ global x = 0; lds t = 0; }}\nthread P0 {{\n  call void @llvm.amdgcn.global.load.lds(ptr @x, ptr @t, i32 {size}, i32 0, i32 0)\n}}\nexists (true)\n"
+        )
+    };
+    for (size, t, ok) in [
+        (4, "gfx900", true),
+        (2, "gfx900", true),
+        (8, "gfx900", false),
+        (16, "gfx942", false),
+        (16, "gfx950", true),
+        (2, "gfx1250", false),
+        (8, "gfx1250", true),
+    ] {
+        let p = amdmm_program::load(&src(size)).unwrap();
+        let r = lower(&p, &Target::parse(t).unwrap());
+        assert_eq!(r.is_ok(), ok, "size {size} on {t}: {r:?}");
+        if let Err(e) = r {
+            assert!(e.message.contains(&format!("a {size}-byte")), "{e}");
+        }
+    }
+}

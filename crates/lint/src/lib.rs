@@ -584,10 +584,11 @@ fn publishes(i: &Instr) -> Option<&'static str> {
 fn copies_at_sync_and_end(cfg: &Cfg, out: &mut BTreeSet<Lint>) {
     let code = cfg.code();
     for (d, di) in code.iter().enumerate() {
-        let Instr::Dma { kind, .. } = *di else {
+        let Instr::Dma { kind, part, .. } = *di else {
             continue;
         };
-        if kind == DmaKind::Tracked {
+        // The elements of a wide copy share its marks: one report, at the first.
+        if kind == DmaKind::Tracked || part > 0 {
             continue;
         }
         let start: Frames = vec![None; cfg.depth[d] + 1];

@@ -449,7 +449,13 @@ pub enum Instr {
         kind: DmaKind,
         src: Addr,
         dst: Addr,
+        /// Bytes this instruction copies: one element of `src` and `dst`.
         size: u32,
+        /// 0 for a copy of one element, or the first element of a copy
+        /// that fills several (a 12- or 16-byte copy of 32-bit elements);
+        /// `k` for the `k`-th following element of such a copy, which comes
+        /// right after element `k - 1` (docs/semantics.md, "Wide LDS DMA").
+        part: u8,
     },
     AsyncMark,
     WaitAsyncMark {

@@ -227,3 +227,91 @@ fn generic_pointers_are_marked() {
         .collect();
     assert_eq!(generic, vec![(0, true), (1, true), (0, false), (1, false)]);
 }
+
+/// The elements (source index, destination index, part) of each DMA
+/// instruction of thread 0.
+fn dma_parts(p: &Program) -> Vec<(Operand, Operand, u8)> {
+    p.threads[0]
+        .code
+        .iter()
+        .filter_map(|i| match *i {
+            Instr::Dma {
+                src,
+                dst,
+                part,
+                size,
+                ..
+            } => {
+                assert!(part == 0 || size == 4);
+                Some((src.index, dst.index, part))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// AMDGPUDMAOperations.md, "GFX9 DMA": sizes "1/2/4 (12/16 for gfx950)",
+/// the wide ones moving dwords: a 12-byte copy fills three 32-bit elements
+/// and a 16-byte one four (offsets in 4-byte elements); a 16-byte copy of a
+/// location accessed at 128 bits stays one element.
+#[test]
+fn wide_dma_fills_several_elements() {
+    let c = Operand::Const;
+    let p = load_ok(&test(
+        "global g[6] = 0; lds t[6] = 0;",
+        "  call void @llvm.amdgcn.global.load.lds(ptr @g[0], ptr @t[1], i32 16, i32 0, i32 0)\n  call void @llvm.amdgcn.global.load.async.lds(ptr @g[1], ptr @t[0], i32 12, i32 8, i32 0)",
+    ));
+    assert_eq!(
+        dma_parts(&p),
+        vec![
+            (c(0), c(1), 0),
+            (c(1), c(2), 1),
+            (c(2), c(3), 2),
+            (c(3), c(4), 3),
+            (c(3), c(2), 0),
+            (c(4), c(3), 1),
+            (c(5), c(4), 2),
+        ]
+    );
+    // A register index: each element's index is computed before the copies,
+    // which follow one another.
+    let p = load_ok(&test(
+        "global g[4] = 0; lds t[4] = 0;",
+        "  %i = add i32 0, 0\n  call void @llvm.amdgcn.global.load.lds(ptr @g[%i], ptr @t[0], i32 12, i32 0, i32 0)",
+    ));
+    let code = &p.threads[0].code;
+    let first = code
+        .iter()
+        .position(|i| matches!(i, Instr::Dma { .. }))
+        .unwrap();
+    assert!(code[first..]
+        .iter()
+        .take(3)
+        .all(|i| matches!(i, Instr::Dma { .. })));
+    assert_eq!(dma_parts(&p).len(), 3);
+    // Accessed at 128 bits: one element.
+    let p = load_ok(&test(
+        "global x = 0; lds t[2] = 0;",
+        "  call void @llvm.amdgcn.av.store.b128(ptr @x, i128 2, metadata !\"\")\n  call void @llvm.amdgcn.global.load.lds(ptr @x, ptr @t[1], i32 16, i32 0, i32 0)",
+    ));
+    assert_eq!(dma_parts(&p), vec![(c(0), c(1), 0)]);
+    let text = errors(&test(
+        "global g[4] = 0; lds t[4] = 0;",
+        "  call void @llvm.amdgcn.global.load.lds(ptr @g[0], ptr @t[1], i32 16, i32 0, i32 0)",
+    ));
+    assert!(
+        text.contains(
+            "a 16-byte copy fills 4 elements from element 1 of `@t`, beyond its length 4"
+        ),
+        "{text}"
+    );
+    // The elements are 32-bit: an i8 access elsewhere is a width error.
+    let text = errors(&test(
+        "global g[4] = 0; lds t[4] = 0;",
+        "  call void @llvm.amdgcn.global.load.lds(ptr @g[0], ptr @t[0], i32 12, i32 0, i32 0)\n  %r = load i8, ptr @t[0]",
+    ));
+    assert!(
+        text.contains("accessed as i8 here but as i32 elsewhere"),
+        "{text}"
+    );
+}

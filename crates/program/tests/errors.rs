@@ -509,7 +509,7 @@ fn dma_errors() {
         &body("  call void @llvm.amdgcn.global.load.lds(ptr @x, ptr @t[0], i32 3, i32 0, i32 0)"),
         "unsupported DMA size 3",
         "4:61",
-        "1, 2, 4, 8 or 16",
+        "1, 2, 4, 8, 12 or 16",
     );
 }
 

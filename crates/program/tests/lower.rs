@@ -489,7 +489,8 @@ fn intrinsics() {
             kind: DmaKind::GlobalAsync,
             src: x,
             dst: t1,
-            size: 16
+            size: 16,
+            part: 0
         }
     );
     assert!(matches!(

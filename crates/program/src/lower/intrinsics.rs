@@ -2,7 +2,7 @@
 //! barriers and `llvm.assume`.
 
 use super::body::{Code, Frame};
-use super::Cx;
+use super::{Cx, Named};
 use crate::program::*;
 use crate::scope::SyncScope;
 use amdmm_litmus::ast;
@@ -244,7 +244,7 @@ impl<'a> Cx<'a> {
                     "global.load.async.lds" => DmaKind::GlobalAsync,
                     _ => DmaKind::LoadAsync,
                 };
-                match self.dma(code, frame, kind, args) {
+                match self.dma(code, frame, kind, args, span) {
                     Some(ins) => ins,
                     None => return,
                 }
@@ -383,13 +383,28 @@ impl<'a> Cx<'a> {
     }
 
     /// `global.load.lds` and the async forms: global source, LDS
-    /// destination, constant size (bytes), zero offset, constant aux.
+    /// destination, constant size (bytes), constant offset, constant aux.
+    ///
+    /// AMDGPUDMAOperations.md, "GFX9 DMA": the size is "data byte size
+    /// (immediate): 1/2/4 (12/16 for gfx950)"; the 12- and 16-byte forms are
+    /// `global_load_lds_dwordx3` / `_dwordx4`, which move dwords. A 12-byte
+    /// copy therefore fills three consecutive 32-bit elements, and a 16-byte
+    /// one between two arrays four, unless `@src` or `@dst` is accessed at
+    /// 128 bits elsewhere in the test (then it is one 128-bit element, as the
+    /// 128-bit availability intrinsics use, and so is a 16-byte copy of a
+    /// scalar). The copy of several elements is one instruction per
+    /// element (`part` 0, 1, ...), each a non-atomic read and write
+    /// (async-operations.txt: "Each asynchronous operation consists of a
+    /// non-atomic read on the source and a non-atomic write on the
+    /// destination"; a copy is not performed atomically, so its elements
+    /// are independent accesses); docs/semantics.md, "Wide LDS DMA".
     fn dma(
         &mut self,
         code: &mut Code,
         frame: &Frame,
         kind: DmaKind,
         args: &'a [ast::Arg],
+        span: ast::Span,
     ) -> Option<Instr> {
         let (ast::Arg::Ptr(sp), ast::Arg::Ptr(dp)) = (&args[0], &args[1]) else {
             return None;
@@ -403,7 +418,19 @@ impl<'a> Cx<'a> {
             })
             .collect();
         let size_span = args[2].span();
+        let wide = match consts[0] {
+            Some(12) => Some(3u8),
+            Some(16)
+                if [sp, dp]
+                    .iter()
+                    .all(|p| self.is_array(&p.sym.name) && !self.accessed_128(&p.sym.name)) =>
+            {
+                Some(4)
+            }
+            _ => None,
+        };
         let ty = match consts[0] {
+            _ if wide.is_some() => Some(Ty::I32),
             Some(1) => Some(Ty::I8),
             Some(2) => Some(Ty::I16),
             Some(4) => Some(Ty::I32),
@@ -412,7 +439,7 @@ impl<'a> Cx<'a> {
             Some(n) => {
                 self.error(
                     Diagnostic::new(format!("unsupported DMA size {n}"), size_span).with_hint(
-                        "the size is in bytes: 1, 2, 4, 8 or 16 (4 copies one i32 location)",
+                        "the size is in bytes: 1, 2, 4, 8, 12 or 16 (4 copies one i32 location, 12 and 16 three and four)",
                     ),
                 );
                 None
@@ -424,7 +451,8 @@ impl<'a> Cx<'a> {
         // elements of the copy's size, so an offset of k sizes moves both
         // pointers k elements on.
         let mut elements = 0;
-        if let (Some(off), Some(size)) = (consts[1], consts[0].filter(|_| ty.is_some())) {
+        let elem_size = if wide.is_some() { Some(4) } else { consts[0] };
+        if let (Some(off), Some(size)) = (consts[1], elem_size.filter(|_| ty.is_some())) {
             if off < 0 || off % size != 0 {
                 self.error(
                     Diagnostic::new(format!("DMA offset {off} is not a multiple of the size {size}"), args[3].span())
@@ -465,11 +493,99 @@ impl<'a> Cx<'a> {
                 return None;
             }
         }
+        let Some(n) = wide else {
+            return Some(Instr::Dma {
+                kind,
+                src,
+                dst,
+                size: consts[0]? as u32,
+                part: 0,
+            });
+        };
+        // Every element's address first (a register index gets its additions
+        // here), then the elements' copies, one after the other.
+        for (a, p) in [(src, sp), (dst, dp)] {
+            let len = self.symbols[a.symbol as usize].len as i64;
+            if let Operand::Const(i) = a.index {
+                if i + n as i64 > len {
+                    self.error(
+                        Diagnostic::new(
+                            format!(
+                                "a {}-byte copy fills {n} elements from element {i} of `@{}`, beyond its length {len}",
+                                consts[0]?,
+                                p.sym.name
+                            ),
+                            p.span,
+                        )
+                        .with_label("copy too long")
+                        .with_hint("a 12-byte copy fills three 32-bit elements, a 16-byte one four"),
+                    );
+                    return None;
+                }
+            }
+        }
+        let mut parts = Vec::with_capacity(n as usize);
+        for k in 0..n {
+            let s = self.offset_addr(code, src, k as i64, sp, span)?;
+            let d = self.offset_addr(code, dst, k as i64, dp, span)?;
+            parts.push((s, d));
+        }
+        let (last_src, last_dst) = parts.pop()?;
+        for (k, (s, d)) in parts.into_iter().enumerate() {
+            let copy = Instr::Dma {
+                kind,
+                src: s,
+                dst: d,
+                size: 4,
+                part: k as u8,
+            };
+            self.emit(code, copy, span);
+        }
         Some(Instr::Dma {
             kind,
-            src,
-            dst,
-            size: consts[0]? as u32,
+            src: last_src,
+            dst: last_dst,
+            size: 4,
+            part: n - 1,
+        })
+    }
+
+    /// Is `@name` a declared array (`global a[4]`)?
+    fn is_array(&self, name: &str) -> bool {
+        match self.names.get(name) {
+            Some((Named::Sym(s), _)) => self.symbols[*s as usize].is_array,
+            _ => false,
+        }
+    }
+
+    /// Is `@name` accessed at 128 bits anywhere in the test (a load, store,
+    /// `atomicrmw` or `cmpxchg` of `i128` / `<4 x i32>`, or a `.b128`
+    /// intrinsic)? Decides whether a 16-byte LDS DMA copies one element.
+    fn accessed_128(&self, name: &str) -> bool {
+        let wide = |t: &ast::Type| matches!(t.node, ast::TyKind::I128 | ast::TyKind::V4I32);
+        let bodies = self
+            .file
+            .threads
+            .iter()
+            .map(|t| &t.body)
+            .chain(self.file.functions.iter().map(|f| &f.body));
+        bodies.flatten().any(|s| {
+            let ast::Stmt::Instr(i) = s else {
+                return false;
+            };
+            match &i.kind {
+                ast::InstrKind::Load { ty, ptr, .. }
+                | ast::InstrKind::Store { ty, ptr, .. }
+                | ast::InstrKind::AtomicRmw { ty, ptr, .. }
+                | ast::InstrKind::CmpXchg { ty, ptr, .. } => ptr.sym.name == name && wide(ty),
+                ast::InstrKind::Call { callee, args, .. } => {
+                    callee.name.ends_with(".b128")
+                        && args
+                            .iter()
+                            .any(|a| matches!(a, ast::Arg::Ptr(p) if p.sym.name == name))
+                }
+                _ => false,
+            }
         })
     }
 }
