@@ -10,7 +10,7 @@
 
 use crate::result::{BarrierWitness, EventKindOut, EventOut, LimitReason};
 use crate::symbolic::Path;
-use amdmm_graph::{BitRel, EventKind, ExecutionGraph};
+use amdmm_graph::{BitRel, EventKind, ExecutionGraph, Set};
 use amdmm_model::barrier::hardware::{self, HwObject, Intrinsic, Lowering, Target};
 use amdmm_model::barrier::{self, Clause, Execution, Object, Op, OpKind, System};
 use amdmm_model::scopes::inclusive;
@@ -234,7 +234,7 @@ impl BarrierRun {
     /// `amdmm_model::happens_before::happens_before_in` keeps it only in the
     /// common ones. Scopes overlap when they are inclusive (docs/semantics.md,
     /// "Barriers").
-    pub fn extra_sw(&self, g: &ExecutionGraph, offsets: &[usize]) -> BitRel {
+    pub fn extra_sw<S: Set>(&self, g: &ExecutionGraph<S>, offsets: &[usize]) -> BitRel<S> {
         let mut r = BitRel::new(g.len());
         for &(t, i, u, j) in &self.sw {
             let (a, b) = (offsets[t] + i, offsets[u] + j);

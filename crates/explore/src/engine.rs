@@ -9,7 +9,8 @@ use crate::symbolic::{self, eval_nodes, guard_holds, Path, PathEnd, SymbolicErro
 use crate::witness;
 use crate::Options;
 use amdmm_graph::{
-    relation::members, BitRel, Event, EventKind, EventSet, ExecutionGraph, INIT_THREAD, MAX_EVENTS,
+    relation::members, BitRel, DepSet, Event, EventKind, ExecutionGraph, Set, Wide, INIT_THREAD,
+    MAX_WIDE_EVENTS,
 };
 use amdmm_model::attributes::{roles, sync_spaces};
 use amdmm_model::coherence::at_least_monotonic;
@@ -41,7 +42,14 @@ pub(crate) struct Setup<'p> {
 
 /// Called with every consistent complete execution (graph, axioms' analysis,
 /// modification order): a hook for property tests.
-pub type Visitor<'v> = &'v (dyn Fn(&ExecutionGraph, &Analysis, &BitRel) + Sync);
+/// The visitor of executions over set type `S`.
+pub type VisitorOf<'v, S> = &'v (dyn Fn(&ExecutionGraph<S>, &Analysis<S>, &BitRel<S>) + Sync);
+
+/// Called with every consistent complete execution (graph, axioms' analysis,
+/// modification order): a hook for property tests. It sees executions of at
+/// most 64 events; a test that needs wider relations is `Unknown` (too many
+/// events) when a visitor is given.
+pub type Visitor<'v> = VisitorOf<'v, u64>;
 
 pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outcome {
     // The time limit counts from here: paths, barrier runs and the
@@ -61,7 +69,44 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
         finish(&mut outcome, Accumulator::default());
         return outcome;
     }
-    let mut combos = match build_combos(&setup, opts, started) {
+    // The width of every relation, chosen once per test from its largest
+    // combination of paths, so that the search and the axioms are
+    // monomorphic: 64×64 words (the fast path), 128 or 256 events.
+    let events = max_events(&setup);
+    if events <= u64::BITS as usize {
+        return run_with::<u64>(&setup, opts, visitor, started, outcome);
+    }
+    if visitor.is_some() || events > MAX_WIDE_EVENTS {
+        outcome.limit = Some(LimitReason::TooManyEvents(events));
+        return outcome;
+    }
+    if events <= <Wide<2> as Set>::BITS {
+        run_with::<Wide<2>>(&setup, opts, None, started, outcome)
+    } else {
+        run_with::<Wide<4>>(&setup, opts, None, started, outcome)
+    }
+}
+
+/// The most events any combination of paths can have: the initial writes and
+/// each thread's longest path (a barrier run only ever cuts a path short).
+pub(crate) fn max_events(setup: &Setup) -> usize {
+    setup.inits.len()
+        + setup
+            .paths
+            .iter()
+            .map(|ps| ps.iter().map(|p| p.events.len()).max().unwrap_or(0))
+            .sum::<usize>()
+}
+
+/// [`run`] with relations over set type `S` (`S::BITS` ≥ [`max_events`]).
+fn run_with<S: Set>(
+    setup: &Setup,
+    opts: &Options,
+    visitor: Option<VisitorOf<S>>,
+    started: Instant,
+    mut outcome: Outcome,
+) -> Outcome {
+    let mut combos = match build_combos::<S>(setup, opts, started) {
         Ok(c) => c,
         Err(limit) => {
             outcome.limit = limit;
@@ -73,7 +118,7 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
     // executions themselves.
     if !opts.witnesses && visitor.is_none() {
         for c in &mut combos {
-            c.symmetry = crate::symmetry::groups(&setup, c);
+            c.symmetry = crate::symmetry::groups(setup, c);
         }
     }
     // Units of work: a combination and a prefix of reads-from choices. They
@@ -94,7 +139,7 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
     let run_unit = |(k, prefix): &(usize, Vec<u8>)| {
         let mut acc = Accumulator::default();
         let limit = combos[*k]
-            .run_unit(&setup, prefix, opts, &shared, &mut acc)
+            .run_unit(setup, prefix, opts, &shared, &mut acc)
             .err();
         (acc, limit)
     };
@@ -193,11 +238,11 @@ pub(crate) fn build_setup<'p>(
 /// Every combination of one path per thread and one barrier execution of
 /// those paths, each with its graph and reads-from candidates. `Err` as for
 /// [`build_setup`].
-pub(crate) fn build_combos<'s>(
+pub(crate) fn build_combos<'s, S: Set>(
     setup: &'s Setup,
     opts: &Options,
     started: Instant,
-) -> Result<Vec<Combo<'s>>, Option<LimitReason>> {
+) -> Result<Vec<Combo<'s, S>>, Option<LimitReason>> {
     // Every combination of one path per thread (odometer, last thread fastest).
     let mut combos = Vec::new();
     let mut choice = vec![0usize; setup.paths.len()];
@@ -239,8 +284,8 @@ pub(crate) fn build_combos<'s>(
 }
 
 /// State shared by the units of one test.
-struct Shared<'v> {
-    visitor: Option<Visitor<'v>>,
+struct Shared<'v, S: Set> {
+    visitor: Option<VisitorOf<'v, S>>,
     started: Instant,
     /// Candidates counted so far (flushed in batches).
     counted: AtomicU64,
@@ -250,7 +295,7 @@ struct Shared<'v> {
     checks: AtomicU64,
 }
 
-impl Shared<'_> {
+impl<S: Set> Shared<'_, S> {
     /// Adds `local` executions examined to the test's count and checks
     /// every limit: `--max-executions`, `--timeout`, another unit's stop.
     ///
@@ -297,15 +342,15 @@ const CHECK_EVERY: u32 = 256;
 
 /// Counts the steps of one unit and checks the limits every
 /// [`CHECK_EVERY`] of them.
-struct Budget<'a, 'v> {
-    shared: &'a Shared<'v>,
+struct Budget<'a, 'v, S: Set> {
+    shared: &'a Shared<'v, S>,
     opts: &'a Options,
     /// Executions examined and not yet added to `Shared::counted`.
     local: u64,
     steps: u32,
 }
 
-impl Budget<'_, '_> {
+impl<S: Set> Budget<'_, '_, S> {
     /// One search step; `executions` of them are executions examined. A
     /// step that examines an execution always checks (a candidate's check
     /// costs far more than a clock read); other steps every
@@ -425,12 +470,12 @@ pub(crate) struct Placed {
 
 /// One combination of thread paths: the graph without reads-from, and the
 /// reads-from candidates of each read.
-pub(crate) struct Combo<'s> {
+pub(crate) struct Combo<'s, S: Set = u64> {
     pub(crate) paths: Vec<&'s Path>,
     pub(crate) placed: Vec<Placed>,
     /// (thread, index in the path) of each non-initial event.
     pub(crate) thread_of: Vec<(usize, usize)>,
-    pub(crate) graph: ExecutionGraph,
+    pub(crate) graph: ExecutionGraph<S>,
     pub(crate) reads: Vec<usize>,
     /// Per read: `None` (returns undef) and/or the writes it may read from.
     pub(crate) cands: Vec<Vec<Option<u8>>>,
@@ -439,7 +484,7 @@ pub(crate) struct Combo<'s> {
     /// Happens-before without synchronizes-with (program order, barrier and
     /// async edges, initial writes first), closed; `None` when already
     /// cyclic. The root of [`Scratch::hb`].
-    pub(crate) hb_base: Option<BitRel>,
+    pub(crate) hb_base: Option<BitRel<S>>,
     /// The happens-before built along the search ([`Combo::extend_hb`]) is,
     /// at a leaf, exactly the candidate's, so the leaf check starts from it
     /// instead of closing happens-before again
@@ -473,14 +518,14 @@ pub(crate) struct Combo<'s> {
 }
 
 /// Buffers of one unit of work, reused from one candidate to the next.
-struct Scratch {
+struct Scratch<S: Set> {
     /// Per thread: the values of its path's nodes.
     vals: Vec<Vec<Option<Value>>>,
     /// The axioms' analysis of the current candidate.
-    analysis: Box<Analysis>,
+    analysis: Box<Analysis<S>>,
     /// `hb[k]`: a part of the happens-before of every candidate that extends
     /// the first `k` reads-from choices (see [`Combo::extend_hb`]); closed.
-    hb: Vec<BitRel>,
+    hb: Vec<BitRel<S>>,
 }
 
 /// Prefixes of at least this many units are made, when the choices allow.
@@ -488,13 +533,13 @@ const UNITS_WANTED: usize = 64;
 /// Reads-from spaces smaller than this are not split.
 const SPLIT_ABOVE: usize = 4096;
 
-impl<'s> Combo<'s> {
+impl<'s, S: Set> Combo<'s, S> {
     fn new(
         setup: &'s Setup,
         choice: &[usize],
         opts: &Options,
         barrier: crate::barrier::BarrierRun,
-    ) -> Result<Combo<'s>, LimitReason> {
+    ) -> Result<Combo<'s, S>, LimitReason> {
         let program = setup.program;
         let paths: Vec<&Path> = choice
             .iter()
@@ -509,7 +554,7 @@ impl<'s> Combo<'s> {
             .map(|(t, p)| barrier.events(t, p.events.len()))
             .collect();
         let total = setup.inits.len() + lens.iter().sum::<usize>();
-        if total > MAX_EVENTS {
+        if total > S::BITS {
             return Err(LimitReason::TooManyEvents(total));
         }
         let mut events: Vec<Event> = Vec::with_capacity(total);
@@ -531,7 +576,7 @@ impl<'s> Combo<'s> {
                 make_visible: false,
                 sync_spaces: SpaceSet::ALL,
                 placement: Placement { ids: [0; 6] },
-                deps: 0,
+                deps: DepSet::default(),
                 instr: 0,
                 line: 0,
             });
@@ -556,10 +601,7 @@ impl<'s> Combo<'s> {
                     program.locations[pe.loc as usize].space
                 };
                 let r = roles(opts.model, pe.access, &pe.attrs, space, pe.intrinsic_scope);
-                let mut deps: EventSet = 0;
-                for d in members(pe.deps) {
-                    deps |= 1 << (offset + d);
-                }
+                let deps = DepSet::from_local(pe.deps, offset);
                 events.push(Event {
                     thread: t as u32,
                     kind: pe.kind,
@@ -594,8 +636,8 @@ impl<'s> Combo<'s> {
         for (pl, p) in placed.iter().zip(&paths) {
             let order = amdmm_model::async_ops::thread_order(opts.model, pl.len, &p.asyncs);
             for a in 0..pl.len {
-                po.set_row(pl.offset + a, order.po[a] << pl.offset);
-                async_hb.set_row(pl.offset + a, order.async_hb[a] << pl.offset);
+                po.set_row(pl.offset + a, S::from_local(order.po[a], pl.offset));
+                async_hb.set_row(pl.offset + a, S::from_local(order.async_hb[a], pl.offset));
             }
         }
         let mut graph = ExecutionGraph {
@@ -604,11 +646,11 @@ impl<'s> Combo<'s> {
             rf: vec![None; n],
             extra_sw: BitRel::new(n),
             async_hb,
-            reads: 0,
-            writes: 0,
-            fences: 0,
-            atomics: 0,
-            inits: 0,
+            reads: S::empty(),
+            writes: S::empty(),
+            fences: S::empty(),
+            atomics: S::empty(),
+            inits: S::empty(),
             same_loc: Vec::new(),
             po_inv: BitRel::new(n),
             scope_peers: Vec::new(),
@@ -725,7 +767,7 @@ impl<'s> Combo<'s> {
         setup: &Setup,
         prefix: &[u8],
         opts: &Options,
-        shared: &Shared,
+        shared: &Shared<S>,
         acc: &mut Accumulator,
     ) -> Result<(), LimitReason> {
         let mut g = self.graph.clone();
@@ -780,13 +822,13 @@ impl<'s> Combo<'s> {
     fn dfs(
         &self,
         setup: &Setup,
-        g: &mut ExecutionGraph,
+        g: &mut ExecutionGraph<S>,
         pick: &mut Vec<u8>,
-        scratch: &mut Scratch,
+        scratch: &mut Scratch<S>,
         opts: &Options,
-        shared: &Shared,
+        shared: &Shared<S>,
         acc: &mut Accumulator,
-        budget: &mut Budget,
+        budget: &mut Budget<S>,
         live: bool,
     ) -> Result<(), LimitReason> {
         let k = pick.len();
@@ -849,7 +891,7 @@ impl<'s> Combo<'s> {
     /// Edges that appear later (a release sequence extended by a later RMW
     /// choice) are simply not added here; the full check at the leaf sees
     /// them.
-    fn extend_hb(&self, g: &ExecutionGraph, scratch: &mut Scratch, k: usize) -> bool {
+    fn extend_hb(&self, g: &ExecutionGraph<S>, scratch: &mut Scratch<S>, k: usize) -> bool {
         let (done, next) = scratch.hb.split_at_mut(k + 1);
         let h = &mut next[0];
         h.copy_from(&done[k]);
@@ -862,7 +904,7 @@ impl<'s> Combo<'s> {
 /// The reads-from candidates of read `r`: `None` (the read returns `undef`)
 /// unless the value rules can never give `undef`, then every write it could
 /// read from.
-fn read_candidates(g: &ExecutionGraph, r: usize) -> Vec<Option<u8>> {
+fn read_candidates<S: Set>(g: &ExecutionGraph<S>, r: usize) -> Vec<Option<u8>> {
     let er = &g.events[r];
     let loc = er.loc;
     let po_before = g.po.column(r);
@@ -920,10 +962,10 @@ pub(crate) enum Filled {
 
 /// Fixes the values of a candidate from its reads-from (into `vals` and
 /// the events of `g`) and checks the paths' guards.
-pub(crate) fn fill_values(
+pub(crate) fn fill_values<S: Set>(
     setup: &Setup,
-    combo: &Combo,
-    g: &mut ExecutionGraph,
+    combo: &Combo<S>,
+    g: &mut ExecutionGraph<S>,
     vals: &mut [Vec<Option<Value>>],
 ) -> Filled {
     let paths = &combo.paths[..];
@@ -1008,15 +1050,15 @@ pub(crate) fn fill_values(
 /// the model, and every modification order; records what it finds. Fails
 /// only when a limit is reached among its modification orders.
 #[allow(clippy::too_many_arguments)]
-fn check_candidate(
+fn check_candidate<S: Set>(
     setup: &Setup,
-    combo: &Combo,
-    g: &mut ExecutionGraph,
-    scratch: &mut Scratch,
+    combo: &Combo<S>,
+    g: &mut ExecutionGraph<S>,
+    scratch: &mut Scratch<S>,
     opts: &Options,
-    shared: &Shared,
+    shared: &Shared<S>,
     acc: &mut Accumulator,
-    budget: &mut Budget,
+    budget: &mut Budget<S>,
     weight: u64,
 ) -> Result<(), LimitReason> {
     let vals = &mut scratch.vals[..];
@@ -1039,16 +1081,16 @@ fn check_candidate(
     if analyzed.is_err() {
         return Ok(());
     }
-    let analysis: &Analysis = &scratch.analysis;
+    let analysis: &Analysis<S> = &scratch.analysis;
     let cutoff = paths.iter().any(|p| p.end == PathEnd::Cutoff);
     let assumed = paths.iter().any(|p| p.end == PathEnd::Assumed);
     let ub = paths.iter().any(|p| matches!(p.end, PathEnd::Ub(_)));
     let mut found: Vec<Vec<ValueOut>> = Vec::new();
-    let mut witness_mo: Vec<BitRel> = Vec::new();
+    let mut witness_mo: Vec<BitRel<S>> = Vec::new();
     let need = mo_need(setup, g);
     let mut limit = Ok(());
     let mut first = true;
-    for_each_mo(g, &analysis.mo_required, &need, &mut |mo: &BitRel| {
+    for_each_mo(g, &analysis.mo_required, &need, &mut |mo: &BitRel<S>| {
         // Every order after the first is one more execution examined.
         limit = budget.step(weight * u64::from(!first));
         first = false;
@@ -1150,7 +1192,7 @@ fn check_candidate(
 /// other shown locations (a final value observes only the
 /// modification-order-last write, and `mo_consistent` checks nothing else
 /// of their order); one order for the rest.
-fn mo_need(setup: &Setup, g: &ExecutionGraph) -> impl Fn(u32) -> MoNeed {
+fn mo_need<S: Set>(setup: &Setup, g: &ExecutionGraph<S>) -> impl Fn(u32) -> MoNeed {
     let all_needed = g.events.iter().any(|e| e.ordering == Ordering::SeqCst);
     let rmw_locs: Vec<u32> = g
         .events
@@ -1170,12 +1212,12 @@ fn mo_need(setup: &Setup, g: &ExecutionGraph) -> impl Fn(u32) -> MoNeed {
     }
 }
 
-pub(crate) fn final_state(
+pub(crate) fn final_state<S: Set>(
     setup: &Setup,
     paths: &[&Path],
-    g: &ExecutionGraph,
+    g: &ExecutionGraph<S>,
     vals: &[Vec<Option<Value>>],
-    mo: &BitRel,
+    mo: &BitRel<S>,
 ) -> Vec<ValueOut> {
     setup
         .columns
@@ -1200,8 +1242,12 @@ pub(crate) fn final_state(
 }
 
 /// The modification-order-last write to a location instance.
-pub(crate) fn last_write(g: &ExecutionGraph, mo: &BitRel, inst: u32) -> Option<usize> {
+pub(crate) fn last_write<S: Set>(
+    g: &ExecutionGraph<S>,
+    mo: &BitRel<S>,
+    inst: u32,
+) -> Option<usize> {
     members(g.writes)
         .filter(|&w| g.events[w].loc == inst)
-        .find(|&w| mo.row(w) & g.at_loc(inst) & g.writes == 0)
+        .find(|&w| (mo.row(w) & g.at_loc(inst) & g.writes).none())
 }

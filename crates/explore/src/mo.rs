@@ -1,7 +1,7 @@
 //! Enumerating modification orders: per location, the linear extensions of
 //! the edges coherence requires.
 
-use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
+use amdmm_graph::{relation::members, BitRel, ExecutionGraph, Set};
 
 /// How much of a location's modification order matters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,13 +20,13 @@ pub enum MoNeed {
 /// with [`MoNeed::Last`] get one order per possible last write, those with
 /// [`MoNeed::One`] one order. `f` returns false to stop the enumeration
 /// (a limit was reached); so does this function then.
-pub fn for_each_mo(
-    g: &ExecutionGraph,
-    required: &BitRel,
+pub fn for_each_mo<S: Set>(
+    g: &ExecutionGraph<S>,
+    required: &BitRel<S>,
     need: &dyn Fn(u32) -> MoNeed,
-    f: &mut dyn FnMut(&BitRel) -> bool,
+    f: &mut dyn FnMut(&BitRel<S>) -> bool,
 ) -> bool {
-    let mut groups: Vec<(EventSet, MoNeed)> = Vec::new();
+    let mut groups: Vec<(S, MoNeed)> = Vec::new();
     let mut seen: Vec<u32> = Vec::new();
     for w in members(g.writes) {
         let loc = g.events[w].loc;
@@ -41,12 +41,12 @@ pub fn for_each_mo(
     product(&groups, 0, required, &mut mo, f)
 }
 
-fn product(
-    groups: &[(EventSet, MoNeed)],
+fn product<S: Set>(
+    groups: &[(S, MoNeed)],
     k: usize,
-    required: &BitRel,
-    mo: &mut BitRel,
-    f: &mut dyn FnMut(&BitRel) -> bool,
+    required: &BitRel<S>,
+    mo: &mut BitRel<S>,
+    f: &mut dyn FnMut(&BitRel<S>) -> bool,
 ) -> bool {
     if k == groups.len() {
         return f(mo);
@@ -55,9 +55,9 @@ fn product(
     let mut visit = |ord: &[usize]| -> bool {
         let saved = *mo;
         for (i, &a) in ord.iter().enumerate() {
-            let mut later = 0u64;
+            let mut later = S::empty();
             for &b in &ord[i + 1..] {
-                later |= 1 << b;
+                later |= S::bit(b);
             }
             mo.set_row(a, mo.row(a) | later);
         }
@@ -65,7 +65,7 @@ fn product(
         *mo = saved;
         go_on
     };
-    let mut order = Vec::with_capacity(set.count_ones() as usize);
+    let mut order = Vec::with_capacity(set.size() as usize);
     match need {
         MoNeed::All => extensions(set, required, &mut order, &mut visit),
         MoNeed::One => {
@@ -81,12 +81,12 @@ fn product(
             // is last in some linear extension (`required` is acyclic): any
             // order of the others, then it.
             for last in members(set) {
-                if required.row(last) & set != 0 {
+                if (required.row(last) & set).any() {
                     continue;
                 }
                 let mut first = None;
                 extensions(
-                    set & !(1 << last),
+                    set & !S::bit(last),
                     required,
                     &mut order,
                     &mut |ord: &[usize]| {
@@ -109,23 +109,23 @@ fn product(
 
 /// Linear extensions of `required` over `remaining`, until the callback
 /// returns false. Returns false when the callback asked to stop.
-fn extensions(
-    remaining: EventSet,
-    required: &BitRel,
+fn extensions<S: Set>(
+    remaining: S,
+    required: &BitRel<S>,
     order: &mut Vec<usize>,
     f: &mut dyn FnMut(&[usize]) -> bool,
 ) -> bool {
-    if remaining == 0 {
+    if remaining.none() {
         return f(order);
     }
     for w in members(remaining) {
         // `w` may come next when no remaining write must precede it.
         let preds = required.column(w) & remaining;
-        if preds != 0 {
+        if preds.any() {
             continue;
         }
         order.push(w);
-        let go_on = extensions(remaining & !(1 << w), required, order, f);
+        let go_on = extensions(remaining & !S::bit(w), required, order, f);
         order.pop();
         if !go_on {
             return false;

@@ -115,7 +115,7 @@ impl std::fmt::Display for LimitReason {
             LimitReason::TooManyEvents(n) => {
                 write!(
                     f,
-                    "limit reached: an execution has {n} events (at most 64 supported)"
+                    "limit reached: an execution has {n} events (at most 256 supported; 64 for `amdmm explain`)"
                 )
             }
             LimitReason::Unsupported(what) => write!(f, "unsupported: {what}"),

@@ -29,7 +29,7 @@
 //! when neither is asked for.
 
 use crate::engine::{Combo, Setup};
-use amdmm_graph::EventKind;
+use amdmm_graph::{relation::members, EventKind, Set};
 use amdmm_program::{Observable, Placement};
 
 /// The most threads of one group: `20!` still fits in a `u64` weight.
@@ -98,7 +98,7 @@ impl Symmetry {
 /// Does thread `t` (events `offset..offset + len` of the combination's
 /// graph) qualify: one path with no guards, barriers or async copies, only
 /// reads, nothing of it shown, not blocked by the barrier run?
-fn candidate(setup: &Setup, combo: &Combo, t: usize) -> bool {
+fn candidate<S: Set>(setup: &Setup, combo: &Combo<S>, t: usize) -> bool {
     let path = combo.paths[t];
     let placed = &combo.placed[t];
     setup.paths[t].len() == 1
@@ -131,7 +131,13 @@ fn shared_levels(p: &Placement, q: &Placement) -> [(bool, bool); 6] {
 /// events (up to thread, placement and source position), program order,
 /// reads-from candidates and path end, and the same scope instances shared
 /// with every other thread and with the initial writes?
-fn equivalent(setup: &Setup, combo: &Combo, read_start: &[usize], a: usize, b: usize) -> bool {
+fn equivalent<S: Set>(
+    setup: &Setup,
+    combo: &Combo<S>,
+    read_start: &[usize],
+    a: usize,
+    b: usize,
+) -> bool {
     let g = &combo.graph;
     let (pa, pb) = (&combo.placed[a], &combo.placed[b]);
     if pa.len != pb.len || combo.paths[a].end != combo.paths[b].end {
@@ -149,10 +155,14 @@ fn equivalent(setup: &Setup, combo: &Combo, read_start: &[usize], a: usize, b: u
             && x.make_available == y.make_available
             && x.make_visible == y.make_visible
             && x.sync_spaces == y.sync_spaces
-            && x.deps >> pa.offset == y.deps >> pb.offset
-            && g.po.row(pa.offset + i) >> pa.offset == g.po.row(pb.offset + i) >> pb.offset
-            && g.async_hb.row(pa.offset + i) == 0
-            && g.async_hb.row(pb.offset + i) == 0
+            && members(x.deps)
+                .map(|d| d - pa.offset)
+                .eq(members(y.deps).map(|d| d - pb.offset))
+            && members(g.po.row(pa.offset + i))
+                .map(|d| d - pa.offset)
+                .eq(members(g.po.row(pb.offset + i)).map(|d| d - pb.offset))
+            && g.async_hb.row(pa.offset + i).none()
+            && g.async_hb.row(pb.offset + i).none()
     };
     if !(0..pa.len).all(same_event) {
         return false;
@@ -179,7 +189,7 @@ fn equivalent(setup: &Setup, combo: &Combo, read_start: &[usize], a: usize, b: u
 }
 
 /// The groups of interchangeable threads of `combo` (module comment).
-pub(crate) fn groups(setup: &Setup, combo: &Combo) -> Symmetry {
+pub(crate) fn groups<S: Set>(setup: &Setup, combo: &Combo<S>) -> Symmetry {
     let threads = combo.paths.len();
     // The first read of each thread (its reads are contiguous: threads are
     // laid out one after the other, and `Combo::reads` is sorted).
@@ -227,7 +237,7 @@ mod tests {
         let opts = crate::Options::default();
         let started = web_time::Instant::now();
         let setup = crate::engine::build_setup(&program, &opts, started).expect("setup");
-        let combos = crate::engine::build_combos(&setup, &opts, started).expect("combos");
+        let combos = crate::engine::build_combos::<u64>(&setup, &opts, started).expect("combos");
         assert_eq!(combos.len(), 1);
         groups(&setup, &combos[0]).groups
     }

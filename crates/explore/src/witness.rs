@@ -3,14 +3,14 @@
 
 use crate::locations::LocationMap;
 use crate::result::{EventKindOut, EventOut, Witness};
-use amdmm_graph::{relation::members, BitRel, EventKind, EventSet, ExecutionGraph};
+use amdmm_graph::{relation::members, BitRel, EventKind, ExecutionGraph, Set};
 use amdmm_model::async_ops;
 use amdmm_model::{Analysis, ReadRule};
 use amdmm_program::{DmaKind, Instr, Ordering, Program};
 
 /// The events of async LDS DMA copies (the `.async` intrinsics).
-pub(crate) fn async_events(program: &Program, g: &ExecutionGraph) -> EventSet {
-    let mut s = 0;
+pub(crate) fn async_events<S: Set>(program: &Program, g: &ExecutionGraph<S>) -> S {
+    let mut s = S::empty();
     for (i, e) in g.events.iter().enumerate() {
         if e.is_init() {
             continue;
@@ -18,18 +18,18 @@ pub(crate) fn async_events(program: &Program, g: &ExecutionGraph) -> EventSet {
         let code = &program.threads[e.thread as usize].code;
         if let Some(Instr::Dma { kind, .. }) = code.get(e.instr as usize) {
             if *kind != DmaKind::Tracked {
-                s |= 1 << i;
+                s |= S::bit(i);
             }
         }
     }
     s
 }
 
-fn label(
+fn label<S: Set>(
     program: &Program,
     locs: &LocationMap,
-    g: &ExecutionGraph,
-    asyncs: EventSet,
+    g: &ExecutionGraph<S>,
+    asyncs: S,
     i: usize,
 ) -> String {
     let e = &g.events[i];
@@ -40,7 +40,7 @@ fn label(
         EventKind::Rmw => "RMW",
         EventKind::Fence => "F",
     });
-    if asyncs >> i & 1 == 1 {
+    if asyncs.has(i) {
         s.push_str(".async");
     }
     if e.ordering != Ordering::NotAtomic {
@@ -76,17 +76,17 @@ fn label(
 
 /// Edges of `r` not implied by transitivity through other edges of `r`
 /// (for a readable display of transitive relations).
-fn covering(r: &BitRel) -> Vec<(usize, usize)> {
+fn covering<S: Set>(r: &BitRel<S>) -> Vec<(usize, usize)> {
     let two = r.compose(r);
     r.edges().filter(|&(a, b)| !two.has(a, b)).collect()
 }
 
-pub fn render(
+pub fn render<S: Set>(
     program: &Program,
     locs: &LocationMap,
-    g: &ExecutionGraph,
-    a: &Analysis,
-    mo: &BitRel,
+    g: &ExecutionGraph<S>,
+    a: &Analysis<S>,
+    mo: &BitRel<S>,
 ) -> Witness {
     let asyncs = async_events(program, g);
     let events = (0..g.len())
@@ -111,7 +111,7 @@ pub fn render(
                 write_value: e.is_write().then(|| e.write_value.into()),
                 ordering: Some(e.ordering.name().to_string()),
                 scope: (e.is_atomic() || e.is_fence()).then(|| e.scope.to_string()),
-                is_async: asyncs >> i & 1 == 1,
+                is_async: asyncs.has(i),
                 placement: (!e.is_init()).then(|| e.placement.into()),
             }
         })
@@ -138,10 +138,10 @@ pub fn render(
         if g.events[w].is_init() {
             continue;
         }
-        for z in members(a.av[w] & !(1 << w)) {
+        for z in members(a.av.as_ref()[w] & !S::bit(w)) {
             av.push((w, z));
         }
-        for y in members(a.vis[w]) {
+        for y in members(a.vis.as_ref()[w]) {
             vis.push((w, y));
         }
     }

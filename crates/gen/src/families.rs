@@ -148,24 +148,30 @@ pub fn writers_readers(n: usize) -> String {
     s
 }
 
-/// Long-n: one thread with `n` stores to x and one with `n` loads of it
-/// (relaxed atomics, agent scope): `2n + 1` events on two paths, for the
-/// relations wider than 64 events.
+/// Long-n: two writers storing `n` values each to x (W0: 1..=n, W1:
+/// 101..=100+n) and a reader loading it twice (relaxed atomics, agent
+/// scope): `2n + 3` events, more than 64 from n = 31, with a small
+/// reads-from space. The condition asks for CoRR against W0's program
+/// order (first the last of W0's values, then its first), which read-read
+/// coherence forbids.
 pub fn long_threads(n: usize) -> String {
     let n = n.max(1);
-    let mut s = format!("AMDGPU Long-{n}\n{{\n  global x = 0;\n}}\nthread P0 @ wg 0 {{\n");
-    for i in 0..n {
-        s += &format!(
-            "  store atomic i32 {}, ptr @x syncscope(\"agent\") monotonic, align 4\n",
-            i + 1
-        );
+    let mut s = format!("AMDGPU Long-{n}\n{{\n  global x = 0;\n}}\n");
+    for (t, base) in [(0, 0), (1, 100)] {
+        s += &format!("thread W{t} @ wg {t} {{\n");
+        for i in 1..=n {
+            s += &format!(
+                "  store atomic i32 {}, ptr @x syncscope(\"agent\") monotonic, align 4\n",
+                base + i
+            );
+        }
+        s += "}\n";
     }
-    s += "}\nthread P1 @ wg 1 {\n";
-    for i in 0..n {
+    s += "thread R @ wg 2 {\n";
+    for r in 0..2 {
         s +=
-            &format!("  %r{i} = load atomic i32, ptr @x syncscope(\"agent\") monotonic, align 4\n");
+            &format!("  %r{r} = load atomic i32, ptr @x syncscope(\"agent\") monotonic, align 4\n");
     }
-    let last = n - 1;
-    s += &format!("}}\nexists (P1:%r0 == {n} /\\ P1:%r{last} == 1)\n");
+    s += &format!("}}\nexists (R:%r0 == {n} /\\ R:%r1 == 1)\n");
     s
 }

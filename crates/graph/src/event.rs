@@ -1,6 +1,7 @@
 //! Events and the execution graph the model's axioms are evaluated on.
 
-use crate::relation::{BitRel, EventSet};
+use crate::relation::BitRel;
+use crate::set::{Set, Wide};
 use amdmm_program::{AddrSpace, Ordering, Placement, ScopeLevel, SpaceSet, SyncScope, Value};
 
 /// The `thread` of an initial write.
@@ -14,6 +15,9 @@ pub enum EventKind {
     Rmw,
     Fence,
 }
+
+/// The dependencies of an event ([`Event::deps`]).
+pub type DepSet = Wide<4>;
 
 /// One memory event of a candidate execution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,8 +48,9 @@ pub struct Event {
     pub sync_spaces: SpaceSet,
     pub placement: Placement,
     /// Reads (event indices) this event depends on through data, address or
-    /// control dependencies.
-    pub deps: EventSet,
+    /// control dependencies: a set as wide as the widest execution, so that
+    /// events need no width of their own.
+    pub deps: DepSet,
     /// Index of the instruction in the thread's code (for display).
     pub instr: u32,
     /// Source line (0 for initial writes).
@@ -72,45 +77,48 @@ impl Event {
 
 /// A candidate execution: events, program order, reads-from and, once chosen,
 /// the modification order.
+///
+/// Generic over the set type of its relations (`u64` for at most 64 events,
+/// the default; [`Wide`] for more).
 #[derive(Clone, Debug)]
-pub struct ExecutionGraph {
+pub struct ExecutionGraph<S: Set = u64> {
     /// Initial writes first, then each thread's events in program order.
     pub events: Vec<Event>,
     /// Program order (transitive, within a thread). The events of an async
     /// LDS DMA copy precede only the events after the wait that completes it
     /// (`amdmm_model::async_ops::thread_order`).
-    pub po: BitRel,
+    pub po: BitRel<S>,
     /// `rf[r] = Some(w)`: read `r` returns the value of write `w`;
     /// `None` for a read that returns `undef` by the value rules (and for
     /// non-reads).
     pub rf: Vec<Option<u8>>,
     /// Synchronizes-with edges that come from outside the memory accesses
     /// (the barrier execution model); part of happens-before.
-    pub extra_sw: BitRel,
+    pub extra_sw: BitRel<S>,
     /// Happens-before edges of async operations that are not program order
     /// (the `upstream` model's async operation as an event of its own;
     /// empty under the seed model). Part of happens-before.
-    pub async_hb: BitRel,
-    pub reads: EventSet,
-    pub writes: EventSet,
-    pub fences: EventSet,
-    pub atomics: EventSet,
-    pub inits: EventSet,
+    pub async_hb: BitRel<S>,
+    pub reads: S,
+    pub writes: S,
+    pub fences: S,
+    pub atomics: S,
+    pub inits: S,
     /// Per event: the events accessing the same location instance (empty for
     /// fences). Fixed for a graph; see [`ExecutionGraph::index`].
-    pub same_loc: Vec<EventSet>,
+    pub same_loc: Vec<S>,
     /// `po` inverted. Fixed for a graph; see [`ExecutionGraph::index`].
-    pub po_inv: BitRel,
+    pub po_inv: BitRel<S>,
     /// Reads are location-ordered before the accesses they happen before
     /// (the upstream model's rule; see `amdmm_model::location_order`).
     pub reads_location_ordered: bool,
     /// Per event `y` and scope level `L`: the events `x` such that `x`'s
     /// instance of `L` includes `y` (equivalently `y`'s includes `x`; initial
     /// writes belong to every instance). Fixed for a graph.
-    pub scope_peers: Vec<[EventSet; 6]>,
+    pub scope_peers: Vec<[S; 6]>,
 }
 
-impl ExecutionGraph {
+impl<S: Set> ExecutionGraph<S> {
     pub fn len(&self) -> usize {
         self.events.len()
     }
@@ -120,7 +128,7 @@ impl ExecutionGraph {
     }
 
     /// The reads-from relation as a bit matrix (write → read).
-    pub fn rf_rel(&self) -> BitRel {
+    pub fn rf_rel(&self) -> BitRel<S> {
         let mut r = BitRel::new(self.len());
         for (read, w) in self.rf.iter().enumerate() {
             if let Some(w) = w {
@@ -134,13 +142,14 @@ impl ExecutionGraph {
     /// `inits`, `same_loc`, `po_inv`) from `events` and `po`.
     pub fn index(&mut self) {
         let n = self.events.len();
-        let (mut reads, mut writes, mut fences, mut atomics, mut inits) = (0, 0, 0, 0, 0);
+        let (mut reads, mut writes, mut fences, mut atomics, mut inits) =
+            (S::empty(), S::empty(), S::empty(), S::empty(), S::empty());
         for (i, e) in self.events.iter().enumerate() {
-            reads |= (e.is_read() as u64) << i;
-            writes |= (e.is_write() as u64) << i;
-            fences |= (e.is_fence() as u64) << i;
-            atomics |= (e.is_atomic() as u64) << i;
-            inits |= (e.is_init() as u64) << i;
+            reads |= S::bit_if(e.is_read(), i);
+            writes |= S::bit_if(e.is_write(), i);
+            fences |= S::bit_if(e.is_fence(), i);
+            atomics |= S::bit_if(e.is_atomic(), i);
+            inits |= S::bit_if(e.is_init(), i);
         }
         self.reads = reads;
         self.writes = writes;
@@ -150,7 +159,7 @@ impl ExecutionGraph {
         self.same_loc = (0..n)
             .map(|i| {
                 if self.events[i].is_fence() {
-                    0
+                    S::empty()
                 } else {
                     self.at_loc(self.events[i].loc)
                 }
@@ -160,15 +169,15 @@ impl ExecutionGraph {
         self.scope_peers = (0..n)
             .map(|y| {
                 let ey = &self.events[y];
-                let mut peers = [0u64; 6];
+                let mut peers = [S::empty(); 6];
                 for level in ScopeLevel::ALL {
-                    let mut m = 0u64;
+                    let mut m = S::empty();
                     for (x, ex) in self.events.iter().enumerate() {
                         if ex.is_init()
                             || ey.is_init()
                             || ex.placement.same_instance(&ey.placement, level)
                         {
-                            m |= 1 << x;
+                            m |= S::bit(x);
                         }
                     }
                     peers[level as usize] = m;
@@ -179,11 +188,11 @@ impl ExecutionGraph {
     }
 
     /// The events that access location instance `loc`.
-    pub fn at_loc(&self, loc: u32) -> EventSet {
-        let mut s = 0;
+    pub fn at_loc(&self, loc: u32) -> S {
+        let mut s = S::empty();
         for (i, e) in self.events.iter().enumerate() {
             if !e.is_fence() && e.loc == loc {
-                s |= 1 << i;
+                s |= S::bit(i);
             }
         }
         s

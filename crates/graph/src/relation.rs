@@ -1,59 +1,65 @@
-//! Relations over at most 64 events as 64×64 bit matrices.
+//! Relations over the events of one execution as bit matrices: row `a`
+//! holds the successors of event `a`; composition, union and transitive
+//! closure are word operations. This is the hot path of the checker, hence
+//! hand-rolled rather than a general graph library.
 //!
-//! Row `a` holds the successors of event `a`; composition, union and
-//! transitive closure are word operations. This is the hot path of the
-//! checker, hence hand-rolled rather than a general graph library.
+//! A relation is generic over its set type ([`Set`]): `u64` rows (64×64,
+//! the default and the fast path) for executions of at most 64 events,
+//! [`Wide`] rows for up to 128 or 256.
 
-/// The most events one execution may have.
+pub use crate::set::{Set, Wide};
+
+/// The most events of the fixed 64×64 fast path.
 pub const MAX_EVENTS: usize = 64;
 
-/// A set of events as a bit mask.
+/// The most events one execution may have (with 256-event relations).
+pub const MAX_WIDE_EVENTS: usize = 256;
+
+/// A set of at most 64 events as a bit mask (the fast path's set type).
 pub type EventSet = u64;
 
 /// The set of the first `n` events.
 #[inline]
-pub fn full(n: usize) -> EventSet {
-    if n >= MAX_EVENTS {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
-    }
+pub fn full<S: Set>(n: usize) -> S {
+    S::full(n)
 }
 
 /// Iterates over the members of a set, in increasing order.
 #[inline]
-pub fn members(mut set: EventSet) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            None
-        } else {
-            let i = set.trailing_zeros() as usize;
-            set &= set - 1;
-            Some(i)
-        }
-    })
+pub fn members<S: Set>(mut set: S) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || set.pop_first())
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct BitRel {
-    rows: [u64; MAX_EVENTS],
+pub struct BitRel<S: Set = u64> {
+    rows: S::Rows,
     n: usize,
 }
 
-impl std::fmt::Debug for BitRel {
+impl<S: Set> std::fmt::Debug for BitRel<S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.edges()).finish()
     }
 }
 
-impl BitRel {
+impl<S: Set> BitRel<S> {
     /// The empty relation over `n` events.
-    pub fn new(n: usize) -> BitRel {
-        assert!(n <= MAX_EVENTS, "at most {MAX_EVENTS} events");
+    pub fn new(n: usize) -> Self {
+        assert!(n <= S::BITS, "at most {} events", S::BITS);
         BitRel {
-            rows: [0; MAX_EVENTS],
+            rows: S::empty_rows(),
             n,
         }
+    }
+
+    #[inline(always)]
+    fn r(&self) -> &[S] {
+        self.rows.as_ref()
+    }
+
+    #[inline(always)]
+    fn r_mut(&mut self) -> &mut [S] {
+        self.rows.as_mut()
     }
 
     pub fn len(&self) -> usize {
@@ -61,103 +67,83 @@ impl BitRel {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.rows[..self.n].iter().all(|r| *r == 0)
+        self.r()[..self.n].iter().all(|r| r.none())
     }
 
     #[inline]
     pub fn add(&mut self, a: usize, b: usize) {
-        self.rows[a] |= 1u64 << b;
+        self.r_mut()[a] |= S::bit(b);
     }
 
     #[inline]
     pub fn has(&self, a: usize, b: usize) -> bool {
-        self.rows[a] >> b & 1 == 1
+        self.r()[a].has(b)
     }
 
     /// Successors of `a`.
     #[inline]
-    pub fn row(&self, a: usize) -> EventSet {
-        self.rows[a]
+    pub fn row(&self, a: usize) -> S {
+        self.r()[a]
     }
 
     #[inline]
-    pub fn set_row(&mut self, a: usize, set: EventSet) {
-        self.rows[a] = set;
+    pub fn set_row(&mut self, a: usize, set: S) {
+        self.r_mut()[a] = set;
     }
 
     /// Predecessors of `b`.
-    pub fn column(&self, b: usize) -> EventSet {
-        let mut s = 0;
+    pub fn column(&self, b: usize) -> S {
+        let mut s = S::empty();
         for a in 0..self.n {
-            s |= (self.rows[a] >> b & 1) << a;
+            s |= S::bit_if(self.r()[a].has(b), a);
         }
         s
     }
 
-    pub fn union_with(&mut self, other: &BitRel) {
-        for a in 0..self.n {
-            self.rows[a] |= other.rows[a];
+    pub fn union_with(&mut self, other: &Self) {
+        let n = self.n;
+        for a in 0..n {
+            let o = other.r()[a];
+            self.r_mut()[a] |= o;
         }
     }
 
-    pub fn union(&self, other: &BitRel) -> BitRel {
+    pub fn union(&self, other: &Self) -> Self {
         let mut r = *self;
         r.union_with(other);
         r
     }
 
     /// `self ; other`
-    pub fn compose(&self, other: &BitRel) -> BitRel {
-        let mut out = BitRel::new(self.n);
+    pub fn compose(&self, other: &Self) -> Self {
+        let mut out = Self::new(self.n);
         for a in 0..self.n {
-            let mut acc = 0;
-            for k in members(self.rows[a]) {
-                acc |= other.rows[k];
+            let mut acc = S::empty();
+            for k in members(self.r()[a]) {
+                acc |= other.r()[k];
             }
-            out.rows[a] = acc;
+            out.r_mut()[a] = acc;
         }
         out
     }
 
-    /// The inverse relation (`b → a` for every edge `a → b` with `a < n`).
-    ///
-    /// A bit-matrix transpose by block swaps (Hacker's Delight, 7-3): at
-    /// step `j` (32, 16, …, 1) the upper-right `j×j` blocks are exchanged
-    /// with the lower-left ones, a few rounds of word operations instead of
-    /// one operation per edge. Rows `≥ n` are cleared first, so the result is
-    /// exactly the edge-by-edge inverse (`inverse_matches_edgewise` tests
-    /// it). When every edge lies among the first 32 events (the usual case),
-    /// only that 32×32 block is transposed: the rest is empty.
-    pub fn inverse(&self) -> BitRel {
-        let mut a = self.rows;
-        for r in a.iter_mut().skip(self.n) {
-            *r = 0;
+    /// The inverse relation (`b → a` for every edge `a → b` with `a < n`):
+    /// [`Set::transpose`] (for 64 events a block-swap transpose; rows `≥ n`
+    /// are cleared first, so the result is exactly the edge-by-edge inverse,
+    /// which `inverse_matches_edgewise` tests).
+    pub fn inverse(&self) -> Self {
+        BitRel {
+            rows: S::transpose(&self.rows, self.n),
+            n: self.n,
         }
-        let low = a[..32].iter().fold(0, |m, r| m | r) >> 32 == 0;
-        if self.n <= 32 && low {
-            let block: &mut [u64; 32] = (&mut a[..32]).try_into().expect("32 rows");
-            transpose_step::<16, 32>(block, 0x0000_FFFF_0000_FFFF);
-            transpose_step::<8, 32>(block, 0x00FF_00FF_00FF_00FF);
-            transpose_step::<4, 32>(block, 0x0F0F_0F0F_0F0F_0F0F);
-            transpose_step::<2, 32>(block, 0x3333_3333_3333_3333);
-            transpose_step::<1, 32>(block, 0x5555_5555_5555_5555);
-        } else {
-            transpose_step::<32, 64>(&mut a, 0x0000_0000_FFFF_FFFF);
-            transpose_step::<16, 64>(&mut a, 0x0000_FFFF_0000_FFFF);
-            transpose_step::<8, 64>(&mut a, 0x00FF_00FF_00FF_00FF);
-            transpose_step::<4, 64>(&mut a, 0x0F0F_0F0F_0F0F_0F0F);
-            transpose_step::<2, 64>(&mut a, 0x3333_3333_3333_3333);
-            transpose_step::<1, 64>(&mut a, 0x5555_5555_5555_5555);
-        }
-        BitRel { rows: a, n: self.n }
     }
 
     /// Keeps the edges `a → b` with `a ∈ from` and `b ∈ to`.
-    pub fn restrict(&self, from: EventSet, to: EventSet) -> BitRel {
-        let mut out = BitRel::new(self.n);
+    pub fn restrict(&self, from: S, to: S) -> Self {
+        let mut out = Self::new(self.n);
         for a in members(from) {
             if a < self.n {
-                out.rows[a] = self.rows[a] & to;
+                out.r_mut()[a] = self.r()[a] & to;
             }
         }
         out
@@ -165,22 +151,23 @@ impl BitRel {
 
     /// `[s] ; self ; [t]` with optional reflexive extension, as used by RC11:
     /// identity edges on `set` are added.
-    pub fn with_identity_on(&self, set: EventSet) -> BitRel {
+    pub fn with_identity_on(&self, set: S) -> Self {
         let mut out = *self;
         for a in members(set) {
-            out.rows[a] |= 1 << a;
+            out.r_mut()[a] |= S::bit(a);
         }
         out
     }
 
     /// Transitive closure in place (Warshall, one word per row).
     pub fn close(&mut self) {
-        for k in 0..self.n {
-            let bit = 1u64 << k;
-            let rk = self.rows[k];
-            for a in 0..self.n {
-                if self.rows[a] & bit != 0 {
-                    self.rows[a] |= rk;
+        let n = self.n;
+        let rows = self.r_mut();
+        for k in 0..n {
+            let rk = rows[k];
+            for row in rows.iter_mut().take(n) {
+                if row.has(k) {
+                    *row |= rk;
                 }
             }
         }
@@ -199,9 +186,9 @@ impl BitRel {
         if self.has(a, b) {
             return true;
         }
-        let succ = self.rows[b] | 1 << b;
-        for x in members(self.column(a) | 1 << a) {
-            self.rows[x] |= succ;
+        let succ = self.r()[b] | S::bit(b);
+        for x in members(self.column(a) | S::bit(a)) {
+            self.r_mut()[x] |= succ;
         }
         true
     }
@@ -209,13 +196,13 @@ impl BitRel {
     /// Copies `other` into `self` (same size), rows `< n` only: the rows
     /// beyond are empty in both.
     #[inline]
-    pub fn copy_from(&mut self, other: &BitRel) {
+    pub fn copy_from(&mut self, other: &Self) {
         debug_assert_eq!(self.n, other.n);
         let n = other.n;
-        self.rows[..n].copy_from_slice(&other.rows[..n]);
+        self.r_mut()[..n].copy_from_slice(&other.r()[..n]);
     }
 
-    pub fn closure(&self) -> BitRel {
+    pub fn closure(&self) -> Self {
         let mut r = *self;
         r.close();
         r
@@ -223,22 +210,22 @@ impl BitRel {
 
     /// Is some event related to itself?
     pub fn is_reflexive_somewhere(&self) -> bool {
-        (0..self.n).any(|a| self.rows[a] >> a & 1 == 1)
+        (0..self.n).any(|a| self.r()[a].has(a))
     }
 
     /// Acyclicity by peeling sources (no closure needed).
     pub fn is_acyclic(&self) -> bool {
-        let mut remaining: EventSet = full(self.n);
+        let mut remaining: S = S::full(self.n);
         loop {
             let mut progressed = false;
             for a in members(remaining) {
                 // `a` is a sink among the remaining events: remove it.
-                if self.rows[a] & remaining == 0 {
-                    remaining &= !(1 << a);
+                if (self.r()[a] & remaining).none() {
+                    remaining &= !S::bit(a);
                     progressed = true;
                 }
             }
-            if remaining == 0 {
+            if remaining.none() {
                 return true;
             }
             if !progressed {
@@ -248,24 +235,7 @@ impl BitRel {
     }
 
     pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (0..self.n).flat_map(move |a| members(self.rows[a]).map(move |b| (a, b)))
-    }
-}
-
-/// One step of the transpose of a `W×W` bit matrix (`W` rows, element
-/// `(r, c)` is bit `c` of row `r`): for every row `r` without bit `J` and
-/// column `c` with it (`m` has the columns without it), swap `(r, c)` and
-/// `(r + J, c - J)`.
-#[inline(always)]
-fn transpose_step<const J: usize, const W: usize>(a: &mut [u64; W], m: u64) {
-    let mut blk = 0;
-    while blk < W {
-        for k in blk..blk + J {
-            let t = ((a[k] >> J) ^ a[k + J]) & m;
-            a[k + J] ^= t;
-            a[k] ^= t << J;
-        }
-        blk += 2 * J;
+        (0..self.n).flat_map(move |a| members(self.r()[a]).map(move |b| (a, b)))
     }
 }
 
@@ -273,9 +243,25 @@ fn transpose_step<const J: usize, const W: usize>(a: &mut [u64; W], m: u64) {
 mod tests {
     use super::*;
 
-    #[test]
-    fn closure_and_cycles() {
-        let mut r = BitRel::new(4);
+    /// A xorshift step (deterministic pseudo-random bits).
+    fn next(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    /// Each test runs for the fast path and for both wide widths.
+    macro_rules! every_width {
+        ($f:ident) => {{
+            $f::<u64>();
+            $f::<Wide<2>>();
+            $f::<Wide<4>>();
+        }};
+    }
+
+    fn closure_and_cycles_at<S: Set>() {
+        let mut r = BitRel::<S>::new(4);
         r.add(0, 1);
         r.add(1, 2);
         r.add(2, 3);
@@ -289,16 +275,25 @@ mod tests {
     }
 
     #[test]
-    fn compose_inverse_restrict() {
-        let mut a = BitRel::new(3);
+    fn closure_and_cycles() {
+        every_width!(closure_and_cycles_at);
+    }
+
+    fn compose_inverse_restrict_at<S: Set>() {
+        let mut a = BitRel::<S>::new(3);
         a.add(0, 1);
-        let mut b = BitRel::new(3);
+        let mut b = BitRel::<S>::new(3);
         b.add(1, 2);
         let ab = a.compose(&b);
         assert_eq!(ab.edges().collect::<Vec<_>>(), vec![(0, 2)]);
         assert_eq!(ab.inverse().edges().collect::<Vec<_>>(), vec![(2, 0)]);
-        assert!(ab.restrict(0b010, 0b111).is_empty());
-        assert_eq!(b.column(2), 0b010);
+        assert!(ab.restrict(S::bit(1), S::full(3)).is_empty());
+        assert_eq!(b.column(2), S::bit(1));
+    }
+
+    #[test]
+    fn compose_inverse_restrict() {
+        every_width!(compose_inverse_restrict_at);
     }
 
     #[test]
@@ -307,20 +302,17 @@ mod tests {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         for n in [0, 1, 2, 5, 28, 33, 63, 64] {
             for _ in 0..20 {
-                let mut r = BitRel::new(n);
+                let mut r = BitRel::<u64>::new(n);
                 for a in 0..MAX_EVENTS {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    r.rows[a] = seed;
+                    r.rows[a] = next(&mut seed);
                 }
                 // Half the time within the `n × n` block (the 32×32 path).
                 if seed & 1 == 0 {
                     for a in 0..MAX_EVENTS {
-                        r.rows[a] &= if a < n { full(n) } else { 0 };
+                        r.rows[a] &= if a < n { full::<u64>(n) } else { 0 };
                     }
                 }
-                let mut expected = BitRel::new(n);
+                let mut expected = BitRel::<u64>::new(n);
                 for a in 0..n {
                     for b in members(r.rows[a]) {
                         expected.rows[b] |= 1 << a;
@@ -331,18 +323,38 @@ mod tests {
         }
     }
 
+    fn wide_inverse_matches_edgewise_at<S: Set>() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for n in [0, 1, 63, 64, 65, 100, S::BITS - 1, S::BITS] {
+            let mut r = BitRel::<S>::new(n);
+            let mut expected = BitRel::<S>::new(n);
+            for a in 0..n {
+                for b in 0..n {
+                    if next(&mut seed).is_multiple_of(5) {
+                        r.add(a, b);
+                        expected.add(b, a);
+                    }
+                }
+            }
+            assert_eq!(r.inverse(), expected, "n = {n}");
+        }
+    }
+
     #[test]
-    fn add_closed_matches_closure() {
+    fn wide_inverse_matches_edgewise() {
+        wide_inverse_matches_edgewise_at::<Wide<2>>();
+        wide_inverse_matches_edgewise_at::<Wide<4>>();
+    }
+
+    fn add_closed_matches_closure_at<S: Set>() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for n in [1, 2, 7, 28, 64] {
-            for _ in 0..50 {
-                let mut inc = BitRel::new(n);
-                let mut plain = BitRel::new(n);
+        for n in [1, 2, 7, 28, 64.min(S::BITS), S::BITS] {
+            for _ in 0..10 {
+                let mut inc = BitRel::<S>::new(n);
+                let mut plain = BitRel::<S>::new(n);
                 for _ in 0..2 * n {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let (a, b) = ((seed % n as u64) as usize, (seed >> 32) as usize % n);
+                    let x = next(&mut seed);
+                    let (a, b) = ((x % n as u64) as usize, (x >> 32) as usize % n);
                     let mut with = plain;
                     with.add(a, b);
                     let closed = with.closure();
@@ -361,14 +373,50 @@ mod tests {
     }
 
     #[test]
-    fn full_width() {
-        let mut r = BitRel::new(64);
-        for i in 0..63 {
+    fn add_closed_matches_closure() {
+        every_width!(add_closed_matches_closure_at);
+    }
+
+    fn full_width_at<S: Set>() {
+        let n = S::BITS;
+        let mut r = BitRel::<S>::new(n);
+        for i in 0..n - 1 {
             r.add(i, i + 1);
         }
         assert!(r.is_acyclic());
-        assert!(r.closure().has(0, 63));
-        r.add(63, 0);
+        assert!(r.closure().has(0, n - 1));
+        r.add(n - 1, 0);
         assert!(!r.is_acyclic());
+    }
+
+    #[test]
+    fn full_width() {
+        every_width!(full_width_at);
+    }
+
+    fn set_operations_at<S: Set>() {
+        let n = S::BITS;
+        assert_eq!(members(S::full(n)).count(), n);
+        assert_eq!(S::full(0), S::empty());
+        let s = S::bit(0) | S::bit(n - 1) | S::bit(n / 2);
+        assert_eq!(members(s).collect::<Vec<_>>(), vec![0, n / 2, n - 1]);
+        assert_eq!(s.size(), 3);
+        assert_eq!(s.first(), Some(0));
+        assert!(s.has(n - 1) && !s.has(1));
+        assert!((s & !S::bit(0)).first() == Some(n / 2));
+        // A thread-local set placed at every offset, across word borders.
+        for offset in [0, 1, 60, 63, 64, 65, 127.min(n - 8)] {
+            if offset + 8 > n {
+                continue;
+            }
+            let placed = S::from_local(0b1010_0101, offset);
+            let want = [0, 2, 5, 7].map(|i| offset + i);
+            assert_eq!(members(placed).collect::<Vec<_>>(), want.to_vec());
+        }
+    }
+
+    #[test]
+    fn set_operations() {
+        every_width!(set_operations_at);
     }
 }

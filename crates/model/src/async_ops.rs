@@ -16,7 +16,7 @@
 
 use crate::values::may_see;
 use crate::{Analysis, ModelKind};
-use amdmm_graph::{relation::members, EventSet, ExecutionGraph};
+use amdmm_graph::{relation::members, EventSet, ExecutionGraph, Set};
 
 /// The abstract machine of async marks along one path of one thread.
 ///
@@ -310,9 +310,13 @@ pub struct AsyncRace {
 /// *location-ordered* before `R`" / "Otherwise, `R` returns `undef`"), the
 /// transfers among the writes it may see, and the transfer that is itself
 /// the read.
-pub fn async_races(g: &ExecutionGraph, a: &Analysis, async_events: EventSet) -> Vec<AsyncRace> {
+pub fn async_races<S: Set>(
+    g: &ExecutionGraph<S>,
+    a: &Analysis<S>,
+    async_events: S,
+) -> Vec<AsyncRace> {
     let mut out = Vec::new();
-    if async_events == 0 {
+    if async_events.none() {
         return out;
     }
     let lo_inv = a.lo.inverse();
@@ -324,8 +328,8 @@ pub fn async_races(g: &ExecutionGraph, a: &Analysis, async_events: EventSet) -> 
         let here = g.at_loc(g.events[r].loc) & g.writes;
         let seen = may_see(here, &lo_inv, &a.hb, r);
         let unordered = seen & !lo_inv.row(r);
-        let conflicting = if unordered != 0 { unordered } else { seen };
-        if async_events >> r & 1 == 1 {
+        let conflicting = if unordered.any() { unordered } else { seen };
+        if async_events.has(r) {
             for w in members(conflicting & !g.inits) {
                 out.push(AsyncRace {
                     kind: AsyncRaceKind::WriteSource,
@@ -345,12 +349,12 @@ pub fn async_races(g: &ExecutionGraph, a: &Analysis, async_events: EventSet) -> 
             }
         }
         for w in members(seen & async_events) {
-            for w2 in members(seen & !g.inits & !(1u64 << w)) {
+            for w2 in members(seen & !g.inits & !S::bit(w)) {
                 if a.hb.has(w, w2) || a.hb.has(w2, w) {
                     continue;
                 }
                 // Two transfers into one place: name the later one the access.
-                if async_events >> w2 & 1 == 1 && w2 < w {
+                if async_events.has(w2) && w2 < w {
                     continue;
                 }
                 out.push(AsyncRace {

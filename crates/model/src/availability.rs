@@ -1,14 +1,14 @@
 //! Availability operations (memory-model.txt, "Ordering" → "Availability
 //! Operation").
 
-use amdmm_graph::{relation::members, BitRel, Event, EventSet, ExecutionGraph};
+use amdmm_graph::{relation::members, BitRel, Event, ExecutionGraph, Set};
 use amdmm_program::ScopeLevel;
 
 /// The scope with which `z` acts as an availability operation on `w`:
 /// its store-available scope when `z` is `w` itself, its sync scope when it is
 /// a MakeAvailable operation.
 #[inline]
-pub fn av_level(g: &ExecutionGraph, z: usize, w: usize) -> ScopeLevel {
+pub fn av_level<S: Set>(g: &ExecutionGraph<S>, z: usize, w: usize) -> ScopeLevel {
     let e = &g.events[z];
     if z == w {
         e.store_available.unwrap_or(ScopeLevel::System)
@@ -42,13 +42,13 @@ pub fn acts_on(op: &Event, w: &Event) -> bool {
 /// `MakeAvailable` operation whose scope instance includes `W`, and there is
 /// an availability operation `Z` on `W` such that: `Z` happens-before `X`,
 /// and, `Z`'s scope instance includes `X`."
-pub fn availability_ops(
-    g: &ExecutionGraph,
-    hb: &BitRel,
-    hb_inv: &BitRel,
-    make_available: EventSet,
+pub fn availability_ops<S: Set>(
+    g: &ExecutionGraph<S>,
+    hb: &BitRel<S>,
+    hb_inv: &BitRel<S>,
+    make_available: S,
     w: usize,
-) -> AvOps {
+) -> AvOps<S> {
     let ew = &g.events[w];
     let mut av = AvOps::default();
     if let Some(l) = ew.store_available {
@@ -62,8 +62,8 @@ pub fn availability_ops(
     }
     // Third bullet, to a fixpoint: each round can only add operations that
     // some availability operation happens-before.
-    let mut reach: EventSet = 0;
-    let mut seen: EventSet = 0;
+    let mut reach = S::empty();
+    let mut seen = S::empty();
     loop {
         for z in members(av.all & !seen) {
             reach |= hb.row(z);
@@ -73,11 +73,11 @@ pub fn availability_ops(
         for x in members(make_available & !av.all & reach) {
             let ex = &g.events[x];
             // "whose scope instance includes `W`"
-            if !acts_on(ex, ew) || g.scope_peers[w][ex.scope.level as usize] >> x & 1 == 0 {
+            if !acts_on(ex, ew) || !g.scope_peers[w][ex.scope.level as usize].has(x) {
                 continue;
             }
             // "`Z` happens-before `X`, and, `Z`'s scope instance includes `X`"
-            if av.including(&g.scope_peers[x]) & hb_inv.row(x) != 0 {
+            if (av.including(&g.scope_peers[x]) & hb_inv.row(x)).any() {
                 av.add(x, ex.scope.level);
                 added = true;
             }
@@ -91,25 +91,25 @@ pub fn availability_ops(
 /// The availability operations on one write, grouped by the level of the
 /// scope instance each makes the write available in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct AvOps {
-    pub all: EventSet,
-    pub by_level: [EventSet; 6],
+pub struct AvOps<S: Set = u64> {
+    pub all: S,
+    pub by_level: [S; 6],
 }
 
-impl AvOps {
+impl<S: Set> AvOps<S> {
     #[inline]
     fn add(&mut self, z: usize, level: ScopeLevel) {
-        self.all |= 1 << z;
-        self.by_level[level as usize] |= 1 << z;
+        self.all |= S::bit(z);
+        self.by_level[level as usize] |= S::bit(z);
     }
 
     /// The operations whose scope instance includes the event with the given
     /// scope peers (`ExecutionGraph::scope_peers[y]`).
     #[inline]
-    pub fn including(&self, peers: &[EventSet; 6]) -> EventSet {
+    pub fn including(&self, peers: &[S; 6]) -> S {
         self.by_level
             .iter()
             .zip(peers)
-            .fold(0, |m, (ops, peers)| m | (ops & peers))
+            .fold(S::empty(), |m, (ops, peers)| m | (*ops & *peers))
     }
 }

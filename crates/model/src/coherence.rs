@@ -1,7 +1,7 @@
 //! Modification order and coherence (LangRef, `monotonic`).
 
 use crate::happens_before::SpaceHb;
-use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
+use amdmm_graph::{relation::members, BitRel, ExecutionGraph, Set};
 use amdmm_program::Ordering;
 
 /// The edges every modification order must contain, given reads-from and
@@ -34,22 +34,22 @@ use amdmm_program::Ordering;
 /// `monotonic` operations" orders an `unordered` store by happens-before
 /// with no other store (docs/semantics.md, "Coherence of unordered
 /// accesses").
-pub fn mo_constraints(g: &ExecutionGraph, hbs: &SpaceHb) -> BitRel {
+pub fn mo_constraints<S: Set>(g: &ExecutionGraph<S>, hbs: &SpaceHb<S>) -> BitRel<S> {
     let n = g.len();
     let mut c = BitRel::new(n);
-    let same_loc_writes = |e: usize| -> EventSet { g.same_loc[e] & g.writes };
-    let unordered: EventSet = members(g.writes)
+    let same_loc_writes = |e: usize| -> S { g.same_loc[e] & g.writes };
+    let unordered: S = members(g.writes)
         .filter(|&w| g.events[w].ordering == Ordering::Unordered)
-        .fold(0, |s, w| s | 1u64 << w);
+        .fold(S::empty(), |s, w| s | S::bit(w));
     for w in members(g.writes) {
-        let here = same_loc_writes(w) & !(1u64 << w);
+        let here = same_loc_writes(w) & !(S::bit(w));
         let (hb, _) = hbs.of(g.events[w].space);
         // Initial write first; write-write coherence.
         if g.events[w].is_init() {
             c.set_row(w, c.row(w) | here);
         }
-        let ordered_here = if unordered & (1u64 << w) != 0 {
-            0
+        let ordered_here = if unordered.has(w) {
+            S::empty()
         } else {
             here & !unordered
         };
@@ -61,11 +61,11 @@ pub fn mo_constraints(g: &ExecutionGraph, hbs: &SpaceHb) -> BitRel {
         let here = same_loc_writes(r);
         let (hb, hb_inv) = hbs.of(g.events[r].space);
         // Read-write: r hb w ⇒ src mo w.
-        for w in members(hb.row(r) & here & !(1u64 << src)) {
+        for w in members(hb.row(r) & here & !(S::bit(src))) {
             c.add(src, w);
         }
         // Write-read: w hb r, w ≠ src ⇒ w mo src.
-        for w in members(hb_inv.row(r) & here & !(1u64 << src)) {
+        for w in members(hb_inv.row(r) & here & !(S::bit(src))) {
             c.add(w, src);
         }
         // Read-read: r' hb r reading src' ≠ src ⇒ src' mo src, when both
@@ -98,12 +98,12 @@ pub fn at_least_monotonic(o: Ordering) -> bool {
 
 /// RMW atomicity: "W must be immediately before M in the address's
 /// modification order" (LangRef, `monotonic`).  `mo` is transitive.
-pub fn rmw_atomicity(g: &ExecutionGraph, mo: &BitRel) -> bool {
+pub fn rmw_atomicity<S: Set>(g: &ExecutionGraph<S>, mo: &BitRel<S>) -> bool {
     for m in members(g.reads & g.writes) {
         let Some(w) = g.rf[m] else { continue };
         let w = w as usize;
         // Nothing strictly between w and m.
-        if mo.row(w) & mo.column(m) != 0 {
+        if (mo.row(w) & mo.column(m)).any() {
             return false;
         }
     }
@@ -112,11 +112,11 @@ pub fn rmw_atomicity(g: &ExecutionGraph, mo: &BitRel) -> bool {
 
 /// From-reads: `rf⁻¹ ; mo`, minus identity (an RMW does not read before
 /// itself).
-pub fn from_reads(g: &ExecutionGraph, mo: &BitRel) -> BitRel {
+pub fn from_reads<S: Set>(g: &ExecutionGraph<S>, mo: &BitRel<S>) -> BitRel<S> {
     let mut fr = BitRel::new(g.len());
     for (r, src) in g.rf.iter().enumerate() {
         if let Some(w) = *src {
-            fr.set_row(r, mo.row(w as usize) & !(1u64 << r));
+            fr.set_row(r, mo.row(w as usize) & !(S::bit(r)));
         }
     }
     fr

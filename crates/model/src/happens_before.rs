@@ -4,7 +4,7 @@
 use crate::scopes::inclusive;
 use amdmm_graph::{
     relation::{full, members},
-    BitRel, EventSet, ExecutionGraph,
+    BitRel, ExecutionGraph, Set,
 };
 use amdmm_program::AddrSpace;
 
@@ -18,18 +18,18 @@ use amdmm_program::AddrSpace;
 /// the C++20 definition as RC11 formalises it, `rs = [W] ; (rf ; rmw)*`: with
 /// RMW atomicity this is exactly the contiguous run of RMWs after the head in
 /// modification order.
-pub fn release_sequence_heads(g: &ExecutionGraph, w: usize) -> EventSet {
-    let mut heads: EventSet = 1 << w;
+pub fn release_sequence_heads<S: Set>(g: &ExecutionGraph<S>, w: usize) -> S {
+    let mut heads = S::bit(w);
     let mut cur = w;
     let mut guard = 0;
-    while g.events[cur].kind == amdmm_graph::EventKind::Rmw && guard < 64 {
+    while g.events[cur].kind == amdmm_graph::EventKind::Rmw && guard < S::BITS {
         match g.rf[cur] {
             Some(prev) if g.events[prev as usize].is_atomic() => {
                 let prev = prev as usize;
-                if heads >> prev & 1 == 1 {
+                if heads.has(prev) {
                     break;
                 }
-                heads |= 1 << prev;
+                heads |= S::bit(prev);
                 cur = prev;
             }
             _ => break,
@@ -64,7 +64,7 @@ pub fn release_sequence_heads(g: &ExecutionGraph, w: usize) -> EventSet {
 /// A fence pairs with an atomic X / Y only when it synchronizes X's / Y's
 /// address space: it orders nothing outside its spaces, the paired atomic
 /// included (docs/semantics.md, "Fences that name address spaces").
-pub fn synchronizes_with(g: &ExecutionGraph) -> BitRel {
+pub fn synchronizes_with<S: Set>(g: &ExecutionGraph<S>) -> BitRel<S> {
     let n = g.len();
     let mut sw = BitRel::new(n);
     for y in 0..g.rf.len() {
@@ -83,24 +83,28 @@ pub fn synchronizes_with(g: &ExecutionGraph) -> BitRel {
 /// subset of those of any completion: `y` reading nothing has none, and a
 /// release sequence stops at an RMW that reads nothing, so it has fewer heads
 /// (the exploration engine relies on this to prune; see `HbPrefix` there).
-pub fn synchronizes_with_read(g: &ExecutionGraph, y: usize, add: &mut dyn FnMut(usize, usize)) {
+pub fn synchronizes_with_read<S: Set>(
+    g: &ExecutionGraph<S>,
+    y: usize,
+    add: &mut dyn FnMut(usize, usize),
+) {
     let Some(w) = g.rf[y] else { return };
     let ey = &g.events[y];
     if !ey.is_atomic() || !g.events[w as usize].is_atomic() {
         return;
     }
     // Acquire side: Y itself, or acquire fences after Y in program order.
-    let mut acq: EventSet = 0;
+    let mut acq = S::empty();
     if ey.ordering.is_acquire() {
-        acq |= 1 << y;
+        acq |= S::bit(y);
     }
     for f in members(g.po.row(y) & g.fences) {
         let ef = &g.events[f];
         if ef.ordering.is_acquire() && ef.sync_spaces.contains(ey.space) {
-            acq |= 1 << f;
+            acq |= S::bit(f);
         }
     }
-    if acq == 0 {
+    if acq.none() {
         return;
     }
     for x in members(release_sequence_heads(g, w as usize)) {
@@ -109,14 +113,14 @@ pub fn synchronizes_with_read(g: &ExecutionGraph, y: usize, add: &mut dyn FnMut(
             continue;
         }
         // Release side: X itself, or release fences before X.
-        let mut rel: EventSet = 0;
+        let mut rel = S::empty();
         if ex.ordering.is_release() {
-            rel |= 1 << x;
+            rel |= S::bit(x);
         }
         for f in members(g.po.column(x) & g.fences) {
             let ef = &g.events[f];
             if ef.ordering.is_release() && ef.sync_spaces.contains(ex.space) {
-                rel |= 1 << f;
+                rel |= S::bit(f);
             }
         }
         for a in members(rel) {
@@ -141,11 +145,11 @@ pub fn synchronizes_with_read(g: &ExecutionGraph, y: usize, add: &mut dyn FnMut(
 /// and happens before any other read or write of the memory in question".
 /// `None` when `po ∪ sw` is cyclic (no partial order exists: the candidate is
 /// inconsistent).
-pub fn happens_before(g: &ExecutionGraph, sw: &BitRel) -> Option<BitRel> {
+pub fn happens_before<S: Set>(g: &ExecutionGraph<S>, sw: &BitRel<S>) -> Option<BitRel<S>> {
     let mut hb = g.po.union(sw);
     hb.union_with(&g.extra_sw);
     hb.union_with(&g.async_hb);
-    let others = full(g.len()) & !g.inits;
+    let others = full::<S>(g.len()) & !g.inits;
     for i in members(g.inits) {
         hb.set_row(i, hb.row(i) | others);
     }
@@ -175,16 +179,20 @@ pub fn happens_before(g: &ExecutionGraph, sw: &BitRel) -> Option<BitRel> {
 /// exceptions, coherence) use the happens-before of the location's address
 /// space. Contained in `happens_before(g, sw)` (a subset of its edges), so
 /// acyclic when it is.
-pub fn happens_before_in(g: &ExecutionGraph, sw: &BitRel, space: AddrSpace) -> BitRel {
-    let mut m: EventSet = 0;
+pub fn happens_before_in<S: Set>(
+    g: &ExecutionGraph<S>,
+    sw: &BitRel<S>,
+    space: AddrSpace,
+) -> BitRel<S> {
+    let mut m = S::empty();
     for (i, e) in g.events.iter().enumerate() {
-        m |= (e.sync_spaces.contains(space) as u64) << i;
+        m |= S::bit_if(e.sync_spaces.contains(space), i);
     }
     let mut hb = g.po.union(&g.async_hb);
     for a in members(m) {
         hb.set_row(a, hb.row(a) | ((sw.row(a) | g.extra_sw.row(a)) & m));
     }
-    let others = full(g.len()) & !g.inits;
+    let others = full::<S>(g.len()) & !g.inits;
     for i in members(g.inits) {
         hb.set_row(i, hb.row(i) | others);
     }
@@ -195,22 +203,27 @@ pub fn happens_before_in(g: &ExecutionGraph, sw: &BitRel, space: AddrSpace) -> B
 /// Whether some event synchronizes fewer than all address spaces (a tagged
 /// fence, a `one-as` operation): only then does [`happens_before_in`] differ
 /// from [`happens_before`].
-pub fn narrowed(g: &ExecutionGraph) -> bool {
+pub fn narrowed<S: Set>(g: &ExecutionGraph<S>) -> bool {
     g.events.iter().any(|e| !e.sync_spaces.is_all())
 }
 
 /// Happens-before for the rules about one location: [`happens_before_in`] of
 /// its address space where some event is [`narrowed`], else the whole
 /// happens-before; each with its inverse.
-pub struct SpaceHb<'a> {
-    hb: &'a BitRel,
-    hb_inv: &'a BitRel,
-    per_space: Vec<(AddrSpace, BitRel, BitRel)>,
+pub struct SpaceHb<'a, S: Set = u64> {
+    hb: &'a BitRel<S>,
+    hb_inv: &'a BitRel<S>,
+    per_space: Vec<(AddrSpace, BitRel<S>, BitRel<S>)>,
 }
 
-impl<'a> SpaceHb<'a> {
-    pub fn new(g: &ExecutionGraph, sw: &BitRel, hb: &'a BitRel, hb_inv: &'a BitRel) -> Self {
-        let mut per_space: Vec<(AddrSpace, BitRel, BitRel)> = Vec::new();
+impl<'a, S: Set> SpaceHb<'a, S> {
+    pub fn new(
+        g: &ExecutionGraph<S>,
+        sw: &BitRel<S>,
+        hb: &'a BitRel<S>,
+        hb_inv: &'a BitRel<S>,
+    ) -> Self {
+        let mut per_space: Vec<(AddrSpace, BitRel<S>, BitRel<S>)> = Vec::new();
         if narrowed(g) {
             for e in &g.events {
                 if !e.is_fence() && !per_space.iter().any(|p| p.0 == e.space) {
@@ -228,7 +241,7 @@ impl<'a> SpaceHb<'a> {
     }
 
     /// Happens-before and its inverse for accesses in `space`.
-    pub fn of(&self, space: AddrSpace) -> (&BitRel, &BitRel) {
+    pub fn of(&self, space: AddrSpace) -> (&BitRel<S>, &BitRel<S>) {
         match self.per_space.iter().find(|p| p.0 == space) {
             Some((_, h, inv)) => (h, inv),
             None => (self.hb, self.hb_inv),

@@ -20,7 +20,7 @@ pub mod visibility;
 
 use amdmm_graph::{
     relation::{full, members},
-    BitRel, EventSet, ExecutionGraph, MAX_EVENTS,
+    BitRel, ExecutionGraph, Set,
 };
 pub use values::ReadRule;
 
@@ -35,39 +35,42 @@ pub enum Reject {
     Coherence,
 }
 
-/// Everything the axioms derive from one candidate's reads-from.
+/// Everything the axioms derive from one candidate's reads-from, over the
+/// candidate's set type `S` (`u64`: at most 64 events).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
-    pub sw: BitRel,
-    pub hb: BitRel,
-    /// Per write: its availability operations.
-    pub av: [EventSet; MAX_EVENTS],
-    /// Per write: its availability operations grouped by scope level.
-    pub av_ops: [availability::AvOps; MAX_EVENTS],
+pub struct Analysis<S: Set = u64> {
+    pub sw: BitRel<S>,
+    pub hb: BitRel<S>,
+    /// Per write: its availability operations (one entry per possible
+    /// event, `S::BITS`).
+    pub av: S::Rows,
+    /// Per write: its availability operations grouped by scope level
+    /// (`S::BITS` entries, made once per buffer).
+    pub av_ops: Vec<availability::AvOps<S>>,
     /// Per write: its visibility operations.
-    pub vis: [EventSet; MAX_EVENTS],
+    pub vis: S::Rows,
     /// Location order (write → access).
-    pub lo: BitRel,
-    /// Per read: the value rule that applied.
-    pub rules: [Option<ReadRule>; MAX_EVENTS],
+    pub lo: BitRel<S>,
+    /// Per read: the value rule that applied (`S::BITS` entries).
+    pub rules: Vec<Option<ReadRule<S>>>,
     /// Some read returned `undef` because of a data race.
     pub race: bool,
     /// Edges every modification order must contain.
-    pub mo_required: BitRel,
+    pub mo_required: BitRel<S>,
 }
 
-impl Analysis {
+impl<S: Set> Analysis<S> {
     /// An empty analysis (every relation over `n` events empty, no rules):
     /// a buffer for [`analyze_into`].
-    pub fn empty(n: usize) -> Analysis {
+    pub fn empty(n: usize) -> Self {
         Analysis {
             sw: BitRel::new(n),
             hb: BitRel::new(n),
-            av: [0; MAX_EVENTS],
-            av_ops: [availability::AvOps::default(); MAX_EVENTS],
-            vis: [0; MAX_EVENTS],
+            av: S::empty_rows(),
+            av_ops: vec![availability::AvOps::default(); S::BITS],
+            vis: S::empty_rows(),
             lo: BitRel::new(n),
-            rules: [None; MAX_EVENTS],
+            rules: vec![None; S::BITS],
             race: false,
             mo_required: BitRel::new(n),
         }
@@ -76,7 +79,7 @@ impl Analysis {
 
 /// Checks a candidate's reads-from against the axioms that do not depend on
 /// the modification order, and derives the relations the rest need.
-pub fn analyze(g: &ExecutionGraph) -> Result<Analysis, Reject> {
+pub fn analyze<S: Set>(g: &ExecutionGraph<S>) -> Result<Analysis<S>, Reject> {
     let mut a = Analysis::empty(g.len());
     analyze_into(g, &mut a)?;
     Ok(a)
@@ -93,7 +96,7 @@ pub fn analyze(g: &ExecutionGraph) -> Result<Analysis, Reject> {
 /// the buffer: empty when it was made by [`Analysis::empty`] and only ever
 /// used with graphs of at most that many events). On `Err` the contents are
 /// unspecified.
-pub fn analyze_into(g: &ExecutionGraph, out: &mut Analysis) -> Result<(), Reject> {
+pub fn analyze_into<S: Set>(g: &ExecutionGraph<S>, out: &mut Analysis<S>) -> Result<(), Reject> {
     if !thin_air::no_thin_air(g) {
         return Err(Reject::ThinAir);
     }
@@ -111,10 +114,10 @@ pub fn analyze_into(g: &ExecutionGraph, out: &mut Analysis) -> Result<(), Reject
 /// recomputed. The exploration engine builds happens-before read by read
 /// along its search and passes it here when it is exact (see
 /// `Combo::hb_exact` there).
-pub fn analyze_into_with_hb(
-    g: &ExecutionGraph,
-    out: &mut Analysis,
-    hb: &BitRel,
+pub fn analyze_into_with_hb<S: Set>(
+    g: &ExecutionGraph<S>,
+    out: &mut Analysis<S>,
+    hb: &BitRel<S>,
 ) -> Result<(), Reject> {
     if !thin_air::no_thin_air(g) {
         return Err(Reject::ThinAir);
@@ -133,53 +136,57 @@ pub fn analyze_into_with_hb(
 /// (happens-before acyclic): availability, visibility, location order, the
 /// value rules and the modification-order constraints. With `strict` false
 /// (`analyze_lenient`), a value-rule or coherence failure does not stop it.
-fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis, strict: bool) -> Result<(), Reject> {
+fn derive_from_hb<S: Set>(
+    g: &ExecutionGraph<S>,
+    out: &mut Analysis<S>,
+    strict: bool,
+) -> Result<(), Reject> {
     let n = g.len();
     let hb = &out.hb;
     let hb_inv = hb.inverse();
     let po_inv = &g.po_inv;
-    let mut make_available: EventSet = 0;
-    let mut make_visible: EventSet = 0;
+    let mut make_available = S::empty();
+    let mut make_visible = S::empty();
     for (i, e) in g.events.iter().enumerate() {
-        make_available |= (e.make_available as u64) << i;
-        make_visible |= (e.make_visible as u64) << i;
+        make_available |= S::bit_if(e.make_available, i);
+        make_visible |= S::bit_if(e.make_visible, i);
     }
     // A topological order of hb: fewer predecessors first (counting sort).
-    let mut topo_buf = [0u8; MAX_EVENTS];
-    let mut count = [0u8; MAX_EVENTS + 1];
+    // Event indices fit a byte (at most `MAX_WIDE_EVENTS` = 256 events).
+    let mut topo_buf = [0u8; amdmm_graph::MAX_WIDE_EVENTS];
+    let mut count = [0u16; amdmm_graph::MAX_WIDE_EVENTS + 1];
     for e in 0..n {
-        count[hb_inv.row(e).count_ones() as usize + 1] += 1;
+        count[hb_inv.row(e).size() as usize + 1] += 1;
     }
-    for k in 1..=MAX_EVENTS {
+    for k in 1..=n {
         count[k] += count[k - 1];
     }
     for e in 0..n {
-        let k = hb_inv.row(e).count_ones() as usize;
+        let k = hb_inv.row(e).size() as usize;
         topo_buf[count[k] as usize] = e as u8;
         count[k] += 1;
     }
     let topo = &topo_buf[..n];
-    let av = &mut out.av;
+    let av = out.av.as_mut();
     let av_ops = &mut out.av_ops;
-    let vis = &mut out.vis;
+    let vis = out.vis.as_mut();
     // What `analyze` leaves empty: the entries of events that are not writes.
-    for e in members(full(n) & !g.writes) {
-        av[e] = 0;
+    for e in members(full::<S>(n) & !g.writes) {
+        av[e] = S::empty();
         av_ops[e] = availability::AvOps::default();
-        vis[e] = 0;
+        vis[e] = S::empty();
     }
     let mut lo = BitRel::new(n);
     // The writes location by location: what visibility looks at depends on
     // the location, not on the write (except for an RMW, below), so it is
     // listed once per location. Each write's results depend only on `w`, so
     // the order the writes are taken in changes nothing.
-    let mut order_buf = [0u8; MAX_EVENTS];
-    let mut rmw_buf = [0u8; MAX_EVENTS];
+    let mut order_buf = [0u8; amdmm_graph::MAX_WIDE_EVENTS];
+    let mut rmw_buf = [0u8; amdmm_graph::MAX_WIDE_EVENTS];
     // The rules about a location use the happens-before of its address space.
     let hbs = happens_before::SpaceHb::new(g, &out.sw, hb, &hb_inv);
     let mut pending = g.writes;
-    while pending != 0 {
-        let first = pending.trailing_zeros() as usize;
+    while let Some(first) = pending.first() {
         let (hb, hb_inv) = hbs.of(g.events[first].space);
         let here_all = g.same_loc[first];
         let loc_writes = here_all & g.writes;
@@ -189,20 +196,20 @@ fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis, strict: bool) -> Resul
         // operations that happen before (or are) one of them can order `w`
         // before a read. `w` itself is not one of "the reads" when it is an
         // RMW, which the RMW's own list below accounts for.
-        let relevant_from = |reads: EventSet| {
-            let mut relevant: EventSet = 0;
+        let relevant_from = |reads: S| {
+            let mut relevant = S::empty();
             for r in members(reads) {
-                relevant |= hb_inv.row(r) | (1u64 << r);
+                relevant |= hb_inv.row(r) | S::bit(r);
             }
             relevant
         };
         // Only load-visible accesses of the location and MakeVisible
         // operations can be visibility operations.
-        let capable_among = |relevant: EventSet| relevant & (make_visible | loc_reads);
-        let list = |capable: EventSet, buf: &mut [u8; MAX_EVENTS]| -> usize {
+        let capable_among = |relevant: S| relevant & (make_visible | loc_reads);
+        let list = |capable: S, buf: &mut [u8; amdmm_graph::MAX_WIDE_EVENTS]| -> usize {
             let mut len = 0;
             for &y in topo {
-                if capable >> y & 1 == 1 {
+                if capable.has(y as usize) {
                     buf[len] = y;
                     len += 1;
                 }
@@ -211,12 +218,12 @@ fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis, strict: bool) -> Resul
         };
         let shared_len = list(capable_among(relevant_from(loc_reads)), &mut order_buf);
         for w in members(loc_writes) {
-            let here = g.same_loc[w] & !(1u64 << w);
+            let here = g.same_loc[w] & !S::bit(w);
             av_ops[w] = availability::availability_ops(g, hb, hb_inv, make_available, w);
             av[w] = av_ops[w].all;
-            let order: &[u8] = if loc_reads >> w & 1 == 1 {
+            let order: &[u8] = if loc_reads.has(w) {
                 let len = list(
-                    capable_among(relevant_from(loc_reads & !(1u64 << w))),
+                    capable_among(relevant_from(loc_reads & !S::bit(w))),
                     &mut rmw_buf,
                 );
                 &rmw_buf[..len]
@@ -225,10 +232,10 @@ fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis, strict: bool) -> Resul
             };
             let visible = visibility::visibility_ops(g, hb_inv, &av_ops[w], make_visible, order, w);
             vis[w] = visible;
-            let mut row = 0;
+            let mut row = S::empty();
             for y in members(here) {
                 if location_order::location_ordered(g, hb_inv, po_inv, &av_ops[w], visible, w, y) {
-                    row |= 1 << y;
+                    row |= S::bit(y);
                 }
             }
             lo.set_row(w, row);
@@ -237,7 +244,7 @@ fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis, strict: bool) -> Resul
     out.lo = lo;
     let lo_inv = lo.inverse();
     let rules = &mut out.rules;
-    for e in members(full(n) & !g.reads) {
+    for e in members(full::<S>(n) & !g.reads) {
         rules[e] = None;
     }
     let mut race = false;
@@ -265,7 +272,7 @@ fn derive_from_hb(g: &ExecutionGraph, out: &mut Analysis, strict: bool) -> Resul
 /// read whose reads-from its rule does not allow (`rules[r]` says why) or a
 /// cyclic `mo_required` is left for the caller to report. Thin air and a
 /// cyclic happens-before still stop it (nothing can be derived past them).
-pub fn analyze_lenient(g: &ExecutionGraph) -> Result<Analysis, Reject> {
+pub fn analyze_lenient<S: Set>(g: &ExecutionGraph<S>) -> Result<Analysis<S>, Reject> {
     if !thin_air::no_thin_air(g) {
         return Err(Reject::ThinAir);
     }
@@ -278,7 +285,7 @@ pub fn analyze_lenient(g: &ExecutionGraph) -> Result<Analysis, Reject> {
 
 /// The axioms that depend on the modification order `mo` (transitive, total
 /// per location, containing `Analysis::mo_required`).
-pub fn mo_consistent(g: &ExecutionGraph, a: &Analysis, mo: &BitRel) -> bool {
+pub fn mo_consistent<S: Set>(g: &ExecutionGraph<S>, a: &Analysis<S>, mo: &BitRel<S>) -> bool {
     coherence::rmw_atomicity(g, mo) && seq_cst::sc_consistent(g, &a.hb, mo)
 }
 

@@ -1,7 +1,7 @@
 //! Location order (memory-model.txt, "Ordering" → "Location Order").
 
 use crate::availability::AvOps;
-use amdmm_graph::{BitRel, EventSet, ExecutionGraph};
+use amdmm_graph::{BitRel, ExecutionGraph, Set};
 
 /// Is write `w` location-ordered before access `y` (same location, `y ≠ w`)?
 ///
@@ -31,12 +31,12 @@ use amdmm_graph::{BitRel, EventSet, ExecutionGraph};
 /// write here, so this matters for an RMW: it is then location-ordered before
 /// every access it happens before.
 #[allow(clippy::too_many_arguments)]
-pub fn location_ordered(
-    g: &ExecutionGraph,
-    hb_inv: &BitRel,
-    po_inv: &BitRel,
-    av: &AvOps,
-    vis: EventSet,
+pub fn location_ordered<S: Set>(
+    g: &ExecutionGraph<S>,
+    hb_inv: &BitRel<S>,
+    po_inv: &BitRel<S>,
+    av: &AvOps<S>,
+    vis: S,
     w: usize,
     y: usize,
 ) -> bool {
@@ -45,11 +45,11 @@ pub fn location_ordered(
     if ew.is_init() || g.po.has(w, y) {
         return true;
     }
-    if g.reads_location_ordered && ew.is_read() && hb_inv.row(y) >> w & 1 == 1 {
+    if g.reads_location_ordered && ew.is_read() && hb_inv.row(y).has(w) {
         return true;
     }
-    if ey.is_write() && av.including(&g.scope_peers[y]) & hb_inv.row(y) != 0 {
+    if ey.is_write() && (av.including(&g.scope_peers[y]) & hb_inv.row(y)).any() {
         return true;
     }
-    ey.is_read() && vis & ((1u64 << y) | po_inv.row(y)) != 0
+    ey.is_read() && (vis & (S::bit(y) | po_inv.row(y))).any()
 }

@@ -2,7 +2,7 @@
 
 use crate::coherence::from_reads;
 use crate::scopes::inclusive;
-use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
+use amdmm_graph::{relation::members, BitRel, ExecutionGraph, Set};
 use amdmm_program::Ordering;
 
 /// Is there a total order over the seq_cst operations consistent with the
@@ -21,19 +21,19 @@ use amdmm_program::Ordering;
 /// `psc_F = [Fsc] ; (hb ∪ hb;eco;hb) ; [Fsc]`.
 /// Scoped: only pairs of seq_cst operations with inclusive scopes are
 /// ordered (docs/semantics.md, "Scoped seq_cst").
-pub fn sc_consistent(g: &ExecutionGraph, hb: &BitRel, mo: &BitRel) -> bool {
+pub fn sc_consistent<S: Set>(g: &ExecutionGraph<S>, hb: &BitRel<S>, mo: &BitRel<S>) -> bool {
     let n = g.len();
-    let mut sc: EventSet = 0;
-    let mut fsc: EventSet = 0;
+    let mut sc = S::empty();
+    let mut fsc = S::empty();
     for (i, e) in g.events.iter().enumerate() {
         if e.ordering == Ordering::SeqCst {
-            sc |= 1 << i;
+            sc |= S::bit(i);
             if e.is_fence() {
-                fsc |= 1 << i;
+                fsc |= S::bit(i);
             }
         }
     }
-    if sc.count_ones() < 2 {
+    if sc.size() < 2 {
         return true;
     }
     let fr = from_reads(g, mo);
@@ -43,18 +43,18 @@ pub fn sc_consistent(g: &ExecutionGraph, hb: &BitRel, mo: &BitRel) -> bool {
     let mut hb_loc = BitRel::new(n);
     for a in 0..n {
         let ea = &g.events[a];
-        let mut nl = 0;
-        let mut same = 0;
+        let mut nl = S::empty();
+        let mut same = S::empty();
         for b in members(g.po.row(a)) {
             let eb = &g.events[b];
             if ea.is_fence() || eb.is_fence() || ea.loc != eb.loc {
-                nl |= 1 << b;
+                nl |= S::bit(b);
             }
         }
         for b in members(hb.row(a)) {
             let eb = &g.events[b];
             if !ea.is_fence() && !eb.is_fence() && ea.loc == eb.loc {
-                same |= 1 << b;
+                same |= S::bit(b);
             }
         }
         sb_nl.set_row(a, nl);
@@ -66,8 +66,8 @@ pub fn sc_consistent(g: &ExecutionGraph, hb: &BitRel, mo: &BitRel) -> bool {
     scb.union_with(mo);
     scb.union_with(&fr);
     // Left: [Esc] ∪ [Fsc];hb ; right: [Esc] ∪ hb;[Fsc].
-    let left = hb.restrict(fsc, !0).with_identity_on(sc);
-    let right = hb.restrict(!0, fsc).with_identity_on(sc);
+    let left = hb.restrict(fsc, S::full(n)).with_identity_on(sc);
+    let right = hb.restrict(S::full(n), fsc).with_identity_on(sc);
     let mut psc = left.compose(&scb).compose(&right);
     let mut eco = rf.union(mo);
     eco.union_with(&fr);
@@ -76,10 +76,10 @@ pub fn sc_consistent(g: &ExecutionGraph, hb: &BitRel, mo: &BitRel) -> bool {
     psc.union_with(&hb.union(&hb_eco_hb).restrict(fsc, fsc));
     let mut scoped = BitRel::new(n);
     for a in members(sc) {
-        let mut row = 0;
+        let mut row = S::empty();
         for b in members(psc.row(a) & sc) {
             if inclusive(&g.events[a], &g.events[b]) {
-                row |= 1 << b;
+                row |= S::bit(b);
             }
         }
         scoped.set_row(a, row);

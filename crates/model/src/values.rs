@@ -2,7 +2,7 @@
 //! Order", the rules that override LangRef's definition of each byte).
 
 use crate::scopes::inclusive;
-use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
+use amdmm_graph::{relation::members, BitRel, ExecutionGraph, Set};
 
 /// The writes a read `r` may see.
 ///
@@ -11,25 +11,25 @@ use amdmm_graph::{relation::members, BitRel, EventSet, ExecutionGraph};
 /// `W2`, and `W2` is *location-ordered* before a read `R`, then `R` may not
 /// see `W1`. If a read `R` happens-before a write `W3`, then `R` may not see
 /// `W3`."  (An RMW does not see its own write.)
-pub fn may_see(writes_here: EventSet, lo_inv: &BitRel, hb: &BitRel, r: usize) -> EventSet {
+pub fn may_see<S: Set>(writes_here: S, lo_inv: &BitRel<S>, hb: &BitRel<S>, r: usize) -> S {
     let lo_before_r = lo_inv.row(r) & writes_here;
-    let mut hidden: EventSet = 0;
+    let mut hidden = S::empty();
     for w2 in members(lo_before_r) {
         hidden |= lo_inv.row(w2);
     }
-    writes_here & !(1u64 << r) & !hidden & !hb.row(r)
+    writes_here & !(S::bit(r)) & !hidden & !hb.row(r)
 }
 
 /// How the value of a read is determined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReadRule {
+pub enum ReadRule<S: Set = u64> {
     /// "If no write is *location-ordered* before a read `R`, then `R` returns
     /// `undef`."  Not a race.
     NothingOrdered,
     /// "Otherwise if the set consisting of `R` and all writes that `R` may see
     /// contains only atomic operations with inclusive scopes, then `R` returns
     /// the value written by one of those writes."
-    AnyAtomic(EventSet),
+    AnyAtomic(S),
     /// "Otherwise, if `R` may see some write that is not *location-ordered*
     /// before `R`, then `R` returns `undef`."  A data race.
     UnorderedWrite(usize),
@@ -40,7 +40,7 @@ pub enum ReadRule {
     SeveralWrites,
 }
 
-impl ReadRule {
+impl<S: Set> ReadRule<S> {
     /// Does this rule make the read return `undef` because of a race?
     pub fn is_race(self) -> bool {
         matches!(self, ReadRule::UnorderedWrite(_) | ReadRule::SeveralWrites)
@@ -50,7 +50,7 @@ impl ReadRule {
     /// rule allows?
     pub fn allows(self, source: Option<u8>) -> bool {
         match (self, source) {
-            (ReadRule::AnyAtomic(set), Some(w)) => set >> w & 1 == 1,
+            (ReadRule::AnyAtomic(set), Some(w)) => set.has(w as usize),
             (ReadRule::Exactly(w), Some(s)) => w == s as usize,
             (
                 ReadRule::NothingOrdered | ReadRule::UnorderedWrite(_) | ReadRule::SeveralWrites,
@@ -62,22 +62,22 @@ impl ReadRule {
 }
 
 /// Applies the value rules to read `r` given the writes it may see.
-pub fn read_rule(
-    g: &ExecutionGraph,
-    lo_inv: &BitRel,
-    writes_here: EventSet,
-    seen: EventSet,
+pub fn read_rule<S: Set>(
+    g: &ExecutionGraph<S>,
+    lo_inv: &BitRel<S>,
+    writes_here: S,
+    seen: S,
     r: usize,
-) -> ReadRule {
-    let ordered = lo_inv.row(r) & writes_here & !(1u64 << r);
-    if ordered == 0 {
+) -> ReadRule<S> {
+    let ordered = lo_inv.row(r) & writes_here & !(S::bit(r));
+    if ordered.none() {
         return ReadRule::NothingOrdered;
     }
     let er = &g.events[r];
-    if er.is_atomic() && seen != 0 {
+    if er.is_atomic() && seen.any() {
         let all_atomic = members(seen).all(|w| g.events[w].is_atomic());
         if all_atomic {
-            let set = seen | 1u64 << r;
+            let set = seen | S::bit(r);
             let pairwise = members(set)
                 .all(|a| members(set).all(|b| a >= b || inclusive(&g.events[a], &g.events[b])));
             if pairwise {
@@ -88,8 +88,8 @@ pub fn read_rule(
     if let Some(w) = members(seen & !ordered).next() {
         return ReadRule::UnorderedWrite(w);
     }
-    if seen.count_ones() == 1 {
-        return ReadRule::Exactly(seen.trailing_zeros() as usize);
+    if seen.size() == 1 {
+        return ReadRule::Exactly(seen.first().expect("one write"));
     }
     ReadRule::SeveralWrites
 }

@@ -3,7 +3,7 @@
 
 use crate::availability::{acts_on, AvOps};
 use crate::scopes::common_level;
-use amdmm_graph::{BitRel, EventSet, ExecutionGraph};
+use amdmm_graph::{BitRel, ExecutionGraph, Set};
 use amdmm_program::ScopeLevel;
 
 /// The visibility operations on write `w` (the scope instance each makes `w`
@@ -37,19 +37,19 @@ use amdmm_program::ScopeLevel;
 /// other than `w`, as no other can matter for location order. The list
 /// depends only on the location (and, for an RMW, on `w`), so the caller
 /// builds it once for all the writes of a location.
-pub fn visibility_ops(
-    g: &ExecutionGraph,
-    hb_inv: &BitRel,
-    av: &AvOps,
-    make_visible: EventSet,
+pub fn visibility_ops<S: Set>(
+    g: &ExecutionGraph<S>,
+    hb_inv: &BitRel<S>,
+    av: &AvOps<S>,
+    make_visible: S,
     order: &[u8],
     w: usize,
-) -> EventSet {
+) -> S {
     let ew = &g.events[w];
-    let mut visible: EventSet = 0;
-    let mut vis_by_level = [0u64; 6];
-    if av.all == 0 {
-        return 0;
+    let mut visible = S::empty();
+    let mut vis_by_level = [S::empty(); 6];
+    if av.all.none() {
+        return S::empty();
     }
     for &y in order {
         let y = y as usize;
@@ -57,7 +57,7 @@ pub fn visibility_ops(
             continue;
         }
         let before = hb_inv.row(y);
-        if before & (av.all | visible) == 0 {
+        if (before & (av.all | visible)).none() {
             continue;
         }
         let ey = &g.events[y];
@@ -65,7 +65,7 @@ pub fn visibility_ops(
         if ey.is_read() && !ey.is_fence() && ey.loc == ew.loc {
             roles[0] = ey.load_visible;
         }
-        if make_visible >> y & 1 == 1 && acts_on(ey, ew) {
+        if make_visible.has(y) && acts_on(ey, ew) {
             roles[1] = Some(ey.scope.level);
         }
         // `peers[l]`: the events whose instance of level `l` includes `y`.
@@ -77,7 +77,7 @@ pub fn visibility_ops(
             // with X hb Y and inclusive scopes; Y makes W visible in the
             // common instance, of level max(lx, ly). The widest wins.
             for lx in 0..6 {
-                if av.by_level[lx] & before & peers[lx] & peers[ly] != 0 {
+                if (av.by_level[lx] & before & peers[lx] & peers[ly]).any() {
                     let l = common_level(ScopeLevel::ALL[lx], ScopeLevel::ALL[ly]) as usize;
                     best = Some(best.map_or(l, |b| b.min(l)));
                     break;
@@ -87,7 +87,7 @@ pub fn visibility_ops(
             // instance S1 (level l1) includes Y, and X in Y's instance S2;
             // Y makes W visible in S1 ∩ S2, of level max(l1, ly).
             for l1 in 0..6 {
-                if vis_by_level[l1] & before & peers[l1] & peers[ly] != 0 {
+                if (vis_by_level[l1] & before & peers[l1] & peers[ly]).any() {
                     let l = l1.max(ly);
                     best = Some(best.map_or(l, |b| b.min(l)));
                     break;
@@ -95,8 +95,8 @@ pub fn visibility_ops(
             }
         }
         if let Some(l) = best {
-            visible |= 1 << y;
-            vis_by_level[l] |= 1 << y;
+            visible |= S::bit(y);
+            vis_by_level[l] |= S::bit(y);
         }
     }
     visible

@@ -1,0 +1,294 @@
+//! Sets of events as bit masks: `u64` for executions of at most 64 events
+//! (the fast path), [`Wide`] words for wider ones. Every relation and every
+//! axiom is generic over the set type, and the exploration picks the width
+//! once per combination of thread paths, so each width's code is
+//! monomorphic (no dispatch in the hot loops).
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A set of event indices `0..BITS`.
+pub trait Set:
+    Copy
+    + Eq
+    + Hash
+    + Debug
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    /// The most events a set (and a relation over it) can hold.
+    const BITS: usize;
+    /// One set per event: the rows of a relation, per-event tables.
+    type Rows: Copy + Eq + Hash + Debug + Send + Sync + AsRef<[Self]> + AsMut<[Self]>;
+    /// `BITS` empty sets.
+    fn empty_rows() -> Self::Rows;
+    /// The empty set.
+    fn empty() -> Self {
+        Self::default()
+    }
+    /// `{i}`.
+    fn bit(i: usize) -> Self;
+    /// `{i}` when `on`, else the empty set.
+    #[inline]
+    fn bit_if(on: bool, i: usize) -> Self {
+        if on {
+            Self::bit(i)
+        } else {
+            Self::empty()
+        }
+    }
+    fn has(self, i: usize) -> bool;
+    fn none(self) -> bool;
+    #[inline]
+    fn any(self) -> bool {
+        !self.none()
+    }
+    /// The number of members.
+    fn size(self) -> u32;
+    /// The smallest member (`None` for the empty set).
+    fn first(self) -> Option<usize>;
+    /// Removes and returns the smallest member.
+    fn pop_first(&mut self) -> Option<usize>;
+    /// The set of the first `n` events.
+    fn full(n: usize) -> Self;
+    /// A thread-local set (bit `i` for the thread's `i`-th event) placed at
+    /// the thread's first event `offset`.
+    fn from_local(local: u64, offset: usize) -> Self;
+    /// The transpose of `rows` (rows `≥ n` are ignored and come back empty).
+    fn transpose(rows: &Self::Rows, n: usize) -> Self::Rows;
+}
+
+impl Set for u64 {
+    const BITS: usize = 64;
+    type Rows = [u64; 64];
+    #[inline]
+    fn empty_rows() -> [u64; 64] {
+        [0; 64]
+    }
+    #[inline]
+    fn bit(i: usize) -> u64 {
+        1u64 << i
+    }
+    #[inline]
+    fn has(self, i: usize) -> bool {
+        self >> i & 1 == 1
+    }
+    #[inline]
+    fn none(self) -> bool {
+        self == 0
+    }
+    #[inline]
+    fn size(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn first(self) -> Option<usize> {
+        (self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn pop_first(&mut self) -> Option<usize> {
+        if *self == 0 {
+            None
+        } else {
+            let i = self.trailing_zeros() as usize;
+            *self &= *self - 1;
+            Some(i)
+        }
+    }
+    #[inline]
+    fn full(n: usize) -> u64 {
+        if n >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << n) - 1
+        }
+    }
+    #[inline]
+    fn from_local(local: u64, offset: usize) -> u64 {
+        local << offset
+    }
+
+    /// A bit-matrix transpose by block swaps (Hacker's Delight, 7-3): at
+    /// step `j` (32, 16, …, 1) the upper-right `j×j` blocks are exchanged
+    /// with the lower-left ones, a few rounds of word operations instead of
+    /// one operation per edge. When every edge lies among the first 32
+    /// events (the usual case), only that 32×32 block is transposed.
+    fn transpose(rows: &[u64; 64], n: usize) -> [u64; 64] {
+        let mut a = *rows;
+        for r in a.iter_mut().skip(n) {
+            *r = 0;
+        }
+        let low = a[..32].iter().fold(0, |m, r| m | r) >> 32 == 0;
+        if n <= 32 && low {
+            let block: &mut [u64; 32] = (&mut a[..32]).try_into().expect("32 rows");
+            transpose_step::<16, 32>(block, 0x0000_FFFF_0000_FFFF);
+            transpose_step::<8, 32>(block, 0x00FF_00FF_00FF_00FF);
+            transpose_step::<4, 32>(block, 0x0F0F_0F0F_0F0F_0F0F);
+            transpose_step::<2, 32>(block, 0x3333_3333_3333_3333);
+            transpose_step::<1, 32>(block, 0x5555_5555_5555_5555);
+        } else {
+            transpose_step::<32, 64>(&mut a, 0x0000_0000_FFFF_FFFF);
+            transpose_step::<16, 64>(&mut a, 0x0000_FFFF_0000_FFFF);
+            transpose_step::<8, 64>(&mut a, 0x00FF_00FF_00FF_00FF);
+            transpose_step::<4, 64>(&mut a, 0x0F0F_0F0F_0F0F_0F0F);
+            transpose_step::<2, 64>(&mut a, 0x3333_3333_3333_3333);
+            transpose_step::<1, 64>(&mut a, 0x5555_5555_5555_5555);
+        }
+        a
+    }
+}
+
+/// One step of the transpose of a `W×W` bit matrix (`W` rows, element
+/// `(r, c)` is bit `c` of row `r`): for every row `r` without bit `J` and
+/// column `c` with it (`m` has the columns without it), swap `(r, c)` and
+/// `(r + J, c - J)`.
+#[inline(always)]
+fn transpose_step<const J: usize, const W: usize>(a: &mut [u64; W], m: u64) {
+    let mut blk = 0;
+    while blk < W {
+        for k in blk..blk + J {
+            let t = ((a[k] >> J) ^ a[k + J]) & m;
+            a[k + J] ^= t;
+            a[k] ^= t << J;
+        }
+        blk += 2 * J;
+    }
+}
+
+/// A set of up to `64 × W` events, `W` words (bit `i` is bit `i % 64` of
+/// word `i / 64`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Wide<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> Default for Wide<W> {
+    #[inline]
+    fn default() -> Self {
+        Wide([0; W])
+    }
+}
+
+macro_rules! wide_op {
+    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
+        impl<const W: usize> $tr for Wide<W> {
+            type Output = Self;
+            #[inline]
+            #[allow(clippy::assign_op_pattern)]
+            fn $f(mut self, o: Self) -> Self {
+                for i in 0..W {
+                    self.0[i] = self.0[i] $op o.0[i];
+                }
+                self
+            }
+        }
+        impl<const W: usize> $atr for Wide<W> {
+            #[inline]
+            #[allow(clippy::assign_op_pattern)]
+            fn $af(&mut self, o: Self) {
+                for i in 0..W {
+                    self.0[i] = self.0[i] $op o.0[i];
+                }
+            }
+        }
+    };
+}
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl<const W: usize> Not for Wide<W> {
+    type Output = Self;
+    #[inline]
+    fn not(mut self) -> Self {
+        for w in &mut self.0 {
+            *w = !*w;
+        }
+        self
+    }
+}
+
+macro_rules! wide_set {
+    ($w:literal, $bits:literal) => {
+        impl Set for Wide<$w> {
+            const BITS: usize = $bits;
+            type Rows = [Wide<$w>; $bits];
+            #[inline]
+            fn empty_rows() -> Self::Rows {
+                [Wide([0; $w]); $bits]
+            }
+            #[inline]
+            fn bit(i: usize) -> Self {
+                let mut s = Wide([0; $w]);
+                s.0[i / 64] = 1u64 << (i % 64);
+                s
+            }
+            #[inline]
+            fn has(self, i: usize) -> bool {
+                self.0[i / 64] >> (i % 64) & 1 == 1
+            }
+            #[inline]
+            fn none(self) -> bool {
+                self.0.iter().all(|w| *w == 0)
+            }
+            #[inline]
+            fn size(self) -> u32 {
+                self.0.iter().map(|w| w.count_ones()).sum()
+            }
+            #[inline]
+            fn first(self) -> Option<usize> {
+                let k = self.0.iter().position(|w| *w != 0)?;
+                Some(k * 64 + self.0[k].trailing_zeros() as usize)
+            }
+            #[inline]
+            fn pop_first(&mut self) -> Option<usize> {
+                let k = self.0.iter().position(|w| *w != 0)?;
+                let w = &mut self.0[k];
+                let i = w.trailing_zeros() as usize;
+                *w &= *w - 1;
+                Some(k * 64 + i)
+            }
+            #[inline]
+            fn full(n: usize) -> Self {
+                let mut s = Wide([0; $w]);
+                for (k, w) in s.0.iter_mut().enumerate() {
+                    *w = <u64 as Set>::full(n.saturating_sub(k * 64));
+                }
+                s
+            }
+            #[inline]
+            fn from_local(local: u64, offset: usize) -> Self {
+                let mut s = Wide([0; $w]);
+                let (k, sh) = (offset / 64, offset % 64);
+                s.0[k] = local << sh;
+                if sh != 0 && k + 1 < $w {
+                    s.0[k + 1] = local >> (64 - sh);
+                }
+                s
+            }
+            /// Edge by edge: wide executions are rare and large anyway.
+            fn transpose(rows: &Self::Rows, n: usize) -> Self::Rows {
+                let mut out = Self::empty_rows();
+                for a in 0..n {
+                    let mut row = rows[a];
+                    while let Some(b) = row.pop_first() {
+                        if b < n {
+                            out[b] |= Self::bit(a);
+                        }
+                    }
+                }
+                out
+            }
+        }
+    };
+}
+wide_set!(2, 128);
+wide_set!(4, 256);
