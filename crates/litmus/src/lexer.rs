@@ -344,6 +344,10 @@ impl<'a> Lexer<'a> {
         {
             self.bump();
         }
+        if !hex && self.float_literal(start, body_start) {
+            self.push(Tok::Int(0), start);
+            return;
+        }
         let text: String = self.src[body_start..self.pos]
             .chars()
             .filter(|&c| c != '_')
@@ -373,6 +377,53 @@ impl<'a> Lexer<'a> {
             0
         });
         self.push(Tok::Int(value), start);
+    }
+
+    /// A decimal floating-point literal (`1.5`, `2.0e3`, `1e-3`) at
+    /// `start`, its digits lexed up to `self.pos`: refused by name, with the
+    /// rest of it consumed. litmus-format.md, Declarations: "Values are
+    /// integers (64-bit signed in the checker) or `undef`"; the
+    /// floating-point `atomicrmw` operations and types are refused too
+    /// (docs/semantics.md, "More `atomicrmw` operations, and floating point").
+    fn float_literal(&mut self, start: usize, body_start: usize) -> bool {
+        let body = &self.src[body_start..self.pos];
+        let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+        let exponent = |s: &str| {
+            let s = s.strip_prefix(['e', 'E']).unwrap_or("");
+            digits(s.strip_prefix(['+', '-']).unwrap_or(s))
+        };
+        let fraction = self.peek() == Some('.') && self.peek2().is_some_and(|c| c.is_ascii_digit());
+        let mantissa_end = body.find(['e', 'E']).unwrap_or(body.len());
+        let sci = digits(&body[..mantissa_end]) && exponent(&body[mantissa_end..]);
+        if !fraction && !sci {
+            return false;
+        }
+        if fraction {
+            self.bump();
+            while self
+                .peek()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                self.bump();
+            }
+            // `1.5e-3`: the sign of the exponent and its digits.
+            if self.src[..self.pos].ends_with(['e', 'E'])
+                && matches!(self.peek(), Some('+' | '-'))
+                && self.peek2().is_some_and(|c| c.is_ascii_digit())
+            {
+                self.bump();
+                while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    self.bump();
+                }
+            }
+        }
+        let text = self.src[start..self.pos].to_string();
+        self.error(
+            &format!("floating-point literal `{text}` is not modelled"),
+            Span::new(start, self.pos),
+            "amdmm's values are integers (litmus-format.md: \"Values are integers (64-bit signed in the checker) or `undef`\"); floating-point types and `atomicrmw fadd`/`fsub`/`fmax`/`fmin`/`fmaximum`/`fminimum` are refused too",
+        );
+        true
     }
 
     fn word(&mut self, start: usize) {

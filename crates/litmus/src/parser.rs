@@ -13,6 +13,17 @@ const VALID_MMRA: &str = "valid tags: `!{!\"amdgcn-av\", !\"none\"}` (atomics an
 
 /// Deepest nesting of `(` and `~` accepted in a condition.
 const MAX_DEPTH: usize = 64;
+
+/// LangRef's floating-point types ("Floating-Point Types"): refused by name.
+const FLOAT_TYPES: &[&str] = &[
+    "half",
+    "bfloat",
+    "float",
+    "double",
+    "fp128",
+    "x86_fp80",
+    "ppc_fp128",
+];
 /// Most atoms, constants and connectives in one condition.
 const MAX_COND_NODES: usize = 512;
 /// Stop after this many errors.
@@ -1027,6 +1038,7 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// LangRef's floating-point types, refused by name in [`Self::ty`].
     fn ty(&mut self) -> PResult<Type> {
         let span = self.span();
         let hint = "types are `i1`, `i8`, `i16`, `i32`, `i64`, `i128` and `<4 x i32>`";
@@ -1060,6 +1072,18 @@ impl<'a> Parser<'a> {
                 (Some(t), _) => t,
                 (None, "void") => TyKind::Void,
                 (None, "ptr") => TyKind::Ptr,
+                (None, f) if FLOAT_TYPES.contains(&f) => {
+                    // LangRef, "Floating-Point Types"; litmus-format.md:
+                    // "Values are integers (64-bit signed in the checker)".
+                    let d = Diagnostic::new(
+                        format!("floating-point type `{f}` is not modelled"),
+                        span,
+                    )
+                    .with_label("not modelled")
+                    .with_hint("amdmm's values are integers (docs/semantics.md, \"More `atomicrmw` operations, and floating point\"); use the integer type of the same width (`i32` for `float`, `i64` for `double`, `i16` for `half`)");
+                    self.push(d);
+                    return Err(());
+                }
                 _ => return self.expected("a type", Some(hint)),
             },
             _ => return self.expected("a type", Some(hint)),

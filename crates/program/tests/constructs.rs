@@ -315,3 +315,42 @@ fn wide_dma_fills_several_elements() {
         "{text}"
     );
 }
+
+/// Floating-point types and literals are refused by name (litmus-format.md:
+/// "Values are integers (64-bit signed in the checker) or `undef`"), wherever
+/// they appear.
+#[test]
+fn floating_point_is_refused_by_name() {
+    for (body, what) in [
+        ("  %r = load float, ptr @x", "floating-point type `float`"),
+        ("  store double 0, ptr @x", "floating-point type `double`"),
+        (
+            "  %r = atomicrmw fadd ptr @x, half 1 monotonic",
+            "floating-point type `half`",
+        ),
+        ("  store i32 1.5, ptr @x", "floating-point literal `1.5`"),
+        ("  store i32 2e3, ptr @x", "floating-point literal `2e3`"),
+        (
+            "  store i32 1.25e-3, ptr @x",
+            "floating-point literal `1.25e-3`",
+        ),
+    ] {
+        let text = errors(&test("global x = 0;", body));
+        assert!(text.contains(&format!("{what} is not modelled")), "{text}");
+        assert_eq!(text.matches("error:").count(), 1, "{text}");
+    }
+    let text = errors("AMDGPU t\n{ global x = 2.5; }\nthread P0 { %r = load i32, ptr @x }\nexists (P0:%r == 0.5)\n");
+    assert!(
+        text.contains("floating-point literal `2.5` is not modelled"),
+        "{text}"
+    );
+    assert!(
+        text.contains("floating-point literal `0.5` is not modelled"),
+        "{text}"
+    );
+    // Integers, hexadecimal included, are not affected.
+    load_ok(&test(
+        "global x = 0;",
+        "  store i32 0x1e5, ptr @x\n  store i32 15, ptr @x",
+    ));
+}
