@@ -444,19 +444,60 @@ fn narrow_fence_step(instr: MInstr, spaces: SpaceSet) -> Option<MInstr> {
     }
 }
 
+/// The refusal of an LDS access on a tgsplit target, shared by the tables'
+/// lowering and `--code llc` ([`tgsplit_lds`]).
+///
+/// AMDGPUUsage, "Memory Model GFX90A"/"GFX942": "Each CU has a single LDS
+/// memory shared by the wavefronts of the work-groups executing on it. The
+/// exception is when in tgsplit execution mode when no LDS is allocated as
+/// wavefronts of the same work-group can be in different CUs." The tables'
+/// local rows say the same: "If TgSplit execution mode, local address space
+/// cannot be used."
+fn tgsplit_lds_message(what: &str, target: &Target) -> String {
+    format!(
+        "{what}: {target} allocates no LDS (\"in tgsplit execution mode ... no LDS is allocated\")"
+    )
+}
+
+/// The first operation of `p` that accesses LDS, as an error, when `target`
+/// is in tgsplit mode (see [`tgsplit_lds_message`]). The tables refuse such
+/// an operation row by row; `llc` compiles it anyway (it emits `ds_*`
+/// instructions for `+tgsplit`), so the compiler's code is refused here
+/// before the hardware model runs an LDS the mode does not have.
+pub fn tgsplit_lds(p: &Program, target: &Target) -> Result<(), LowerError> {
+    if !target.tgsplit {
+        return Ok(());
+    }
+    for t in &p.threads {
+        for (k, i) in t.code.iter().enumerate() {
+            let addrs: Vec<&amdmm_program::Addr> = match i {
+                Instr::Load { addr, .. }
+                | Instr::Store { addr, .. }
+                | Instr::Rmw { addr, .. }
+                | Instr::CmpXchg { addr, .. } => vec![addr],
+                Instr::Dma { src, dst, .. } => vec![src, dst],
+                _ => continue,
+            };
+            if let Some(a) = addrs.into_iter().find(|a| addr_space(p, a) == Space::Local) {
+                return Err(LowerError {
+                    thread: t.name.clone(),
+                    pos: t.pos.get(k).copied().unwrap_or_default(),
+                    message: tgsplit_lds_message(
+                        &format!("an access to {}", addr_name(p, a)),
+                        target,
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Looks the operation up in the target's table and emits its sequence.
 fn table_sequence(target: &Target, r: &MemReq) -> Result<LOp, String> {
     let table = tables::table(target.gen);
     if target.tgsplit && r.lds {
-        // AMDGPUUsage, "Memory Model GFX90A"/"GFX942": "Each CU has a single
-        // LDS memory shared by the wavefronts of the work-groups executing on
-        // it. The exception is when in tgsplit execution mode when no LDS is
-        // allocated as wavefronts of the same work-group can be in different
-        // CUs."
-        return Err(format!(
-            "{}: {target} allocates no LDS (\"in tgsplit execution mode ... no LDS is allocated\")",
-            r.text
-        ));
+        return Err(tgsplit_lds_message(&r.text, target));
     }
     if r.space == Some(Space::Generic) && target.major <= 6 {
         // AMDGPUUsage, "Address Spaces", Generic: "The generic address

@@ -225,3 +225,61 @@ fn live_llc_verify_message_passing() {
         assert!(v.hw.outcome.states.len() >= 2, "{t}");
     }
 }
+
+/// tgsplit mode allocates no LDS ("in tgsplit execution mode ... no LDS is
+/// allocated", AMDGPUUsage "Memory Model GFX942"): llc compiles the test's
+/// LDS accesses anyway, so `--code llc` refuses them as the tables do,
+/// before calling llc (the llc here does not exist), while a target
+/// without tgsplit goes on to call it.
+#[test]
+fn tgsplit_lds_is_refused_before_llc_runs() {
+    let p = ops_program();
+    let missing = llc::Llc {
+        path: PathBuf::from("/nonexistent/amdmm-test-llc"),
+        version: "LLVM version 22.1.8".into(),
+        major: 22,
+        opt_level: 0,
+        cache: None,
+    };
+    let source = CodeSource::Llc(missing);
+    for t in ["gfx90a:tgsplit", "gfx942:tgsplit"] {
+        let t = Target::parse(t).unwrap();
+        let e = explore_with(&p, &t, &HwOptions::default(), &source)
+            .err()
+            .unwrap_or_else(|| panic!("{t}: LDS accepted"))
+            .to_string();
+        assert!(
+            e.contains("P0:17:3") && e.contains("@l (lds)") && e.contains("allocates no LDS"),
+            "{t}: {e}"
+        );
+    }
+    let t = Target::parse("gfx942").unwrap();
+    let Err(e) = explore_with(&p, &t, &HwOptions::default(), &source) else {
+        panic!("the missing llc cannot have run")
+    };
+    let e = e.to_string();
+    assert!(!e.contains("allocates no LDS"), "{e}");
+}
+
+/// `lower --code llc` still prints what llc emits for a tgsplit target, with
+/// a note on each operation whose code uses LDS (fixture: llc-22 for
+/// `+tgsplit` emits `ds_*` for the three LDS operations).
+#[test]
+fn tgsplit_lds_code_is_noted() {
+    let p = ops_program();
+    for (t, want) in [("gfx942:tgsplit", vec![7, 8, 9]), ("gfx942", vec![])] {
+        let t = Target::parse(t).unwrap();
+        let l = llc::from_asm(&p, &t, &fixture(&t)).unwrap();
+        let noted: Vec<usize> = l.threads[0]
+            .ops
+            .iter()
+            .filter(|o| {
+                o.note
+                    .as_deref()
+                    .is_some_and(|n| n.contains("allocates no LDS"))
+            })
+            .map(|o| o.index)
+            .collect();
+        assert_eq!(noted, want, "{t}");
+    }
+}

@@ -51,9 +51,13 @@ pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered,
                         is_access: matches!(instr, MInstr::Mem(_)),
                     })
                     .collect(),
-                note: op.label.as_ref().map(|l| {
-                    format!("llc made a loop of this operation (label `{l}`); the hardware model cannot attribute it")
-                }),
+                note: op
+                    .label
+                    .as_ref()
+                    .map(|l| {
+                        format!("{LOOP_NOTE} (label `{l}`); the hardware model cannot attribute it")
+                    })
+                    .or_else(|| tgsplit_note(target, &op.code)),
             });
         }
         threads.push(LThread {
@@ -65,6 +69,22 @@ pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered,
         target: *target,
         name: p.name.clone(),
         threads,
+    })
+}
+
+/// How the note of an operation llc made a loop of begins.
+const LOOP_NOTE: &str = "llc made a loop of this operation";
+
+/// The note of an operation whose compiled code uses LDS on a tgsplit
+/// target: llc emits `ds_*` instructions for `+tgsplit`, but "in tgsplit
+/// execution mode ... no LDS is allocated" (AMDGPUUsage, "Memory Model
+/// GFX942"), so `run`/`verify` refuse the test ([`crate::lower::tgsplit_lds`]).
+fn tgsplit_note(target: &Target, code: &[MInstr]) -> Option<String> {
+    let ds = code
+        .iter()
+        .any(|m| matches!(m, MInstr::Mem(m) if m.family == Family::Ds));
+    (target.tgsplit && ds).then(|| {
+        format!("llc emits LDS code, but {target} allocates no LDS (\"in tgsplit execution mode ... no LDS is allocated\"); the hardware model refuses it")
     })
 }
 
@@ -102,10 +122,9 @@ pub fn unattributable(p: &Program, l: &Lowered) -> Vec<String> {
                 .and_then(|s| p.locations.get(s.first as usize))
                 .is_some_and(|l| l.space == AddrSpace::Lds);
             let generic = addr.generic;
-            let looped = l.threads[ti]
-                .ops
-                .iter()
-                .any(|o| o.index == k && o.note.is_some());
+            let looped = l.threads[ti].ops.iter().any(|o| {
+                o.index == k && o.note.as_deref().is_some_and(|n| n.starts_with(LOOP_NOTE))
+            });
             let what = match mems.as_slice() {
                 _ if looped => "a loop (e.g. a compare-and-swap loop for an RMW the target lacks at this scope)".to_string(),
                 [] => "no memory instruction (the compiler removed or merged the access)".to_string(),

@@ -16,7 +16,9 @@ pub enum CodeSource {
 /// The machine code of `p` on `target` from `source`. With `llc`, every
 /// access must be attributable to one memory instruction
 /// ([`crate::llc::unattributable`]), else the test is refused naming the
-/// operations.
+/// operations. A tgsplit target's LDS accesses are refused as the tables
+/// refuse them ([`crate::lower::tgsplit_lds`]): llc compiles them, but the
+/// mode allocates no LDS.
 pub fn code_for(
     p: &Program,
     target: &Target,
@@ -25,6 +27,7 @@ pub fn code_for(
     match source {
         CodeSource::Table => lower(p, target).map_err(super::HwError::Lower),
         CodeSource::Llc(llc) => {
+            crate::lower::tgsplit_lds(p, target).map_err(super::HwError::Lower)?;
             let l = crate::llc::lowered(p, target, llc).map_err(super::HwError::Unsupported)?;
             let bad = crate::llc::unattributable(p, &l);
             if bad.is_empty() {
