@@ -22,6 +22,14 @@ gfx94x, gfx950), :cumode (GFX10-GFX12), :wave32/:wave64 (GFX10+), and
 With --code llc the code is LLVM llc's for the test (`amdmm docs llc`), in the
 same format (no table row).
 
+With --compare, each operation whose llc code differs from its table row
+is printed with the row, both sequences and the kinds of difference
+(extra-wait, missing-wait, cache-bits, extra-instruction,
+missing-instruction, different-instruction, order, loop), then a summary per
+target; --json prints the same as JSON. `verify --code llc` tells whether
+a difference matters for the hardware model. Example:
+  amdmm lower --compare --target all litmus/
+
 Each operation is printed as a `;` comment with the table row it comes from
 (the row's LLVM instruction / ordering / sync scope / address space columns in
 the table named on the first lines, https://llvm.org/docs/AMDGPUUsage.html),
@@ -29,7 +37,9 @@ followed by its machine code: only the instructions the memory model needs,
 with their cache-policy bits.
 
 Exit status: 0 success; 2 bad input (unknown target, unreadable or invalid
-test, an operation the target has no code for).";
+test, an operation the target has no code for; with --compare, a test or
+target that cannot be compared is reported as SKIP and does not change the
+status).";
 
 /// Options of `amdmm lower`.
 #[derive(Args, Debug)]
@@ -42,12 +52,33 @@ pub struct LowerArgs {
     #[command(flatten)]
     pub code: crate::code::CodeArgs,
 
-    /// The litmus test.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    /// Compare the tables' code with llc's, operation by operation (`--target` may be `all` or
+    /// a list, and several files or directories may be given).
+    #[arg(long)]
+    pub compare: bool,
+
+    /// With --compare: print JSON.
+    #[arg(long, requires = "compare")]
+    pub json: bool,
+
+    /// Tests and targets compiled in parallel with --compare [default: the number of cores].
+    #[arg(long, short = 'j', value_name = "N", value_parser = crate::args::parse_jobs,
+          requires = "compare")]
+    pub jobs: Option<usize>,
+
+    /// The litmus test (with --compare: test files or directories).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
 }
 
 pub fn lower_command(a: &LowerArgs) -> ExitCode {
+    if a.compare {
+        return crate::lower_compare::compare_command(a);
+    }
+    let [file] = a.files.as_slice() else {
+        eprintln!("error: lower takes one test (several with --compare)");
+        return ExitCode::from(2);
+    };
     let target = match amdmm_hw::Target::parse(&a.target) {
         Ok(t) => t,
         Err(e) => {
@@ -55,8 +86,8 @@ pub fn lower_command(a: &LowerArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let file = a.file.display().to_string();
-    let src = match std::fs::read_to_string(&a.file) {
+    let file = file.display().to_string();
+    let src = match std::fs::read_to_string(&file) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: cannot read {file}: {e}");

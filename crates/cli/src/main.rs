@@ -13,6 +13,7 @@ mod import;
 mod lds;
 mod lint;
 mod lower;
+mod lower_compare;
 mod output;
 mod progress;
 mod run;

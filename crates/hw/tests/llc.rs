@@ -283,3 +283,49 @@ fn tgsplit_lds_code_is_noted() {
         assert_eq!(noted, want, "{t}");
     }
 }
+
+/// `lower --compare` on the fixtures: the differences llc-22 -O0 shows
+/// against the rows, by kind (docs/findings.md, "The compiler's code").
+#[test]
+fn compare_with_the_rows_on_the_fixtures() {
+    use amdmm_hw::llc::compare::{compare, DiffKind};
+    let p = ops_program();
+    let diffs = |t: &str| {
+        let t = Target::parse(t).unwrap();
+        let table = amdmm_hw::lower(&p, &t).unwrap();
+        let code = llc::from_asm(&p, &t, &fixture(&t)).unwrap();
+        compare(&table, &code)
+            .into_iter()
+            .map(|d| (d.line, d.kinds))
+            .collect::<Vec<_>>()
+    };
+    use DiffKind::*;
+    // GFX942: the extra `s_waitcnt vmcnt(0)` after a work-group acquire load
+    // (line 12), the system umax llc makes a loop of (14), and the extra
+    // `s_waitcnt lgkmcnt(0)` before the work-group LDS release store and RMW
+    // (17, 19).
+    assert_eq!(
+        diffs("gfx942"),
+        [
+            (12, vec![ExtraWait]),
+            (14, vec![Loop]),
+            (17, vec![ExtraWait]),
+            (19, vec![ExtraWait])
+        ]
+    );
+    // GFX6 has no `buffer_wbinvl1_vol`: llc invalidates with
+    // `buffer_wbinvl1` (13, 15, 21, 22), waits on `expcnt` (11, 13, 17), and
+    // its barrier has no wait where nothing is outstanding (23).
+    let g6 = diffs("gfx600");
+    for line in [13, 15, 21, 22] {
+        assert!(
+            g6.iter()
+                .any(|(l, k)| *l == line && k.contains(&DifferentInstruction)),
+            "{line}: {g6:?}"
+        );
+    }
+    assert!(g6.contains(&(23, vec![MissingWait])), "{g6:?}");
+    // GFX12 writes the return bit and the default scope differently from
+    // the table lowering: not a difference.
+    assert_eq!(diffs("gfx1200"), [(14, vec![Loop])]);
+}

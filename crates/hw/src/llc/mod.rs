@@ -3,6 +3,7 @@
 //! its assembly back into per-operation machine code). docs/llc.md.
 
 pub mod asm;
+pub mod compare;
 pub mod ir;
 pub mod tool;
 
