@@ -329,3 +329,59 @@ fn compare_with_the_rows_on_the_fixtures() {
     // the table lowering: not a difference.
     assert_eq!(diffs("gfx1200"), [(14, vec![Loop])]);
 }
+
+/// A fence's `amdgpu-as` tags reach llc as `amdgpu-synchronize-as` MMRAs
+/// (AMDGPUUsage, "Fence and Address Spaces"), and llc narrows the fence as
+/// the tables' lowering does: an agent-scope release fence tagged `local`
+/// keeps only its LDS wait on GFX942 (no `buffer_wbl2`, no `vmcnt`), one
+/// tagged `global` only its global part; untagged, both.
+#[test]
+fn live_llc_narrows_tagged_fences() {
+    let src = |tag: &str| {
+        format!(
+            "AMDGPU fence-as-llc\n\"llc narrows tagged fences\"\n{{ global x = 0; }}\n\
+             thread P0 @ wg 0 {{\n  store i32 1, ptr @x\n  fence syncscope(\"agent\") release{tag}\n}}\n\
+             exists (x == 1)\n"
+        )
+    };
+    let local = amdmm_program::load(&src(", !mmra !{!\"amdgpu-as\", !\"local\"}")).unwrap();
+    let ir = llc::ir::emit(&local).unwrap();
+    assert!(
+        ir.contains(
+            r#"fence syncscope("agent") release, !mmra !{!"amdgpu-synchronize-as", !"local"}"#
+        ),
+        "{ir}"
+    );
+    let Some(l) = live_llc() else { return };
+    let t = Target::parse("gfx942").unwrap();
+    let fence_code = |p: &amdmm_program::Program| -> Vec<String> {
+        let code = llc::lowered(p, &t, &l).unwrap();
+        code.threads[0]
+            .ops
+            .iter()
+            .find(|o| o.index == 1)
+            .map(|o| o.code.iter().map(|c| c.instr.to_string()).collect())
+            .unwrap_or_default()
+    };
+    assert_eq!(fence_code(&local), ["s_waitcnt lgkmcnt(0)"]);
+    let global = amdmm_program::load(&src(", !mmra !{!\"amdgpu-as\", !\"global\"}")).unwrap();
+    assert_eq!(
+        fence_code(&global),
+        ["buffer_wbl2 sc1", "s_waitcnt vmcnt(0)"]
+    );
+    let plain = amdmm_program::load(&src("")).unwrap();
+    assert_eq!(
+        fence_code(&plain),
+        ["buffer_wbl2 sc1", "s_waitcnt vmcnt(0) lgkmcnt(0)"]
+    );
+    // The table lowering narrows the same way.
+    for p in [&local, &global, &plain] {
+        let table = amdmm_hw::lower(p, &t).unwrap();
+        let tc: Vec<String> = table.threads[0].ops[1]
+            .code
+            .iter()
+            .map(|c| c.instr.to_string())
+            .collect();
+        assert_eq!(tc, fence_code(p));
+    }
+}

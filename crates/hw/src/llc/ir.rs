@@ -189,6 +189,39 @@ fn metadata(a: &MemAttrs, atomic: bool) -> &'static str {
     }
 }
 
+/// The `!mmra` attachment of a fence: its `amdgpu-as` tags, in the
+/// spelling LLVM reads (`amdgpu-synchronize-as`), with `amdgcn-av` if the
+/// fence has it, so that llc narrows the fence to the named address spaces
+/// as the tables' lowering does.
+///
+/// AMDGPUUsage (upstream), "Fence and Address Spaces": "The AMDGPU backend
+/// recognizes the following tags on fences to control which address space a
+/// fence can synchronize: `amdgpu-synchronize-as:local` ... `:global`.
+/// Multiple tags can be used at the same time" (docs/format.md,
+/// docs/semantics.md, "Fences that name address spaces"). A fence without
+/// tags gets [`metadata`]; one whose tags name no address space the test
+/// has gets none (the full fence: stronger, never weaker).
+fn fence_metadata(a: &MemAttrs) -> String {
+    let Some(spaces) = a.fence_spaces else {
+        return metadata(a, true).to_string();
+    };
+    let mut tags: Vec<&str> = Vec::new();
+    if spaces.contains(AddrSpace::Lds) {
+        tags.push(r#"!{!"amdgpu-synchronize-as", !"local"}"#);
+    }
+    if spaces.contains(AddrSpace::Global) {
+        tags.push(r#"!{!"amdgpu-synchronize-as", !"global"}"#);
+    }
+    if a.av_none {
+        tags.push(r#"!{!"amdgcn-av", !"none"}"#);
+    }
+    match tags.as_slice() {
+        [] => String::new(),
+        [one] => format!(", !mmra {one}"),
+        many => format!(", !mmra !{{{}}}", many.join(", ")),
+    }
+}
+
 /// The IR module of `p` (any target: the target is chosen on `llc`'s
 /// command line).
 pub fn emit(p: &Program) -> Result<String, IrError> {
@@ -380,7 +413,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                         "  fence{} {}{}",
                         syncscope(attrs),
                         ordering(attrs.ordering),
-                        metadata(attrs, true)
+                        fence_metadata(attrs)
                     );
                 }
                 Instr::Move { dst, src } => {
