@@ -166,7 +166,9 @@ pub fn instruction(code: &str, dialect: Dialect) -> Result<Option<MInstr>, Strin
             let v = ops.last().ok_or("s_waitcnt_vscnt without a count")?;
             Ok(Some(MInstr::WaitcntVscnt(count(v)?)))
         }
-        // A dependency counter for ALU hazards, not a memory counter.
+        // Dependency counters for ALU and register hazards (`expcnt`:
+        // exports, GDS, GFX6 store data), not memory order (docs/llc.md,
+        // "Counters the model does not track").
         "s_waitcnt_depctr" | "s_waitcnt_expcnt" | "s_wait_expcnt" | "s_wait_alu" => Ok(None),
         "s_waitcnt_vmcnt" | "s_waitcnt_lgkmcnt" => {
             let v = count(ops.last().ok_or("missing count")?)?;

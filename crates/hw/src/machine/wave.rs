@@ -174,6 +174,10 @@ impl Explorer<'_, '_> {
             // "s_waitcnt vmcnt(0) ... ensures a previous vector memory
             // operation has completed": completion is reported in order
             // (per counter, [`unreported`]).
+            // `expcnt` counts exports, GDS and (GFX6) the reading of a vector
+            // store's data registers: a register hazard, not memory order
+            // (the write's completion is `vmcnt`'s); satisfied at once
+            // (docs/llc.md, "Counters the model does not track").
             MInstr::Waitcnt { vm, lgkm, .. }
                 if vm.is_some_and(|k| unreported(w, LOADCNT) > k as usize)
                     || lgkm.is_some_and(|k| w.lds.len() > k as usize) =>
