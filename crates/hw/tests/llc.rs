@@ -385,3 +385,95 @@ fn live_llc_narrows_tagged_fences() {
         assert_eq!(tc, fence_code(p));
     }
 }
+
+/// Agreement with LLVM's own memory-legalizer codegen tests: for a sample of
+/// the operations of
+/// <https://github.com/llvm/llvm-project/blob/main/llvm/test/CodeGen/AMDGPU/memory-legalizer-global-agent.ll>
+/// (agent-scope global loads and `xchg` RMWs with and without return), amdmm
+/// compiles its own one-operation test with the live llc and the assembly
+/// reader must give the instructions that file's CHECK lines give for that
+/// function (their GFX940 prefix for our gfx942), in order: the cache
+/// operations, the access with its bits and the waits after it. Waits before
+/// the access are left out: at `-O0` they wait for the kernel argument and
+/// for nothing outstanding (the CHECK lines are `-O2`, whose wait inserter
+/// drops them).
+#[test]
+fn live_llc_agrees_with_the_memory_legalizer_tests() {
+    let Some(l) = live_llc() else { return };
+    let load = |ord: &str| {
+        (
+            format!("%r = load atomic i32, ptr @x syncscope(\"agent\") {ord}, align 4"),
+            "P0:%r == 0",
+        )
+    };
+    let swap = |ord: &str, ret: bool| {
+        (
+            format!(
+                "%r = atomicrmw volatile xchg ptr @x, i32 1 syncscope(\"agent\") {ord}, align 4"
+            ),
+            if ret { "P0:%r == 0" } else { "x == 1" },
+        )
+    };
+    #[rustfmt::skip]
+    let cases: Vec<((String, &str), &str, &[&str])> = vec![
+        // @global_agent_monotonic_load (the CHECK lines' wait after the
+        // load is for storing the value to %out, after our end marker)
+        (load("monotonic"), "gfx600", &["buffer_load_dword glc"]),
+        (load("monotonic"), "gfx700", &["flat_load_dword glc"]),
+        (load("monotonic"), "gfx1010", &["global_load_dword glc dlc"]),
+        (load("monotonic"), "gfx90a", &["global_load_dword glc"]),
+        (load("monotonic"), "gfx942", &["global_load_dword sc1"]),
+        (load("monotonic"), "gfx1100", &["global_load_b32 glc"]),
+        // @global_agent_acquire_load
+        (load("acquire"), "gfx600", &["buffer_load_dword glc", "s_waitcnt vmcnt(0)", "buffer_wbinvl1"]),
+        (load("acquire"), "gfx700", &["flat_load_dword glc", "s_waitcnt vmcnt(0)", "buffer_wbinvl1_vol"]),
+        (load("acquire"), "gfx1010", &["global_load_dword glc dlc", "s_waitcnt vmcnt(0)", "buffer_gl1_inv", "buffer_gl0_inv"]),
+        (load("acquire"), "gfx90a", &["global_load_dword glc", "s_waitcnt vmcnt(0)", "buffer_wbinvl1_vol"]),
+        // @global_agent_acq_rel_atomicrmw (no return)
+        (swap("acq_rel", false), "gfx942", &["buffer_wbl2 sc1", "global_atomic_swap", "s_waitcnt vmcnt(0)", "buffer_inv sc1"]),
+        (swap("acq_rel", false), "gfx90a", &["global_atomic_swap", "s_waitcnt vmcnt(0)", "buffer_wbinvl1_vol"]),
+        (swap("acq_rel", false), "gfx1010", &["global_atomic_swap", "s_waitcnt_vscnt null, 0x0", "buffer_gl1_inv", "buffer_gl0_inv"]),
+        (swap("acq_rel", false), "gfx1100", &["global_atomic_swap_b32", "s_waitcnt_vscnt null, 0x0", "buffer_gl1_inv", "buffer_gl0_inv"]),
+        // @global_agent_acquire_ret_atomicrmw
+        (swap("acquire", true), "gfx600", &["buffer_atomic_swap glc", "s_waitcnt vmcnt(0)", "buffer_wbinvl1"]),
+        (swap("acquire", true), "gfx700", &["flat_atomic_swap glc", "s_waitcnt vmcnt(0)", "buffer_wbinvl1_vol"]),
+        (swap("acquire", true), "gfx1010", &["global_atomic_swap glc", "s_waitcnt vmcnt(0)", "buffer_gl1_inv", "buffer_gl0_inv"]),
+        (swap("acquire", true), "gfx90a", &["global_atomic_swap glc", "s_waitcnt vmcnt(0)", "buffer_wbinvl1_vol"]),
+        (swap("acquire", true), "gfx942", &["global_atomic_swap sc0", "s_waitcnt vmcnt(0)", "buffer_inv sc1"]),
+    ];
+    let mut bad = Vec::new();
+    for ((op, cond), target, want) in &cases {
+        let src = format!(
+            "AMDGPU legalizer-sample\n\"one operation of memory-legalizer-global-agent.ll\"\n\
+             {{ global x = 0; }}\nthread P0 @ wg 0 {{\n  {op}\n}}\nexists ({cond})\n"
+        );
+        let p = amdmm_program::load(&src).unwrap_or_else(|e| panic!("{op}: {e:?}"));
+        let t = Target::parse(target).unwrap();
+        let code = llc::lowered(&p, &t, &l).unwrap_or_else(|e| panic!("{t} {op}: {e}"));
+        let instrs: Vec<MInstr> = code.threads[0].ops[0]
+            .code
+            .iter()
+            .map(|c| c.instr)
+            .collect();
+        let first = instrs
+            .iter()
+            .position(|i| matches!(i, MInstr::Mem(_)))
+            .unwrap_or_else(|| panic!("{t} {op}: no access"));
+        let is_wait = |i: &MInstr| {
+            matches!(
+                i,
+                MInstr::Waitcnt { .. } | MInstr::WaitcntVscnt(_) | MInstr::Wait(..)
+            )
+        };
+        let got: Vec<String> = instrs
+            .iter()
+            .enumerate()
+            .filter(|&(k, i)| k >= first || !is_wait(i))
+            .map(|(_, i)| i.to_string())
+            .collect();
+        if got != *want {
+            bad.push(format!("{t} `{op}`: llc {got:?}, CHECK lines {want:?}"));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
