@@ -1,19 +1,27 @@
 //! Test discovery: files as given, directories searched recursively for
-//! `.litmus` files in sorted path order.
+//! test files (`.litmus`, or `.test` for the importer) in sorted path order.
 
+use crate::input::{self, ReadError};
 use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// The path that names standard input (`amdmm run -`).
 pub const STDIN: &str = "-";
 
-/// The text of a test file, or of standard input for [`STDIN`].
-pub fn read_source(path: &Path) -> std::io::Result<String> {
+/// The text of a test file, or of standard input for [`STDIN`], read by
+/// [`input::read_text`] (no FIFOs or devices, a size limit, UTF-8 checked).
+pub fn read_source(path: &Path) -> Result<String, ReadError> {
     if path.as_os_str() == STDIN {
-        std::io::read_to_string(std::io::stdin())
+        input::read_stdin()
     } else {
-        fs::read_to_string(path)
+        input::read_text(path)
     }
+}
+
+/// [`read_source`] with its error rendered for `path` (`error: cannot read ...`).
+pub fn read_or_render(path: &Path) -> Result<String, String> {
+    read_source(path).map_err(|e| e.render(&display_name(path)))
 }
 
 /// How a path is named in messages and output (`<stdin>` for [`STDIN`]).
@@ -29,10 +37,19 @@ pub fn display_name(path: &Path) -> String {
 /// `.litmus` files (recursively) in sorted order; `-` is standard input (at
 /// most once). Errors name the path.
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    collect_ext(paths, "litmus", true)
+}
+
+/// [`collect`] for files ending in `.EXT`; `stdin` says whether `-` names
+/// standard input. A directory that cannot be listed (even the one given)
+/// is kept in the list at its place: reading it reports why
+/// ([`ReadError::UnlistableDir`]), like an unreadable file, and the other
+/// files still run.
+pub fn collect_ext(paths: &[PathBuf], ext: &str, stdin: bool) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     let mut stdin_seen = false;
     for p in paths {
-        if p.as_os_str() == STDIN {
+        if stdin && p.as_os_str() == STDIN {
             if stdin_seen {
                 return Err("`-` (standard input) can be given only once".to_string());
             }
@@ -40,14 +57,15 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
             out.push(p.clone());
             continue;
         }
-        let meta = fs::metadata(p).map_err(|e| format!("{}: {}", p.display(), describe(&e)))?;
+        let meta =
+            fs::metadata(p).map_err(|e| format!("{}: {}", p.display(), input::describe(&e)))?;
         if meta.is_dir() {
             let before = out.len();
-            walk(p, &mut out)?;
+            walk(p, ext, &mut out, &list_dir);
             out[before..].sort();
             if out.len() == before {
                 return Err(format!(
-                    "{}: no .litmus files in this directory",
+                    "{}: no .{ext} files in this directory",
                     p.display()
                 ));
             }
@@ -58,25 +76,76 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    let entries = fs::read_dir(dir).map_err(|e| format!("{}: {}", dir.display(), describe(&e)))?;
-    for entry in entries {
-        let entry = entry.map_err(|e| format!("{}: {}", dir.display(), describe(&e)))?;
-        let path = entry.path();
-        // Follows symlinks to files; does not descend into symlinked directories (no cycles).
-        let is_real_dir = entry.file_type().map(|t| t.is_dir()).unwrap_or(false);
-        if is_real_dir {
-            walk(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "litmus") && path.is_file() {
+/// One directory entry: its path, and whether it is a directory itself
+/// (not a symlink to one: symlinked directories are not descended, so
+/// there are no cycles).
+type Entry = (PathBuf, bool);
+
+fn list_dir(dir: &Path) -> io::Result<Vec<Entry>> {
+    fs::read_dir(dir)?
+        .map(|e| {
+            let e = e?;
+            let is_dir = e.file_type().map(|t| t.is_dir()).unwrap_or(false);
+            Ok((e.path(), is_dir))
+        })
+        .collect()
+}
+
+/// Adds the `.EXT` files under `dir` to `out`; a directory `list` cannot
+/// read is added itself (see [`collect_ext`]).
+fn walk(
+    dir: &Path,
+    ext: &str,
+    out: &mut Vec<PathBuf>,
+    list: &dyn Fn(&Path) -> io::Result<Vec<Entry>>,
+) {
+    let entries = match list(dir) {
+        Ok(e) => e,
+        Err(_) => {
+            out.push(dir.to_path_buf());
+            return;
+        }
+    };
+    for (path, is_dir) in entries {
+        if is_dir {
+            walk(&path, ext, out, list);
+        } else if path.extension().is_some_and(|e| e == ext) && path.is_file() {
             out.push(path);
         }
     }
-    Ok(())
 }
 
-fn describe(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
-        _ => e.to_string(),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A directory that cannot be listed is kept in place, the rest is
+    /// found. (Permissions cannot make a directory unreadable for root, as
+    /// CI runs, so the failure is injected.)
+    #[test]
+    fn unreadable_subdirectory_is_kept_and_the_rest_found() {
+        let d = std::env::temp_dir().join(format!("amdmm-collect-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        for sub in ["a", "b", "c"] {
+            fs::create_dir_all(d.join(sub)).unwrap();
+            fs::write(d.join(sub).join("t.litmus"), "").unwrap();
+        }
+        let failing = |p: &Path| {
+            if p.ends_with("b") {
+                Err(io::Error::from(io::ErrorKind::PermissionDenied))
+            } else {
+                list_dir(p)
+            }
+        };
+        let mut out = Vec::new();
+        walk(&d, "litmus", &mut out, &failing);
+        out.sort();
+        assert_eq!(
+            out,
+            vec![d.join("a/t.litmus"), d.join("b"), d.join("c/t.litmus")]
+        );
+        // Reading the kept directory says what went wrong with it.
+        let msg = input::read_text(&d.join("b")).unwrap_err().render("b");
+        assert!(msg.starts_with("error: cannot read b: "), "{msg}");
     }
 }

@@ -62,9 +62,12 @@ pub fn explain_command(a: &ExplainArgs) -> ExitCode {
         return fail(&format!("unknown model `{}`", a.model));
     };
     let file = a.file.display().to_string();
-    let src = match std::fs::read_to_string(&a.file) {
+    let src = match crate::collect::read_or_render(&a.file) {
         Ok(s) => s,
-        Err(e) => return fail(&format!("cannot read {file}: {e}")),
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "{e}");
+            return ExitCode::from(2);
+        }
     };
     let program = match amdmm_program::load(&src) {
         Ok(p) => p,

@@ -52,6 +52,11 @@ pub struct VulkanAlloyArgs {
     #[arg(long, value_name = "SECS", default_value_t = 120.0,
           value_parser = crate::args::parse_secs)]
     pub timeout: f64,
+
+    /// Overwrite files in --out / --pending that `amdmm import` did not write
+    /// (without it they are an error). Symbolic links are never written through.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn import_command(a: &ImportArgs) -> ExitCode {
@@ -66,49 +71,39 @@ pub fn import_command(a: &ImportArgs) -> ExitCode {
     }
 }
 
-fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-        let rd = fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        for entry in rd {
-            let p = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
-            if p.is_dir() {
-                walk(&p, out)?;
-            } else if p.extension().is_some_and(|x| x == "test") {
-                out.push(p);
-            }
-        }
-        Ok(())
-    }
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let before = out.len();
-            walk(p, &mut out)?;
-            out[before..].sort();
-            if out.len() == before {
-                return Err(format!("{}: no .test files in this directory", p.display()));
-            }
-        } else if p.exists() {
-            out.push(p.clone());
-        } else {
-            return Err(format!("{}: no such file or directory", p.display()));
-        }
-    }
-    Ok(out)
+/// An error at 1-based `line` and `col` of the `.test` file `file`
+/// (source `src`), rendered like every other amdmm diagnostic.
+fn test_error(file: &str, src: &str, line: usize, col: usize, message: &str, hint: &str) -> String {
+    let start: usize = src.split_inclusive('\n').take(line - 1).map(str::len).sum();
+    let offset = src[start.min(src.len())..]
+        .char_indices()
+        .nth(col - 1)
+        .map_or(src.len(), |(i, _)| start + i);
+    amdmm_litmus::Diagnostic::new(message, amdmm_litmus::Span::new(offset, offset + 1))
+        .with_hint(hint)
+        .render(file, src)
 }
 
-/// Runs a translation; `Err` when amdmm cannot read it (a translator bug).
-fn run(t: &Translation, timeout: f64) -> Result<(Verdict, String), String> {
+/// Runs a translation; `Err` when amdmm cannot load it (a translator bug),
+/// with the rendered error at the `.test` line the failing litmus line
+/// translates.
+fn run(t: &Translation, timeout: f64, file: &str, src: &str) -> Result<(Verdict, String), String> {
     let text = t.render(&t.expected.representative(), &[]);
     let program = amdmm_program::load(&text).map_err(|diags| {
-        let shown: Vec<String> = diags
-            .iter()
-            .map(|d| d.render(&t.test_name(), &text))
-            .collect();
-        format!(
-            "the translation of {} does not load:\n{}",
-            t.name,
-            shown.join("\n")
+        let d = &diags[0];
+        let (litmus_line, _) = amdmm_litmus::line_col(&text, d.span.start);
+        let line = t.test_line(&text, litmus_line).unwrap_or(1);
+        let col = src
+            .lines()
+            .nth(line - 1)
+            .map_or(1, |l| l.len() - l.trim_start().len() + 1);
+        test_error(
+            file,
+            src,
+            line,
+            col,
+            &format!("the translation of this line does not load: {}", d.message),
+            "an importer bug: please report it with this .test file",
         )
     })?;
     let opts = Options {
@@ -158,32 +153,66 @@ fn join_and(parts: &[String]) -> String {
     }
 }
 
-fn write(dir: &Path, name: &str, text: &str) -> Result<String, String> {
+/// Writes NAME.litmus in `dir` (see [`crate::safe_write`]): never through
+/// a symbolic link, never over a file the importer did not write unless
+/// `force`, atomically.
+fn write(dir: &Path, name: &str, text: &str, force: bool) -> Result<String, String> {
     fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let p = dir.join(format!("{name}.litmus"));
-    fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+    crate::safe_write::write(&p, text, force, written_by_import)?;
     Ok(p.display().to_string())
 }
 
+/// Whether `head` (the start of an existing file) is a translation this
+/// importer wrote: its header says so (`Translation::render`).
+fn written_by_import(head: &str) -> bool {
+    let joined: String = head
+        .lines()
+        .take_while(|l| l.starts_with("//"))
+        .map(|l| l.trim_start_matches('/').trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    joined.starts_with("Adapted from ") && joined.contains("by `amdmm import vulkan-alloy`")
+}
+
+/// Exit status: 0, or 2 when a file could not be read, a `.test` file is
+/// malformed or a translation does not load (each reported on stderr at
+/// its file, line and column; the other files are still imported), or a
+/// file could not be written.
 fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
     if !(a.timeout.is_finite() && a.timeout > 0.0) {
         return Err("--timeout needs a positive number of seconds".to_string());
     }
-    let files = collect(&a.paths)?;
+    let files = crate::collect::collect_ext(&a.paths, "test", false)?;
     let mut entries = Vec::new();
     let mut printed = Vec::new();
     // Translating and running every test takes a while: a bar on a terminal.
     let progress = crate::progress::Progress::counting(files.len(), "tests translated and run");
+    let mut input_errors = 0usize;
     for f in &files {
         progress.inc();
         let name = f
             .file_stem()
             .map(|s| s.to_string_lossy().to_string())
             .unwrap_or_default();
-        let src = fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let file = f.display().to_string();
+        let src = match crate::input::read_text(f) {
+            Ok(s) => s,
+            Err(e) => {
+                progress.suspend(|| eprintln!("{}\n", e.render(&file).trim_end()));
+                input_errors += 1;
+                continue;
+            }
+        };
         let t = match amdmm_import::translate(&name, &src) {
             Ok(t) => t,
             Err(reason) => {
+                if let amdmm_import::SkipReason::Parse { line, col, message } = &reason {
+                    let hint = "the syntax is alloy/litmus.cpp's (docs/vulkan-crosscheck.md); the other files are imported";
+                    let shown = test_error(&file, &src, *line, *col, message, hint);
+                    progress.suspend(|| eprintln!("{shown}"));
+                    input_errors += 1;
+                }
                 entries.push(Entry {
                     name,
                     status: Status::Skipped(reason),
@@ -194,7 +223,14 @@ fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
                 continue;
             }
         };
-        let (verdict, why) = run(&t, a.timeout)?;
+        let (verdict, why) = match run(&t, a.timeout, &file, &src) {
+            Ok(r) => r,
+            Err(e) => {
+                progress.suspend(|| eprintln!("{e}"));
+                input_errors += 1;
+                continue;
+            }
+        };
         let constraint = t.expected.constraint();
         let status = if verdict.observation.is_none() {
             Status::Pending { reason: why }
@@ -264,7 +300,7 @@ fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
                 printed.push(text);
                 None
             }
-            (Some(_), Some(d)) => Some(write(d, &name, &text)?),
+            (Some(_), Some(d)) => Some(write(d, &name, &text, a.force)?),
             (Some(_), None) => None,
         };
         entries.push(Entry {
@@ -321,11 +357,27 @@ fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
         eprint!("{listing}");
     }
     if let Some(r) = &a.report {
-        let doc = fs::read_to_string(r).unwrap_or_else(|_| {
-            "# Cross-check against the Khronos Vulkan memory model tests\n".to_string()
-        });
+        let doc = match crate::input::read_text(r) {
+            Ok(doc) => doc,
+            Err(crate::input::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+                "# Cross-check against the Khronos Vulkan memory model tests\n".to_string()
+            }
+            Err(e) => {
+                return Err(e
+                    .render(&r.display().to_string())
+                    .trim_start_matches("error: ")
+                    .to_string())
+            }
+        };
         let new = report::splice(&doc, &report::render(&entries));
-        fs::write(r, new).map_err(|e| format!("{}: {e}", r.display()))?;
+        // The report keeps the text around its generated part: always rewritten.
+        crate::safe_write::write(r, &new, true, |_| true)?;
+    }
+    if input_errors > 0 {
+        return Err(format!(
+            "{input_errors} input file{} could not be imported (see above); the others were",
+            if input_errors == 1 { "" } else { "s" }
+        ));
     }
     Ok(())
 }

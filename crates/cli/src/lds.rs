@@ -188,9 +188,10 @@ fn analyse(a: &LdsArgs) -> Result<String, LdsError> {
         (Some(src), _) => amdmm_lds::analyze_expr(name, src, wave.unwrap_or(64), &params)?,
         (None, Some(path)) => {
             let ins = instr::lookup(name).map_err(|m| LdsError::new(m, String::new()))?;
-            let text = std::fs::read_to_string(path).map_err(|err| {
+            let text = crate::input::read_text(path).map_err(|err| {
+                let msg = err.render(&path.display().to_string());
                 LdsError::new(
-                    format!("cannot read {}: {err}", path.display()),
+                    msg.trim_start_matches("error: ").to_string(),
                     "--addrs takes a text file with one address per line",
                 )
             })?;

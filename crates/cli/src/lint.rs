@@ -28,10 +28,10 @@ pub fn lint_command(a: &LintArgs) -> ExitCode {
     let mut bad_input = false;
     for path in &files {
         let file = path.display().to_string();
-        let src = match std::fs::read_to_string(path) {
+        let src = match crate::collect::read_or_render(path) {
             Ok(s) => s,
             Err(e) => {
-                let _ = writeln!(std::io::stderr(), "error: cannot read {file}: {e}\n");
+                let _ = writeln!(std::io::stderr(), "{e}\n");
                 bad_input = true;
                 continue;
             }

@@ -86,11 +86,12 @@ pub fn lower_command(a: &LowerArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let file = file.display().to_string();
-    let src = match std::fs::read_to_string(&file) {
+    let path = file;
+    let file = path.display().to_string();
+    let src = match crate::collect::read_or_render(path) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: cannot read {file}: {e}");
+            eprintln!("{e}");
             return ExitCode::from(2);
         }
     };
@@ -144,7 +145,7 @@ pub(crate) fn targets(spec: &str, modelled_only: bool) -> Result<Vec<amdmm_hw::T
 
 pub(crate) fn load_file(path: &std::path::Path) -> Result<amdmm_program::Program, String> {
     let file = crate::collect::display_name(path);
-    let src = crate::collect::read_source(path).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let src = crate::collect::read_or_render(path).map_err(|e| format!("{e}\n"))?;
     amdmm_program::load(&src).map_err(|diags| {
         diags
             .iter()

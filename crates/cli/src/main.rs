@@ -10,6 +10,7 @@ mod gen;
 mod graphviz;
 mod hw_run;
 mod import;
+mod input;
 mod lds;
 mod lint;
 mod lower;
@@ -17,6 +18,7 @@ mod lower_compare;
 mod output;
 mod progress;
 mod run;
+mod safe_write;
 mod shell;
 mod verify;
 

@@ -72,10 +72,10 @@ fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
 /// Reads, parses and explores one file.
 pub fn run_one(path: &Path, opts: &Options) -> TestResult {
     let file = crate::collect::display_name(path);
-    let src = match crate::collect::read_source(path) {
+    let src = match crate::collect::read_or_render(path) {
         Ok(s) => s,
         Err(e) => {
-            let diagnostics = vec![format!("error: cannot read {file}: {e}")];
+            let diagnostics = vec![e];
             return TestResult::Input { file, diagnostics };
         }
     };

@@ -176,3 +176,91 @@ fn committed_translation_is_up_to_date() {
     }
     let _ = fs::remove_dir_all(&d);
 }
+
+/// A symbolic link in the output directory is never written through, even
+/// with --force: the file it points to (outside DIR) is untouched.
+#[cfg(unix)]
+#[test]
+fn never_writes_through_a_symlink() {
+    let d = scratch("symlink");
+    let (out, outside) = (d.join("out"), d.join("outside.txt"));
+    fs::create_dir_all(&out).unwrap();
+    fs::write(&outside, "precious\n").unwrap();
+    std::os::unix::fs::symlink(&outside, out.join("mp.litmus")).unwrap();
+    let mp = format!("{FIXTURES}/mp.test");
+    for force in [false, true] {
+        let mut args = vec!["import", "vulkan-alloy", &mp, "--out", s(&out)];
+        if force {
+            args.push("--force");
+        }
+        let o = amdmm(&args);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("is a symbolic link"), "{}", stderr(&o));
+        assert_eq!(fs::read_to_string(&outside).unwrap(), "precious\n");
+    }
+}
+
+/// A file the importer did not write is kept unless --force; its own
+/// files are replaced (re-importing needs no --force), atomically.
+#[test]
+fn keeps_files_it_did_not_write_unless_forced() {
+    let d = scratch("foreign");
+    let out = d.join("out");
+    fs::create_dir_all(&out).unwrap();
+    fs::write(out.join("mp.litmus"), "hand-written\n").unwrap();
+    let mp = format!("{FIXTURES}/mp.test");
+    let o = amdmm(&["import", "vulkan-alloy", &mp, "--out", s(&out)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("exists and was not written by amdmm; give --force"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(
+        fs::read_to_string(out.join("mp.litmus")).unwrap(),
+        "hand-written\n"
+    );
+    let o = amdmm(&["import", "vulkan-alloy", &mp, "--out", s(&out), "--force"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let first = fs::read_to_string(out.join("mp.litmus")).unwrap();
+    assert!(first.contains("AMDGPU VK.mp"));
+    let o = amdmm(&["import", "vulkan-alloy", &mp, "--out", s(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(out.join("mp.litmus")).unwrap(), first);
+    // Only the test: no temporary file left behind.
+    assert_eq!(fs::read_dir(&out).unwrap().count(), 1);
+}
+
+/// A malformed `.test` file is reported at its own line and column, and
+/// the other files are still imported (exit status 2 at the end).
+#[test]
+fn malformed_test_reported_at_its_line_and_the_rest_imported() {
+    let d = scratch("malformed");
+    let (inp, out) = (d.join("in"), d.join("out"));
+    fs::create_dir_all(&inp).unwrap();
+    fs::copy(format!("{FIXTURES}/mp.test"), inp.join("mp.test")).unwrap();
+    fs::write(
+        inp.join("bad.test"),
+        "NEWTHREAD\nst.nonpriv.sc0 x = 1\n  ld.bogus.sc0 x\nSATISFIABLE consistent[X]\n",
+    )
+    .unwrap();
+    fs::write(
+        inp.join("huge.test"),
+        "NEWTHREAD\nst.nonpriv.sc0 x = 99999999999\n",
+    )
+    .unwrap();
+    let o = amdmm(&["import", "vulkan-alloy", s(&inp), "--out", s(&out)]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!("--> {}:3:6", s(&inp.join("bad.test")))),
+        "{err}"
+    );
+    assert!(err.contains("unknown token `bogus`"), "{err}");
+    assert!(
+        err.contains(&format!("--> {}:2:20", s(&inp.join("huge.test")))),
+        "{err}"
+    );
+    assert!(err.contains("2 input files could not be imported"), "{err}");
+    assert!(out.join("mp.litmus").exists(), "{}", stdout(&o));
+}

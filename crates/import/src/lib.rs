@@ -28,6 +28,7 @@ pub use translate::Translation;
 pub fn translate(name: &str, src: &str) -> Result<Translation, SkipReason> {
     let file = parse::parse(src).map_err(|e| SkipReason::Parse {
         line: e.line,
+        col: e.col,
         message: e.message,
     })?;
     if let Some((line, ..)) = file.sloc.first() {
@@ -90,6 +91,19 @@ mod tests {
         assert!(s.contains("%c0 = icmp eq i32 %r0, 1\n  call void @llvm.assume(i1 %c0)\n}"));
         assert!(s.contains("forall (P1:%r0 != undef /\\ P1:%r1 != undef)\nexpect Always\n"));
         assert!(!t.uses_barriers);
+    }
+
+    /// A line of the translation leads back to its `.test` line.
+    #[test]
+    fn translation_lines_lead_back_to_the_test() {
+        let t = translate("mp", MP).unwrap();
+        let text = render(&t);
+        let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+        let store = line_of("store atomic i32 1, ptr @y");
+        assert_eq!(t.test_line(&text, store), Some(10));
+        let load = line_of("%r1 = call i32 @llvm.amdgcn.av.global.load.b128");
+        assert_eq!(t.test_line(&text, load), Some(14));
+        assert_eq!(t.test_line(&text, line_of("global x = 0;")), None);
     }
 
     #[test]

@@ -20,25 +20,47 @@
 use crate::ast::{ExpectLine, Instr, TestFile, Thread, Token};
 use std::fmt;
 
-/// Why a `.test` file could not be read.
+/// Why a `.test` file could not be read: the message, at a 1-based line
+/// and column (in characters) of the `.test` file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     pub line: usize,
+    pub col: usize,
     pub message: String,
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        write!(f, "line {}:{}: {}", self.line, self.col, self.message)
     }
 }
 
-fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ParseError> {
-    Err(ParseError {
-        line,
-        message: message.into(),
-    })
+/// A line of the file and its number, for errors at a part of it.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    no: usize,
+    line: &'a str,
 }
+
+impl At<'_> {
+    /// An error at `part`, a slice of the line (else at the line's first
+    /// non-blank character).
+    fn err<T>(self, part: &str, message: impl Into<String>) -> Result<T, ParseError> {
+        let start = self.line.as_ptr() as usize;
+        let offset = (part.as_ptr() as usize)
+            .checked_sub(start)
+            .filter(|o| *o <= self.line.len() && self.line.is_char_boundary(*o))
+            .unwrap_or_else(|| self.line.len() - self.line.trim_start().len());
+        Err(ParseError {
+            line: self.no,
+            col: self.line[..offset].chars().count() + 1,
+            message: message.into(),
+        })
+    }
+}
+
+/// Longest variable name (the translation declares each as a location).
+const MAX_NAME: usize = 64;
 
 /// Where the next thread is placed, and what changed since the last thread.
 #[derive(Default)]
@@ -67,6 +89,7 @@ pub fn parse(src: &str) -> Result<TestFile, ParseError> {
     for (i, raw) in src.lines().enumerate() {
         let line_no = i + 1;
         let line = raw.trim_end_matches(['\r', '\n']);
+        let at = At { no: line_no, line };
         if line.len() < 2 || line.starts_with("//") {
             if let Some(c) = line.strip_prefix("//") {
                 file.comments.push(c.trim().to_string());
@@ -92,9 +115,9 @@ pub fn parse(src: &str) -> Result<TestFile, ParseError> {
             match nums.as_slice() {
                 [a, b] => match (a.parse(), b.parse()) {
                     (Ok(a), Ok(b)) => file.ssw.push((line_no, a, b)),
-                    _ => return err(line_no, "`SSW` takes two thread numbers"),
+                    _ => return at.err(rest, "`SSW` takes two thread numbers"),
                 },
-                _ => return err(line_no, "`SSW` takes two thread numbers"),
+                _ => return at.err(rest, "`SSW` takes two thread numbers"),
             }
             continue;
         }
@@ -102,7 +125,7 @@ pub fn parse(src: &str) -> Result<TestFile, ParseError> {
             let names: Vec<&str> = rest.split_whitespace().collect();
             match names.as_slice() {
                 [a, b] => file.sloc.push((line_no, a.to_string(), b.to_string())),
-                _ => return err(line_no, "`SLOC` takes two variable names"),
+                _ => return at.err(rest, "`SLOC` takes two variable names"),
             }
             continue;
         }
@@ -136,7 +159,7 @@ pub fn parse(src: &str) -> Result<TestFile, ParseError> {
                 } else {
                     match rest.parse() {
                         Ok(n) => cur.thread_number = n,
-                        Err(_) => return err(line_no, "`NEWTHREAD` takes an optional number"),
+                        Err(_) => return at.err(rest, "`NEWTHREAD` takes an optional number"),
                     }
                 }
                 cur.new_thread = true;
@@ -144,19 +167,19 @@ pub fn parse(src: &str) -> Result<TestFile, ParseError> {
             }
             _ => {}
         }
-        let instr = instruction(line_no, text)?;
+        let instr = instruction(at, text)?;
         if cur.new_thread || file.threads.is_empty() {
             // A new level must also open every level below it.
             if (cur.new_qf && !cur.new_wg) || (cur.new_wg && !cur.new_sg) {
-                return err(
-                    line_no,
+                return at.err(
+                    text,
                     "a new queue family or workgroup without a new workgroup or subgroup \
                      (the Alloy model has no such execution)",
                 );
             }
             if file.threads.iter().any(|t| t.number == cur.thread_number) {
-                return err(
-                    line_no,
+                return at.err(
+                    text,
                     format!("thread number {} used twice", cur.thread_number),
                 );
             }
@@ -172,8 +195,8 @@ pub fn parse(src: &str) -> Result<TestFile, ParseError> {
             cur.new_wg = false;
             cur.new_sg = false;
         } else if cur.new_qf || cur.new_wg || cur.new_sg {
-            return err(
-                line_no,
+            return at.err(
+                text,
                 "a thread continues across a new queue family, workgroup or subgroup",
             );
         }
@@ -201,12 +224,26 @@ fn expectation(line: usize, text: &str, satisfiable: bool, rest: &str) -> Expect
     }
 }
 
-fn number(line: usize, s: &str) -> Result<i64, ParseError> {
+/// A thread number or barrier instance.
+fn number(at: At, s: &str) -> Result<i64, ParseError> {
     s.parse()
-        .or_else(|_| err(line, format!("`{s}` is not a number")))
+        .or_else(|_| at.err(s, format!("`{s}` is not a number")))
 }
 
-fn instruction(line: usize, text: &str) -> Result<Instr, ParseError> {
+/// A stored or observed value: the translation stores `i32` values.
+fn value(at: At, s: &str) -> Result<i64, ParseError> {
+    let v = number(at, s)?;
+    if i32::try_from(v).is_err() {
+        return at.err(
+            s,
+            format!("`{s}` does not fit in 32 bits (values are i32 in the translation)"),
+        );
+    }
+    Ok(v)
+}
+
+fn instruction(at: At, text: &str) -> Result<Instr, ParseError> {
+    let line = at.no;
     let (opcode, rest) = match text.find(char::is_whitespace) {
         Some(p) => (&text[..p], text[p..].trim()),
         None => (text, ""),
@@ -215,7 +252,7 @@ fn instruction(line: usize, text: &str) -> Result<Instr, ParseError> {
     for word in opcode.split('.') {
         match Token::from_name(word) {
             Some(t) => tokens.push(t),
-            None => return err(line, format!("unknown token `{word}` in `{opcode}`")),
+            None => return at.err(word, format!("unknown token `{word}` in `{opcode}`")),
         }
     }
     let mut instr = Instr {
@@ -231,7 +268,7 @@ fn instruction(line: usize, text: &str) -> Result<Instr, ParseError> {
         return Ok(instr);
     }
     if instr.has(Token::Cbar) {
-        instr.cbar_instance = Some(number(line, rest)?);
+        instr.cbar_instance = Some(number(at, rest)?);
         return Ok(instr);
     }
     let var_end = rest
@@ -239,7 +276,20 @@ fn instruction(line: usize, text: &str) -> Result<Instr, ParseError> {
         .unwrap_or(rest.len());
     let var = &rest[..var_end];
     if var.is_empty() {
-        return err(line, "expected a variable name");
+        return at.err(rest, "expected a variable name");
+    }
+    let ident = var
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && var.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !ident || var.len() > MAX_NAME {
+        return at.err(
+            var,
+            format!(
+                "`{var}` is not a variable name (letters, digits and `_`, at most {MAX_NAME}, not starting with a digit)"
+            ),
+        );
     }
     instr.var = Some(var.to_string());
     let after = rest[var_end..].trim();
@@ -247,16 +297,16 @@ fn instruction(line: usize, text: &str) -> Result<Instr, ParseError> {
         return Ok(instr);
     }
     let Some(values) = after.strip_prefix('=') else {
-        return err(line, format!("unexpected `{after}` after the variable"));
+        return at.err(after, format!("unexpected `{after}` after the variable"));
     };
     let values: Vec<&str> = values.split_whitespace().collect();
     match values.as_slice() {
-        [v] => instr.value = Some(number(line, v)?),
+        [v] => instr.value = Some(value(at, v)?),
         [v, w] => {
-            instr.value = Some(number(line, v)?);
-            instr.value2 = Some(number(line, w)?);
+            instr.value = Some(value(at, v)?);
+            instr.value2 = Some(value(at, w)?);
         }
-        _ => return err(line, "expected `= value` or `= value value2`"),
+        _ => return at.err(after, "expected `= value` or `= value value2`"),
     }
     Ok(instr)
 }
@@ -314,5 +364,24 @@ mod tests {
         let e = parse("NEWTHREAD\nst.sc0 x = 1\nNEWWG\nNEWTHREAD\nst.sc0 y = 1\n").unwrap_err();
         assert!(e.message.contains("without a new"));
         assert!(parse("st.sc0 x = one\n").is_err());
+    }
+
+    /// Errors point at the offending part of the `.test` line.
+    #[test]
+    fn errors_have_columns() {
+        let e = parse("NEWTHREAD\n  st.foo.sc0 x = 1\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 6), "{e}");
+        let e = parse("st.sc0 x = 1 two\n").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 14), "{e}");
+        let e = parse("st.sc0 x = 99999999999\n").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 12), "{e}");
+        assert!(e.message.contains("does not fit in 32 bits"), "{e}");
+        let e = parse("st.sc0 x$y = 1\n").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 8), "{e}");
+        assert!(e.message.contains("is not a variable name"), "{e}");
+        let e = parse("NEWTHREAD x\n").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 11), "{e}");
+        let e = parse("NEWTHREAD\nst.sc0 x = 1\nNEWSG\nst.sc0 y = 1\n").unwrap_err();
+        assert_eq!((e.line, e.col), (4, 1), "{e}");
     }
 }

@@ -7,7 +7,11 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SkipReason {
     /// The file does not follow the `.test` syntax.
-    Parse { line: usize, message: String },
+    Parse {
+        line: usize,
+        col: usize,
+        message: String,
+    },
     /// The program is outside the Alloy model's well-formed executions (the
     /// Alloy facts exclude it, so every expectation would be vacuous).
     Malformed { line: usize, what: String },
@@ -104,7 +108,7 @@ impl SkipReason {
 impl fmt::Display for SkipReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SkipReason::Parse { line, message } => write!(f, "line {line}: {message}"),
+            SkipReason::Parse { line, col, message } => write!(f, "line {line}:{col}: {message}"),
             SkipReason::Malformed { line, what } => write!(f, "line {line}: {what}"),
             SkipReason::Sloc { line } => write!(f, "line {line}: `SLOC`"),
             SkipReason::Ssw { line } => write!(f, "line {line}: `SSW`"),

@@ -57,12 +57,30 @@ pub struct Translation {
     copyright: String,
     /// Declarations, threads and condition.
     body: String,
+    /// For each translated instruction: the line of `body` where its
+    /// translation starts (0-based) and its line in the `.test` file.
+    origins: Vec<(usize, usize)>,
 }
 
 impl Translation {
     /// The litmus test name.
     pub fn test_name(&self) -> String {
         format!("VK.{}", self.name)
+    }
+
+    /// The `.test` line whose translation is at line `litmus_line` (1-based)
+    /// of `rendered` (a [`Translation::render`] of this translation): to
+    /// report a translation that does not load at its source. `None` for
+    /// the lines before the first instruction (header, declarations).
+    pub fn test_line(&self, rendered: &str, litmus_line: usize) -> Option<usize> {
+        let body_start = rendered.find(&self.body)?;
+        let first = rendered[..body_start].matches('\n').count() + 1;
+        let in_body = litmus_line.checked_sub(first)?;
+        self.origins
+            .iter()
+            .take_while(|(l, _)| *l <= in_body)
+            .last()
+            .map(|(_, t)| *t)
     }
 
     /// The whole `.litmus` file, with `expect` as its expect line and
@@ -416,6 +434,7 @@ pub fn translate(
     }
     body.push_str("}\n");
     let mut condition: Vec<String> = Vec::new();
+    let mut origins = Vec::new();
     for (t, ops) in threads.iter().enumerate() {
         let th = &file.threads[t];
         let pname = format!("P{t}");
@@ -434,6 +453,7 @@ pub fn translate(
         // Lines that follow the current access (a split acquire's fence).
         let mut post: Vec<String> = Vec::new();
         for (i, op) in ops.iter().enumerate() {
+            origins.push((body.matches('\n').count(), op.line));
             let _ = writeln!(body, "  ; {}", op.text);
             match &op.kind {
                 OpKind::Access(a) => {
@@ -588,5 +608,6 @@ pub fn translate(
         description,
         copyright,
         body,
+        origins,
     })
 }

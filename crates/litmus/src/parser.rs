@@ -26,8 +26,9 @@ const FLOAT_TYPES: &[&str] = &[
 ];
 /// Most atoms, constants and connectives in one condition.
 const MAX_COND_NODES: usize = 512;
-/// Stop after this many errors.
-const MAX_ERRORS: usize = 50;
+/// Stop after this many errors (of which the first
+/// [`crate::diagnostic::MAX_DIAGNOSTICS`] are shown).
+const MAX_ERRORS: usize = 200;
 
 /// The instruction words a body accepts (for hints).
 pub const INSTRUCTIONS: &[&str] = &[
@@ -130,8 +131,9 @@ pub fn parse(src: &str) -> Result<File, Vec<Diagnostic>> {
                 p.diags.extend(lexed);
                 p.diags.sort_by_key(|d| d.span.start);
             }
+            let stopped = p.diags.len() >= MAX_ERRORS;
             p.diags.truncate(MAX_ERRORS);
-            Err(p.diags)
+            Err(crate::diagnostic::cap(p.diags, stopped))
         }
     }
 }

@@ -7,14 +7,27 @@ pub fn distance(a: &str, b: &str) -> usize {
     strsim::osa_distance(a, b)
 }
 
+/// Longest word compared by edit distance (which is quadratic).
+const MAX_WORD: usize = 64;
+
 /// The candidates close to `word`, closest first (at most four).
 pub fn similar<'a>(word: &str, candidates: &[&'a str]) -> Vec<&'a str> {
-    let limit = (word.chars().count() / 3).max(1);
+    let chars = word.chars().count();
+    let limit = (chars / 3).max(1);
     let mut scored: Vec<(usize, &'a str)> = candidates
         .iter()
         .filter_map(|&c| {
-            let d = distance(word, c);
             let related = word.len() >= 3 && (c.contains(word) || word.contains(c));
+            // The distance is at least the difference in length: skip the
+            // quadratic computation when that alone is too far (a
+            // million-character name took minutes).
+            // A long word is no misspelling of a short name either.
+            let near = chars <= MAX_WORD && chars.abs_diff(c.chars().count()) <= limit;
+            let d = if near || related {
+                distance(word, c)
+            } else {
+                usize::MAX
+            };
             (d <= limit || related).then_some((d, c))
         })
         .collect();
@@ -40,8 +53,15 @@ pub fn hint(word: &str, candidates: &[&str], what: &str) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     };
+    // A hint lists a few names, not thousands of declarations.
+    const MAX_LISTED: usize = 30;
     match close.len() {
         0 if candidates.is_empty() => format!("there are no {what}"),
+        0 if candidates.len() > MAX_LISTED => format!(
+            "known {what}: {} and {} more",
+            quote(&candidates[..MAX_LISTED]),
+            candidates.len() - MAX_LISTED
+        ),
         0 => format!("known {what}: {}", quote(candidates)),
         1 => format!("did you mean {}?", quote(&close)),
         _ => format!("did you mean one of {}?", quote(&close)),
@@ -62,5 +82,18 @@ mod tests {
         );
         assert_eq!(similar("lod", &["load", "store", "fence"]), vec!["load"]);
         assert_eq!(hint("zzz", &["a", "b"], "things"), "known things: `a`, `b`");
+        let many: Vec<String> = (0..40).map(|i| format!("n{i}")).collect();
+        let many: Vec<&str> = many.iter().map(|s| s.as_str()).collect();
+        assert!(hint("zzzzzz", &many, "names").ends_with("`n29` and 10 more"));
+    }
+
+    #[test]
+    fn long_words_are_fast() {
+        let long = "b".repeat(1_000_000);
+        let other = "a".repeat(1_000_000);
+        let t = std::time::Instant::now();
+        assert!(similar(&long, &[&other, "x"]).is_empty());
+        // Linear work only (the quadratic distance would take minutes).
+        assert!(t.elapsed() < std::time::Duration::from_secs(5));
     }
 }

@@ -74,7 +74,7 @@ pub fn lower(file: &ast::File) -> Result<Program, Vec<Diagnostic>> {
         let mut seen = std::collections::HashSet::new();
         diags.retain(|d| seen.insert((d.span, d.message.clone())));
         diags.sort_by_key(|d| d.span.start);
-        return Err(diags);
+        return Err(amdmm_litmus::diagnostic::cap(diags, false));
     }
     let cond = cond.unwrap_or(Cond::True);
     let mut program = Program {
