@@ -208,7 +208,7 @@ fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
             Ok(t) => t,
             Err(reason) => {
                 if let amdmm_import::SkipReason::Parse { line, col, message } = &reason {
-                    let hint = "the syntax is alloy/litmus.cpp's (docs/vulkan-crosscheck.md); the other files are imported";
+                    let hint = "the syntax is alloy/litmus.cpp's (`amdmm docs vulkan-crosscheck`); the other files are imported";
                     let shown = test_error(&file, &src, *line, *col, message, hint);
                     progress.suspend(|| eprintln!("{shown}"));
                     input_errors += 1;

@@ -147,7 +147,11 @@ fn known_findings(a: &VerifyArgs) -> Result<Vec<Known>, String> {
         )?
     };
     if let Some(path) = &a.allow {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = crate::input::read_text(path).map_err(|e| {
+            e.render(&path.display().to_string())
+                .trim_start_matches("error: ")
+                .to_string()
+        })?;
         known.extend(parse_known(&text, &path.display().to_string(), true)?);
     }
     Ok(known)
