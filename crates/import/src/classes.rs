@@ -256,6 +256,22 @@ pub fn choose_local(file: &TestFile, threads: &[Vec<Op>]) -> Result<Option<Class
         Err(e @ SkipReason::StorageClassSemantics { .. }) => e,
         Err(e) => return Err(e),
     };
+    // A variable accessed in both classes cannot live in LDS: its
+    // declaration would contradict half of its accesses (found by the
+    // vulkan_test fuzz target: the translation did not load).
+    let mixed: BTreeSet<&str> = threads
+        .iter()
+        .flatten()
+        .filter_map(|op| op.access())
+        .filter(|a| {
+            threads
+                .iter()
+                .flatten()
+                .filter_map(|o| o.access())
+                .any(|b| b.var == a.var && b.class != a.class)
+        })
+        .map(|a| a.var.as_str())
+        .collect();
     for c in [Class::Sc1, Class::Sc0] {
         let mut groups = BTreeSet::new();
         let mut fits = true;
@@ -265,6 +281,9 @@ pub fn choose_local(file: &TestFile, threads: &[Vec<Op>]) -> Result<Option<Class
                     continue;
                 };
                 groups.insert((file.threads[t].qf, file.threads[t].wg));
+                if mixed.contains(a.var.as_str()) {
+                    fits = false;
+                }
                 if matches!(a.kind, AccessKind::Available(_) | AccessKind::Visible(_)) {
                     fits = false;
                 }
