@@ -31,6 +31,16 @@ pub fn translate(name: &str, src: &str) -> Result<Translation, SkipReason> {
         col: e.col,
         message: e.message,
     })?;
+    // litmus.cpp would build an empty program; there is nothing to
+    // translate (found by the vulkan_test fuzz target: the translation had
+    // no thread and did not load).
+    if file.threads.is_empty() {
+        return Err(SkipReason::Parse {
+            line: file.expectations.first().map_or(1, |e| e.line),
+            col: 1,
+            message: "no instruction: a test needs at least one thread".to_string(),
+        });
+    }
     if let Some((line, ..)) = file.sloc.first() {
         return Err(SkipReason::Sloc { line: *line });
     }
@@ -91,6 +101,17 @@ mod tests {
         assert!(s.contains("%c0 = icmp eq i32 %r0, 1\n  call void @llvm.assume(i1 %c0)\n}"));
         assert!(s.contains("forall (P1:%r0 != undef /\\ P1:%r1 != undef)\nexpect Always\n"));
         assert!(!t.uses_barriers);
+    }
+
+    /// A file with expectations but no instruction
+    /// (fuzz/regressions/vulkan_test/no-instruction-crlf.test).
+    #[test]
+    fn no_instruction_is_a_syntax_error() {
+        let e = translate("t", "// c\r\nSATISFIABLE consistent[X] && #dr>0\r\n").unwrap_err();
+        assert!(
+            matches!(&e, SkipReason::Parse { line: 2, col: 1, message } if message.contains("no instruction")),
+            "{e:?}"
+        );
     }
 
     /// A line of the translation leads back to its `.test` line.
