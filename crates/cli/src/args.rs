@@ -59,6 +59,8 @@ pub enum Command {
     /// Run tests under several rule sets (--model seed --model upstream) and list those whose
     /// observations, flags or final states differ, with the states only one model allows.
     Compare(crate::compare::CompareArgs),
+    /// Print the JSON Schema of a command's `--json` document (`amdmm docs json`).
+    Schema(crate::schema::SchemaArgs),
     /// Check asynchronous LDS DMA code (asyncmark / wait.asyncmark) without exploring executions.
     Lint(crate::lint::LintArgs),
     /// Write a campaign of generated tests: SB, MP, LB, WRC, IRIW, ISA2, CoRR, CoWW with N

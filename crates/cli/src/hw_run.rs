@@ -94,11 +94,12 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     if a.json {
-        let doc = serde_json::json!({
-            "amdmm": env!("CARGO_PKG_VERSION"),
-            "model": "hardware",
-            "tests": json_tests,
-        });
+        let doc = amdmm_report::RunDocument {
+            amdmm: env!("CARGO_PKG_VERSION").to_string(),
+            model: "hardware".to_string(),
+            tests: json_tests,
+            summary: None,
+        };
         match serde_json::to_string_pretty(&doc) {
             Ok(s) => println!("{s}"),
             Err(e) => {
@@ -120,15 +121,15 @@ fn json(
     h: &HwOutcome,
     time: Option<f64>,
     a: &crate::args::RunArgs,
-) -> serde_json::Value {
+) -> amdmm_report::TestEntry {
     let mut v = amdmm_report::json(p, &h.outcome, time, false);
-    v["file"] = file.into();
-    v["target"] = t.to_string().into();
-    v["hardware_states"] = h.states_visited.into();
+    v.file = file.to_string();
+    v.target = Some(t.to_string());
+    v.hardware_states = Some(h.states_visited as u64);
     if a.show_executions {
-        v["traces"] = serde_json::json!(h.traces);
+        v.traces = Some(h.traces.clone());
     }
-    v
+    amdmm_report::TestEntry::Test(Box::new(v))
 }
 
 fn print_text(p: &Program, t: &amdmm_hw::Target, h: &HwOutcome, time: Option<f64>, traces: bool) {

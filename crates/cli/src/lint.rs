@@ -2,6 +2,8 @@
 //! (`amdmm-lint`), without exploring executions.
 
 use clap::Args;
+use schemars::JsonSchema;
+use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,6 +13,45 @@ pub struct LintArgs {
     /// Test files, or directories (searched recursively for `*.litmus`, in sorted path order).
     #[arg(value_name = "FILE_OR_DIR", required = true)]
     pub paths: Vec<PathBuf>,
+
+    /// Print one JSON document (per file, its findings; `amdmm docs json`, schema: `amdmm schema
+    /// lint`) instead of the warnings.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `lint --json`.
+#[derive(Serialize, JsonSchema)]
+pub struct LintDocument {
+    /// The amdmm version.
+    pub amdmm: String,
+    /// Every file that parsed, in input order (files that did not are
+    /// reported on stderr and counted in `input_errors`).
+    pub files: Vec<LintFile>,
+    /// Findings over all files.
+    pub warnings: usize,
+    pub input_errors: usize,
+}
+
+/// One file's findings.
+#[derive(Serialize, JsonSchema)]
+pub struct LintFile {
+    pub file: String,
+    pub test: String,
+    pub findings: Vec<LintFinding>,
+}
+
+/// One finding, sorted by position.
+#[derive(Serialize, JsonSchema)]
+pub struct LintFinding {
+    pub line: u32,
+    pub column: u32,
+    /// The check: `unwaited-mark`, `redundant-wait`, `uncovered-access`,
+    /// `outstanding-at-end`, `outstanding-at-sync` or `unmarked-copy`.
+    pub kind: String,
+    pub message: String,
+    /// A suggested fix.
+    pub hint: String,
 }
 
 /// Prints each finding as `FILE:LINE:COL: warning: ... [KIND]` with a `help:`
@@ -26,6 +67,8 @@ pub fn lint_command(a: &LintArgs) -> ExitCode {
     };
     let mut findings = 0usize;
     let mut bad_input = false;
+    let mut input_errors = 0usize;
+    let mut json_files = Vec::new();
     for path in &files {
         let file = path.display().to_string();
         let src = match crate::collect::read_or_render(path) {
@@ -33,6 +76,7 @@ pub fn lint_command(a: &LintArgs) -> ExitCode {
             Err(e) => {
                 let _ = writeln!(std::io::stderr(), "{e}\n");
                 bad_input = true;
+                input_errors += 1;
                 continue;
             }
         };
@@ -43,15 +87,49 @@ pub fn lint_command(a: &LintArgs) -> ExitCode {
                     let _ = writeln!(std::io::stderr(), "{}", d.render(&file, &src));
                 }
                 bad_input = true;
+                input_errors += 1;
                 continue;
             }
         };
+        let lints = amdmm_lint::lint(&program);
+        findings += lints.len();
+        if a.json {
+            json_files.push(LintFile {
+                file,
+                test: program.name.clone(),
+                findings: lints
+                    .into_iter()
+                    .map(|l| LintFinding {
+                        line: l.line,
+                        column: l.col,
+                        kind: l.kind.name().to_string(),
+                        message: l.message,
+                        hint: l.help,
+                    })
+                    .collect(),
+            });
+            continue;
+        }
         let mut out = std::io::stdout().lock();
-        for l in amdmm_lint::lint(&program) {
-            findings += 1;
+        for l in lints {
             let _ = write!(out, "{}", l.render(&file));
         }
         let _ = out.flush();
+    }
+    if a.json {
+        let doc = LintDocument {
+            amdmm: env!("CARGO_PKG_VERSION").to_string(),
+            files: json_files,
+            warnings: findings,
+            input_errors,
+        };
+        match serde_json::to_string_pretty(&doc) {
+            Ok(s) => println!("{s}"),
+            Err(e) => {
+                let _ = writeln!(std::io::stderr(), "amdmm: error: cannot write JSON: {e}");
+                return ExitCode::from(2);
+            }
+        }
     }
     let _ = writeln!(
         std::io::stderr(),

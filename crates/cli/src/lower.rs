@@ -3,6 +3,8 @@
 //! `amdmm-hw`, docs/hardware.md).
 
 use clap::Args;
+use schemars::JsonSchema;
+use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -57,8 +59,10 @@ pub struct LowerArgs {
     #[arg(long)]
     pub compare: bool,
 
-    /// With --compare: print JSON.
-    #[arg(long, requires = "compare")]
+    /// Print JSON: one document (per thread, each operation, its table row and its machine
+    /// code; `amdmm docs json`, schema: `amdmm schema lower`), or with --compare the
+    /// comparison's.
+    #[arg(long)]
     pub json: bool,
 
     /// Tests and targets compiled in parallel with --compare [default: the number of cores].
@@ -69,6 +73,81 @@ pub struct LowerArgs {
     /// The litmus test (with --compare: test files or directories).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
+}
+
+/// `lower --json`: the machine code of each operation of one test.
+#[derive(Serialize, JsonSchema)]
+pub struct LowerDocument {
+    /// The amdmm version.
+    pub amdmm: String,
+    pub test: String,
+    pub file: String,
+    /// The target (`gfx942:tgsplit`).
+    pub target: String,
+    /// `table` (AMDGPUUsage's code sequences) or `llc`.
+    pub code: String,
+    /// The AMDGPUUsage code-sequence table of the target's family, and its URL.
+    pub table: String,
+    pub table_url: String,
+    pub threads: Vec<LowerThread>,
+}
+
+/// One thread's operations.
+#[derive(Serialize, JsonSchema)]
+pub struct LowerThread {
+    pub name: String,
+    pub ops: Vec<LowerOp>,
+}
+
+/// One LLVM operation and what it lowers to.
+#[derive(Serialize, JsonSchema)]
+pub struct LowerOp {
+    /// Source position of the operation in the test.
+    pub line: u32,
+    pub column: u32,
+    /// The operation (`store atomic i32 1, @y release agent`).
+    pub operation: String,
+    /// The table its row comes from (empty for barriers, DMA and marks).
+    pub table: String,
+    /// The row's key in that table, when the code comes from a row.
+    pub row: Option<String>,
+    /// Something to say about the code (llc made a loop of it, ...).
+    pub note: Option<String>,
+    /// The machine instructions, one per string, with their cache-policy bits.
+    pub code: Vec<String>,
+}
+
+fn lower_document(file: &str, l: &amdmm_hw::Lowered, code: &str) -> LowerDocument {
+    let table = amdmm_hw::tables::table(l.target.gen);
+    LowerDocument {
+        amdmm: env!("CARGO_PKG_VERSION").to_string(),
+        test: l.name.clone(),
+        file: file.to_string(),
+        target: l.target.to_string(),
+        code: code.to_string(),
+        table: table.name.to_string(),
+        table_url: table.url(),
+        threads: l
+            .threads
+            .iter()
+            .map(|t| LowerThread {
+                name: t.name.clone(),
+                ops: t
+                    .ops
+                    .iter()
+                    .map(|op| LowerOp {
+                        line: op.pos.line,
+                        column: op.pos.col,
+                        operation: op.text.clone(),
+                        table: op.table.to_string(),
+                        row: op.code.iter().find_map(|i| i.row).map(|r| r.key()),
+                        note: op.note.clone(),
+                        code: op.code.iter().map(|i| i.instr.to_string()).collect(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
 }
 
 pub fn lower_command(a: &LowerArgs) -> ExitCode {
@@ -119,6 +198,22 @@ pub fn lower_command(a: &LowerArgs) -> ExitCode {
         }
     };
     match code {
+        Ok(l) if a.json => {
+            let code = match source {
+                amdmm_hw::machine::CodeSource::Llc(_) => "llc",
+                amdmm_hw::machine::CodeSource::Table => "table",
+            };
+            match serde_json::to_string_pretty(&lower_document(&file, &l, code)) {
+                Ok(s) => {
+                    println!("{s}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: cannot write JSON: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Ok(l) => {
             print!("{}", amdmm_hw::lower::render(&l));
             ExitCode::SUCCESS

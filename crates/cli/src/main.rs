@@ -20,6 +20,7 @@ mod progress;
 mod run;
 mod safe_write;
 mod shell;
+mod schema;
 mod verify;
 
 use clap::Parser;
@@ -46,5 +47,6 @@ fn main() -> ExitCode {
         args::Command::Docs(a) => docs::docs_command(&a),
         args::Command::Completions(a) => shell::completions_command(&a),
         args::Command::Man(a) => shell::man_command(&a),
+        args::Command::Schema(a) => schema::schema_command(&a),
     }
 }

@@ -38,7 +38,7 @@ struct Tally {
     passed: usize,
     failed: usize,
     internal_errors: usize,
-    tests_json: Vec<serde_json::Value>,
+    tests_json: Vec<amdmm_report::TestEntry>,
     /// `--graph DIR`: where witness graphs go.
     graphs: Option<crate::graphviz::GraphSink>,
     /// Graphs that could not be written (each reported on stderr).
@@ -113,8 +113,9 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
                 ));
             }
             if a.json {
-                t.tests_json
-                    .push(amdmm_report::input_error_json(&file, &diagnostics));
+                t.tests_json.push(amdmm_report::TestEntry::InputError(
+                    amdmm_report::input_error_json(&file, &diagnostics),
+                ));
             }
         }
         TestResult::Ran {
@@ -159,11 +160,12 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
             let check = a.check.then(|| amdmm_report::check(&program, &outcome));
             if a.json {
                 let mut v = amdmm_report::json(&program, &outcome, time, a.show_executions);
-                v["file"] = serde_json::Value::String(file);
+                v.file = file;
                 if let Some(c) = &check {
                     v = amdmm_report::with_check(v, &program.name, c);
                 }
-                t.tests_json.push(v);
+                t.tests_json
+                    .push(amdmm_report::TestEntry::Test(Box::new(v)));
             } else {
                 if !a.quiet {
                     // A blank line after each block, as herd prints them.

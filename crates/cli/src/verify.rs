@@ -6,6 +6,8 @@ use crate::lower::{load_file, targets_and_files};
 use crate::progress::Progress;
 use crate::run;
 use clap::Args;
+use schemars::JsonSchema;
+use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -91,6 +93,19 @@ pub struct VerifyArgs {
     /// report which tests detect the mutation (a new forbidden outcome).
     #[arg(long)]
     pub mutate: bool,
+
+    /// Print one JSON document (every test and target, with forbidden outcomes and their
+    /// traces; `amdmm docs json`, schema: `amdmm schema verify`) instead of the text lines.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn println_line(s: &str) {
+    println!("{s}");
+}
+
+fn eprintln_line(s: &str) {
+    eprintln!("{s}");
 }
 
 /// One line of a known-findings file.
@@ -189,6 +204,10 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if a.mutate && a.json {
+        eprintln!("error: --json is not available with --mutate (its report is text: crates/hw/mutation-report.txt)");
+        return ExitCode::from(2);
+    }
     if a.mutate && a.code.code != crate::code::Code::Table {
         eprintln!("error: --mutate mutates the tables' code sequences; it takes --code table");
         return ExitCode::from(2);
@@ -244,7 +263,12 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
             )
         },
         || progress.inc(),
-        |(i, t, r)| progress.suspend(|| report(&progs[i], &t, &models[i], r, &known, &mut tally)),
+        |(i, t, r)| {
+            progress.suspend(|| {
+                let r = verdict(&progs[i], &t, &models[i], r, &known, &mut tally.used);
+                report(r, a.json, &mut tally)
+            })
+        },
     );
     progress.finish();
     if let Err(e) = res {
@@ -258,21 +282,41 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         known: known_n,
         states,
         used,
+        results,
     } = tally;
     let unseen = used
         .iter()
         .zip(&known)
         .filter(|(u, k)| !**u && k.from_file)
         .count();
-    if unseen > 0 {
+    if a.json {
+        let doc = VerifyDocument {
+            amdmm: env!("CARGO_PKG_VERSION").to_string(),
+            results,
+            allowed: ok,
+            forbidden: bad,
+            known: known_n,
+            skipped,
+            hardware_states: states,
+            unseen_known: unseen,
+        };
+        match serde_json::to_string_pretty(&doc) {
+            Ok(s) => println!("{s}"),
+            Err(e) => {
+                eprintln!("error: cannot write JSON: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    } else if unseen > 0 {
         println!(
             "note: {unseen} lines of the --allow file not seen in this run (other tests or targets)"
         );
     }
     let secs = started.elapsed().as_secs_f64();
-    println!(
+    // With --json the totals are in the document; the last line goes to stderr.
+    (if a.json { eprintln_line } else { println_line })(&format!(
         "{ok} allowed, {bad} with forbidden outcomes, {known_n} with known findings only, {skipped} skipped ({states} hardware states in {secs:.1} s)"
-    );
+    ));
     if input_error {
         ExitCode::from(2)
     } else if bad > 0 {
@@ -292,83 +336,172 @@ struct Tally {
     states: usize,
     /// Which known-finding lines were seen.
     used: Vec<bool>,
+    /// `--json`: the results, in input order.
+    results: Vec<PairResult>,
 }
 
-/// Prints the verdict of one (test, target) pair: OK, SKIP, KNOWN, or
-/// FORBIDDEN with the machine code and the hardware trace.
-fn report(
+/// `verify --json`: every (test, target) pair and the totals of the last line.
+#[derive(Serialize, JsonSchema)]
+pub struct VerifyDocument {
+    /// The amdmm version.
+    pub amdmm: String,
+    /// One per (test, target), in input order (tests, then targets).
+    pub results: Vec<PairResult>,
+    /// Pairs whose hardware outcomes are all allowed.
+    pub allowed: u32,
+    /// Pairs with a forbidden outcome not in `--allow`'s list.
+    pub forbidden: u32,
+    /// Pairs whose forbidden outcomes are all known findings.
+    pub known: u32,
+    pub skipped: u32,
+    /// Hardware states explored over the run.
+    pub hardware_states: usize,
+    /// Lines of the `--allow` file not seen in this run.
+    pub unseen_known: usize,
+}
+
+/// The verdict on one (test, target) pair.
+#[derive(Serialize, JsonSchema)]
+pub struct PairResult {
+    pub test: String,
+    pub target: String,
+    /// `ok`, `skip`, `known` or `forbidden` (the word the text line starts with).
+    pub status: String,
+    /// Why it was skipped.
+    pub reason: Option<String>,
+    /// Distinct hardware final states (null when skipped).
+    pub hardware_outcomes: Option<usize>,
+    pub hardware_states: Option<usize>,
+    /// The hardware final states the memory model forbids.
+    pub forbidden: Vec<ForbiddenOutcome>,
+}
+
+/// A hardware final state the memory model forbids.
+#[derive(Serialize, JsonSchema)]
+pub struct ForbiddenOutcome {
+    /// As the text prints it (`P1:%r0=1; P1:%r1=0;`).
+    pub state: String,
+    /// The id of the `--allow` line listing it (a known finding), else null.
+    pub known: Option<String>,
+    /// The lowered machine code (as `amdmm lower` prints it, without its first line).
+    pub machine_code: Vec<String>,
+    /// The hardware steps reaching the state.
+    pub trace: Vec<String>,
+}
+
+/// The verdict of one (test, target) pair: OK, SKIP, KNOWN, or FORBIDDEN
+/// with the machine code and the hardware trace.
+fn verdict(
     p: &amdmm_program::Program,
     t: &amdmm_hw::Target,
     model: &amdmm_explore::Outcome,
     r: Result<amdmm_hw::machine::Verdict, amdmm_hw::machine::HwError>,
     known: &[Known],
-    tally: &mut Tally,
-) {
+    used: &mut [bool],
+) -> PairResult {
+    let mut out = PairResult {
+        test: p.name.clone(),
+        target: t.to_string(),
+        status: "skip".into(),
+        reason: None,
+        hardware_outcomes: None,
+        hardware_states: None,
+        forbidden: Vec::new(),
+    };
     let v = match r {
         Ok(v) => v,
         Err(e) => {
-            println!("SKIP {} {t}: {e}", p.name);
-            tally.skipped += 1;
-            return;
+            out.reason = Some(e.to_string());
+            return out;
         }
     };
     if let Some(limit) = &v.hw.outcome.limit {
-        println!("SKIP {} {t}: hardware model: {limit}", p.name);
-        tally.skipped += 1;
-        return;
+        out.reason = Some(format!("hardware model: {limit}"));
+        return out;
     }
     if model.observation.is_none() {
-        println!(
-            "SKIP {} {t}: the memory model gave no verdict ({})",
-            p.name,
+        out.reason = Some(format!(
+            "the memory model gave no verdict ({})",
             amdmm_report::unknown_reason(model)
-        );
-        tally.skipped += 1;
-        return;
+        ));
+        return out;
     }
-    tally.states += v.hw.states_visited;
-    if v.forbidden.is_empty() {
-        println!(
-            "OK {} {t}: {} hardware outcomes, all allowed ({} states)",
-            p.name,
-            v.hw.outcome.states.len(),
-            v.hw.states_visited
-        );
-        tally.ok += 1;
-        return;
-    }
-    let mut new = false;
+    out.hardware_outcomes = Some(v.hw.outcome.states.len());
+    out.hardware_states = Some(v.hw.states_visited);
+    out.status = "ok".into();
     for (st, trace) in &v.forbidden {
         let vals = amdmm_hw::machine::render_state(&v.hw.outcome, st);
-        let tname = t.to_string();
         let matching: Vec<usize> = (0..known.len())
             .filter(|&k| {
                 let k = &known[k];
-                k.test == p.name && (k.target == "*" || k.target == tname) && k.outcome == vals
+                k.test == out.test
+                    && (k.target == "*" || k.target == out.target)
+                    && k.outcome == vals
             })
             .collect();
-        if let Some(&first) = matching.first() {
-            for &k in &matching {
-                tally.used[k] = true;
-            }
-            println!("KNOWN {} {} {t}: {vals}", known[first].id, p.name);
-            continue;
+        for &k in &matching {
+            used[k] = true;
         }
-        new = true;
-        println!("FORBIDDEN {} {t}: {vals}", p.name);
-        println!("  machine code:");
-        for line in amdmm_hw::lower::render(&v.hw.lowered).lines().skip(1) {
-            println!("    {line}");
-        }
-        println!("  hardware trace:");
-        for (i, step) in trace.iter().enumerate() {
-            println!("    {:3}. {step}", i + 1);
-        }
+        let k = matching.first().copied();
+        out.forbidden.push(ForbiddenOutcome {
+            state: vals,
+            known: k.map(|k| known[k].id.clone()),
+            machine_code: amdmm_hw::lower::render(&v.hw.lowered)
+                .lines()
+                .skip(1)
+                .map(String::from)
+                .collect(),
+            trace: trace.clone(),
+        });
     }
-    if new {
-        tally.bad += 1;
-    } else {
-        tally.known += 1;
+    if !out.forbidden.is_empty() {
+        out.status = if out.forbidden.iter().all(|f| f.known.is_some()) {
+            "known".into()
+        } else {
+            "forbidden".into()
+        };
+    }
+    out
+}
+
+/// Counts one pair and prints its lines (text mode) or keeps it (`--json`).
+fn report(r: PairResult, json: bool, tally: &mut Tally) {
+    match r.status.as_str() {
+        "skip" => tally.skipped += 1,
+        "ok" => tally.ok += 1,
+        "known" => tally.known += 1,
+        _ => tally.bad += 1,
+    }
+    tally.states += r.hardware_states.unwrap_or(0);
+    if json {
+        tally.results.push(r);
+        return;
+    }
+    let (test, t) = (&r.test, &r.target);
+    match r.status.as_str() {
+        "skip" => println!("SKIP {test} {t}: {}", r.reason.as_deref().unwrap_or("")),
+        "ok" => println!(
+            "OK {test} {t}: {} hardware outcomes, all allowed ({} states)",
+            r.hardware_outcomes.unwrap_or(0),
+            r.hardware_states.unwrap_or(0)
+        ),
+        _ => {
+            for f in &r.forbidden {
+                if let Some(id) = &f.known {
+                    println!("KNOWN {id} {test} {t}: {}", f.state);
+                    continue;
+                }
+                println!("FORBIDDEN {test} {t}: {}", f.state);
+                println!("  machine code:");
+                for line in &f.machine_code {
+                    println!("    {line}");
+                }
+                println!("  hardware trace:");
+                for (i, step) in f.trace.iter().enumerate() {
+                    println!("    {:3}. {step}", i + 1);
+                }
+            }
+        }
     }
 }
 

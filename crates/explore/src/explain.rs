@@ -18,6 +18,7 @@ use amdmm_model::{
     analyze_lenient, coherence, happens_before, seq_cst, thin_air, Analysis, ReadRule,
 };
 use amdmm_program::{Observable, Program, Quantifier, Value};
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// Which final state to explain.
@@ -62,7 +63,7 @@ pub fn parse_state(columns: &[String], text: &str) -> Result<ExplainTarget, Stri
 }
 
 /// Whether a class of candidates is an execution of the model.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// Consistent: the state is allowed; `detail` says what makes each read
@@ -74,7 +75,7 @@ pub enum Verdict {
 
 /// Candidates that end in the asked state and break the same rule on the
 /// same events (or, for `Allowed`, consistent executions).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct ExplainClass {
     pub verdict: Verdict,
     /// The rule's short name (`coherence`, `read rule`, ...).
@@ -97,7 +98,7 @@ pub struct ExplainClass {
 }
 
 /// Why a flag is raised, from the first consistent execution raising it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct FlagReason {
     /// `race`, `ub` or `deadlock`.
     pub flag: String,
@@ -105,7 +106,7 @@ pub struct FlagReason {
 }
 
 /// The answer of `explain` for one test.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Explanation {
     pub columns: Vec<String>,
     /// Candidates enumerated (all reads-from and path choices whose values

@@ -1,6 +1,7 @@
 //! What an exploration produces for one test: the report stage's input.
 
 use amdmm_program::{Flags, Observation, Value};
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// One final state: the value of every shown observable, in the order of
@@ -15,14 +16,14 @@ pub struct FinalState {
 }
 
 /// `Value` in a serialisable form (`undef` or an integer).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum ValueOut {
     Int(i64),
     Undef(UndefTag),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
 pub enum UndefTag {
     #[serde(rename = "undef")]
     Undef,
@@ -46,7 +47,9 @@ impl std::fmt::Display for ValueOut {
     }
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema,
+)]
 pub struct FlagsOut {
     pub race: bool,
     pub ub: bool,
@@ -131,7 +134,7 @@ impl std::fmt::Display for LimitReason {
 
 /// A witness execution, already rendered as text lines (for `--show-executions`)
 /// and as structured data (for `--json`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Witness {
     /// Index into `Outcome::states` of the state this execution ends in.
     pub state: usize,
@@ -148,7 +151,7 @@ pub struct Witness {
 /// The barrier part of a witness: the barrier operations performed,
 /// *barrier-participates-in* and *barrier-executes-before*, and the
 /// undefined behaviour and deadlocks of the execution.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct BarrierWitness {
     /// `thread` is the wave (its lanes joined by `+`); labels name the
     /// operation, the barrier object and the phase (`b3: wait @B (wg 0)
@@ -162,7 +165,7 @@ pub struct BarrierWitness {
 }
 
 /// Why an execution raised `ub` or `deadlock`, for the barrier model.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
 pub struct Note {
     /// `ub` or `deadlock`.
     pub flag: String,
@@ -170,7 +173,7 @@ pub struct Note {
     pub text: String,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct EventOut {
     /// `init`, or the thread name.
     pub thread: String,
@@ -198,7 +201,7 @@ pub struct EventOut {
 }
 
 /// The kind of a witness event.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum EventKindOut {
     #[default]
@@ -212,7 +215,9 @@ pub enum EventKindOut {
 
 /// A thread's place in the scope hierarchy: the instance ids of its agent,
 /// cluster, workgroup and wave (as in `@ agent A, cluster C, wg W, wave V`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema,
+)]
 pub struct PlacementOut {
     pub agent: u32,
     pub cluster: u32,

@@ -5,11 +5,12 @@ use crate::witness::state_text;
 use crate::{observation_name, unknown_reason};
 use amdmm_explore::Outcome;
 use amdmm_program::{Flags, Program};
+use schemars::JsonSchema;
 use serde::Serialize;
 use std::fmt::Write;
 
 /// One model's result for one test.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct ModelResult {
     /// The rule set: `seed` or `upstream`.
     pub model: String,
@@ -27,7 +28,7 @@ pub struct ModelResult {
 }
 
 /// One test under every model.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct CompareRow {
     /// The file, as given on the command line.
     pub file: String,
@@ -40,7 +41,7 @@ pub struct CompareRow {
 }
 
 /// `amdmm compare --json`: every test, in input order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct CompareDocument {
     /// The amdmm version that wrote the document.
     pub amdmm: String,

@@ -2,10 +2,11 @@
 //! generated from these structs, docs/schema/explain.json).
 
 use amdmm_explore::explain::Explanation;
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// `amdmm explain --json`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct ExplainDocument<'a> {
     pub test: &'a str,
     pub file: &'a str,

@@ -1,132 +1,299 @@
-//! JSON output (`--json`); the schema is documented in `docs/json.md`.
+//! JSON output (`--json`): typed documents whose JSON Schemas are generated
+//! from these same structs (docs/schema/, described in docs/json.md).
 
 use crate::check::CheckResult;
 use crate::herd::{condition_line, kind, ok};
 use crate::{observation_name, unknown_reason};
-use amdmm_explore::{Outcome, Witness};
+use amdmm_explore::{EventOut, Note, Outcome, PlacementOut, ValueOut, Witness};
 use amdmm_program::{Flags, Program};
-use serde_json::{json as j, Map, Value};
+use schemars::JsonSchema;
+use serde::Serialize;
+use std::collections::BTreeMap;
 
-fn flag_list(f: impl Into<Flags>) -> Value {
-    j!(f.into().names())
+fn flag_list(f: impl Into<Flags>) -> Vec<String> {
+    f.into().names().into_iter().map(String::from).collect()
 }
 
-/// One test's result as a JSON object (without `file` and `check`, which the
-/// caller adds: see [`with_check`]).
+/// One final state of a test.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct StateJson {
+    /// One value per column (`columns`): an integer or `"undef"`.
+    pub values: Vec<ValueOut>,
+    /// Does the state satisfy the condition's proposition?
+    pub satisfies: bool,
+    /// Flags raised by the executions ending in this state.
+    pub flags: Vec<String>,
+}
+
+/// The test's `expect` line for the model that ran.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct ExpectJson {
+    /// `Always`, `Sometimes` or `Never`.
+    pub observation: String,
+    pub flags: Vec<String>,
+}
+
+/// `--check`'s verdict on one test.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct CheckJson {
+    pub passed: bool,
+    /// The `FAIL ...` line, when it failed.
+    pub message: Option<String>,
+}
+
+/// One event of a witness execution.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct EventJson {
+    /// Index of the event in `events` (the `eN` of its label).
+    pub id: usize,
+    /// `init`, or the thread name.
+    pub thread: String,
+    /// The text witness's label, e.g. `e3: W.rel.agent x=1`.
+    pub label: String,
+    /// Source line (0 for initial writes).
+    pub line: u32,
+    /// `read`, `write`, `rmw`, `fence` or `barrier`.
+    pub kind: amdmm_explore::EventKindOut,
+    /// The location instance accessed (`x`, `wg1:t[0]`); null for fences.
+    pub location: Option<String>,
+    pub read_value: Option<ValueOut>,
+    pub write_value: Option<ValueOut>,
+    /// `na`, `monotonic`, `acquire`, ...
+    pub ordering: Option<String>,
+    /// The sync scope of an atomic or fence.
+    pub scope: Option<String>,
+    /// An event of an asynchronous LDS DMA transfer.
+    #[serde(rename = "async")]
+    pub is_async: bool,
+    /// Where the thread runs; null for initial writes.
+    pub placement: Option<PlacementOut>,
+}
+
+impl EventJson {
+    fn new(id: usize, e: &EventOut) -> EventJson {
+        EventJson {
+            id,
+            thread: e.thread.clone(),
+            label: e.label.clone(),
+            line: e.line,
+            kind: e.kind,
+            location: e.location.clone(),
+            read_value: e.read_value,
+            write_value: e.write_value,
+            ordering: e.ordering.clone(),
+            scope: e.scope.clone(),
+            is_async: e.is_async,
+            placement: e.placement,
+        }
+    }
+}
+
+/// A barrier operation of a witness.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct BarrierOpJson {
+    pub id: usize,
+    /// The wave (its lanes joined by `+`).
+    pub wave: String,
+    pub label: String,
+    pub line: u32,
+}
+
+/// The barrier execution of a witness.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct BarrierJson {
+    pub ops: Vec<BarrierOpJson>,
+    /// `bpi` and `bexec` edges, `[from, to]` indices into `ops`.
+    pub relations: BTreeMap<String, Vec<(usize, usize)>>,
+    /// The broken clauses and the waits that never complete.
+    pub notes: Vec<String>,
+}
+
+/// One witness execution (`--show-executions`).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct WitnessJson {
+    /// Index into `states` of the state this execution ends in.
+    pub state: usize,
+    pub events: Vec<EventJson>,
+    /// Program order, immediate edges, `[from, to]` event ids.
+    pub po: Vec<(usize, usize)>,
+    /// `rf`, `mo`, `hb`, `av`, `vis`, `lo`, ... edges, `[from, to]` event ids.
+    pub relations: BTreeMap<String, Vec<(usize, usize)>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub barrier: Option<BarrierJson>,
+}
+
+impl WitnessJson {
+    fn new(w: &Witness) -> WitnessJson {
+        WitnessJson {
+            state: w.state,
+            events: w
+                .events
+                .iter()
+                .enumerate()
+                .map(|(i, e)| EventJson::new(i, e))
+                .collect(),
+            po: w.po.clone(),
+            relations: w.relations.iter().cloned().collect(),
+            barrier: w.barrier.as_ref().map(|b| BarrierJson {
+                ops: b
+                    .ops
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| BarrierOpJson {
+                        id: i,
+                        wave: e.thread.clone(),
+                        label: e.label.clone(),
+                        line: e.line,
+                    })
+                    .collect(),
+                relations: b.relations.iter().cloned().collect(),
+                notes: b.notes.clone(),
+            }),
+        }
+    }
+}
+
+/// One test's result (`run --json`; with `--target`, one per test and target).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct TestJson {
+    pub name: String,
+    pub description: Option<String>,
+    /// herd's kind: `Allowed` (exists), `Required` (forall), `Forbidden` (~exists).
+    pub kind: String,
+    pub condition: String,
+    /// Column headers of the states (`P1:%r0`, `x`, `wg1:t[0]`).
+    pub columns: Vec<String>,
+    pub states: Vec<StateJson>,
+    /// herd's `Ok` / `No`.
+    pub ok: bool,
+    /// Complete executions satisfying / not satisfying the proposition.
+    pub positive: u64,
+    pub negative: u64,
+    pub flags: Vec<String>,
+    /// `Always`, `Sometimes`, `Never` or `Unknown`.
+    pub observation: String,
+    /// Why there is no verdict, when `observation` is `Unknown`.
+    pub unknown_reason: Option<String>,
+    pub cutoff_executions: u64,
+    pub assume_discarded: u64,
+    pub candidates: u64,
+    /// Seconds; null with `--no-time`.
+    pub time: Option<f64>,
+    pub expect: Option<ExpectJson>,
+    /// Barrier undefined behaviour and deadlocks met by some execution.
+    pub notes: Vec<Note>,
+    /// One witness per state (`--show-executions`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub witnesses: Option<Vec<WitnessJson>>,
+    /// One per deadlocked execution (`--show-executions`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadlocks: Option<Vec<WitnessJson>>,
+    /// The file, as given on the command line.
+    pub file: String,
+    /// `--check`'s verdict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check: Option<CheckJson>,
+    /// Hardware runs: the target (`gfx942:tgsplit`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// Hardware runs: distinct hardware states explored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hardware_states: Option<u64>,
+    /// Hardware runs with `--show-executions`: per final state, the steps reaching it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub traces: Option<Vec<Vec<String>>>,
+}
+
+/// One test's result, without `file` (empty: the caller sets it) and
+/// `check` (see [`with_check`]).
 pub fn json(
     program: &Program,
     outcome: &Outcome,
     time: Option<f64>,
     show_executions: bool,
-) -> Value {
-    let states: Vec<Value> = outcome
-        .states
-        .iter()
-        .map(|s| {
-            j!({
-                "values": s.values,
-                "satisfies": s.satisfies,
-                "flags": flag_list(s.flags),
+) -> TestJson {
+    TestJson {
+        name: program.name.clone(),
+        description: program.description.clone(),
+        kind: kind(program.condition.quantifier).to_string(),
+        condition: condition_line(program),
+        columns: outcome.columns.clone(),
+        states: outcome
+            .states
+            .iter()
+            .map(|s| StateJson {
+                values: s.values.clone(),
+                satisfies: s.satisfies,
+                flags: flag_list(s.flags),
             })
-        })
-        .collect();
-    let expect = program.expect.map(|e| {
-        j!({
-            "observation": e.observation.name(),
-            "flags": flag_list(e.flags),
-        })
-    });
-    let mut v = j!({
-        "name": program.name,
-        "description": program.description,
-        "kind": kind(program.condition.quantifier),
-        "condition": condition_line(program),
-        "columns": outcome.columns,
-        "states": states,
-        "ok": ok(program.condition.quantifier, outcome),
-        "positive": outcome.positive,
-        "negative": outcome.negative,
-        "flags": flag_list(outcome.flags),
-        "observation": observation_name(outcome),
-        "unknown_reason": outcome.observation.is_none().then(|| unknown_reason(outcome)),
-        "cutoff_executions": outcome.cutoff_executions,
-        "assume_discarded": outcome.assume_discarded,
-        "candidates": outcome.candidates,
-        "time": time,
-        "expect": expect,
-        "notes": outcome.notes,
-    });
-    if show_executions {
-        let ws: Vec<Value> = outcome.witnesses.iter().map(witness_json).collect();
-        v["witnesses"] = Value::Array(ws);
-        let ds: Vec<Value> = outcome.deadlocks.iter().map(witness_json).collect();
-        v["deadlocks"] = Value::Array(ds);
+            .collect(),
+        ok: ok(program.condition.quantifier, outcome),
+        positive: outcome.positive,
+        negative: outcome.negative,
+        flags: flag_list(outcome.flags),
+        observation: observation_name(outcome).to_string(),
+        unknown_reason: outcome
+            .observation
+            .is_none()
+            .then(|| unknown_reason(outcome)),
+        cutoff_executions: outcome.cutoff_executions,
+        assume_discarded: outcome.assume_discarded,
+        candidates: outcome.candidates,
+        time,
+        expect: program.expect.map(|e| ExpectJson {
+            observation: e.observation.name().to_string(),
+            flags: flag_list(e.flags),
+        }),
+        notes: outcome.notes.clone(),
+        witnesses: show_executions
+            .then(|| outcome.witnesses.iter().map(WitnessJson::new).collect()),
+        deadlocks: show_executions
+            .then(|| outcome.deadlocks.iter().map(WitnessJson::new).collect()),
+        file: String::new(),
+        check: None,
+        target: None,
+        hardware_states: None,
+        traces: None,
     }
-    v
 }
 
-fn witness_json(w: &Witness) -> Value {
-    let events: Vec<Value> = w
-        .events
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            j!({
-                "id": i,
-                "thread": e.thread,
-                "label": e.label,
-                "line": e.line,
-                "kind": e.kind,
-                "location": e.location,
-                "read_value": e.read_value,
-                "write_value": e.write_value,
-                "ordering": e.ordering,
-                "scope": e.scope,
-                "async": e.is_async,
-                "placement": e.placement,
-            })
-        })
-        .collect();
-    let relations: Map<String, Value> = w
-        .relations
-        .iter()
-        .map(|(name, edges)| (name.clone(), j!(edges)))
-        .collect();
-    let mut out = j!({"state": w.state, "events": events, "po": w.po, "relations": relations});
-    if let Some(b) = &w.barrier {
-        let ops: Vec<Value> = b
-            .ops
-            .iter()
-            .enumerate()
-            .map(|(i, e)| j!({"id": i, "wave": e.thread, "label": e.label, "line": e.line}))
-            .collect();
-        let relations: Map<String, Value> = b
-            .relations
-            .iter()
-            .map(|(name, edges)| (name.clone(), j!(edges)))
-            .collect();
-        out["barrier"] = j!({"ops": ops, "relations": relations, "notes": b.notes});
-    }
-    out
-}
-
-/// Adds `"check": {"passed": bool, "message": string|null}` to a test object.
-pub fn with_check(mut test: Value, name: &str, result: &CheckResult) -> Value {
-    test["check"] = j!({
-        "passed": result.passed(),
-        "message": result.fail_line(name),
+/// Sets the test's `check`: passed, and the `FAIL` line when it failed.
+pub fn with_check(mut test: TestJson, name: &str, result: &CheckResult) -> TestJson {
+    test.check = Some(CheckJson {
+        passed: result.passed(),
+        message: result.fail_line(name),
     });
     test
 }
 
-/// A file that could not be read or parsed: `{"file", "error", "diagnostics"}`.
-pub fn input_error_json(file: &str, diagnostics: &[String]) -> Value {
-    j!({
-        "file": file,
-        "name": Value::Null,
-        "error": "input",
-        "diagnostics": diagnostics,
-    })
+/// A file that could not be read or parsed.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct InputErrorJson {
+    pub file: String,
+    /// Always null (there is no test name).
+    pub name: Option<String>,
+    /// Always `input`.
+    pub error: String,
+    /// The rendered messages, exactly as printed on stderr.
+    pub diagnostics: Vec<String>,
+}
+
+/// A file that could not be read or parsed.
+pub fn input_error_json(file: &str, diagnostics: &[String]) -> InputErrorJson {
+    InputErrorJson {
+        file: file.to_string(),
+        name: None,
+        error: "input".to_string(),
+        diagnostics: diagnostics.to_vec(),
+    }
+}
+
+/// An entry of `tests`: a test's result or an input error.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum TestEntry {
+    Test(Box<TestJson>),
+    InputError(InputErrorJson),
 }
 
 /// Totals of a run, for the document's `summary`.
@@ -142,19 +309,50 @@ pub struct Summary {
     pub check: Option<(usize, usize)>,
 }
 
-/// The whole output of `--json`:
-/// `{"amdmm": version, "model": name, "tests": [...], "summary": {...}}`.
-pub fn document(version: &str, model: &str, tests: Vec<Value>, summary: &Summary) -> Value {
-    j!({
-        "amdmm": version,
-        "model": model,
-        "tests": tests,
-        "summary": {
-            "tests": summary.tests,
-            "input_errors": summary.input_errors,
-            "unknown": summary.unknown,
-            "passed": summary.check.map(|c| c.0),
-            "failed": summary.check.map(|c| c.1),
-        },
-    })
+/// The document's `summary`.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct SummaryJson {
+    /// Input files.
+    pub tests: usize,
+    pub input_errors: usize,
+    /// Tests without a verdict.
+    pub unknown: usize,
+    /// `--check` totals; null without `--check`.
+    pub passed: Option<usize>,
+    pub failed: Option<usize>,
+}
+
+/// The whole output of `run --json` (and of `run --target --json`, with
+/// `model` `hardware` and no `summary`).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct RunDocument {
+    /// The amdmm version.
+    pub amdmm: String,
+    /// `seed`, `upstream`, or `hardware` for `run --target`.
+    pub model: String,
+    /// One entry per input file (per file and target with `--target`), in input order.
+    pub tests: Vec<TestEntry>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub summary: Option<SummaryJson>,
+}
+
+/// The whole output of `run --json`.
+pub fn document(
+    version: &str,
+    model: &str,
+    tests: Vec<TestEntry>,
+    summary: &Summary,
+) -> RunDocument {
+    RunDocument {
+        amdmm: version.to_string(),
+        model: model.to_string(),
+        tests,
+        summary: Some(SummaryJson {
+            tests: summary.tests,
+            input_errors: summary.input_errors,
+            unknown: summary.unknown,
+            passed: summary.check.map(|c| c.0),
+            failed: summary.check.map(|c| c.1),
+        }),
+    }
 }

@@ -21,7 +21,11 @@ pub use compare::{compare_row, compare_text, CompareDocument, CompareRow, ModelR
 pub use dot::{file_stem, outcome_graphs, witness_to_dot, DotOptions};
 pub use explain::ExplainDocument;
 pub use herd::{condition_line, herd_text, kind, ok};
-pub use json::{document, input_error_json, json, with_check, Summary};
+pub use json::{
+    document, input_error_json, json, with_check, BarrierJson, BarrierOpJson, CheckJson, EventJson,
+    ExpectJson, InputErrorJson, RunDocument, StateJson, Summary, SummaryJson, TestEntry, TestJson,
+    WitnessJson,
+};
 pub use witness::{state_text, witness_text, witness_text_events};
 
 use amdmm_explore::Outcome;

@@ -121,7 +121,7 @@ fn checks() {
 
 #[test]
 fn json_fields() {
-    let v = json(&program(None), &outcome(), None, false);
+    let v = serde_json::to_value(json(&program(None), &outcome(), None, false)).unwrap();
     assert_eq!(v["observation"], "Never");
     assert_eq!(v["states"][0]["values"][1], "undef");
     assert_eq!(v["flags"][0], "race");

@@ -136,7 +136,7 @@ pub fn run(src: &str, o: &RunOptions) -> RunReply {
     let text = amdmm_report::herd_text(&program, &outcome, None, o.show_executions);
     let stdout = format!("{}\n", text.trim_end_matches('\n'));
     let mut result = amdmm_report::json(&program, &outcome, None, true);
-    result["file"] = serde_json::Value::String(file.to_string());
+    result.file = file.to_string();
     let check = amdmm_report::check(&program, &outcome);
     let result = amdmm_report::with_check(result, &program.name, &check);
     let witness_texts = outcome
@@ -156,7 +156,7 @@ pub fn run(src: &str, o: &RunOptions) -> RunReply {
         stderr: String::new(),
         exit: 0,
         diagnostics: Vec::new(),
-        result: Some(result),
+        result: serde_json::to_value(&result).ok(),
         witness_texts,
         witness_dots,
     }

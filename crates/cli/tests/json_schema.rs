@@ -1,0 +1,192 @@
+//! Every `--json` document validates against its published JSON Schema
+//! (docs/schema/NAME.json), and the published schemas are the ones
+//! `amdmm schema NAME` generates from the structs that write the documents.
+//! Objects are closed (`additionalProperties: false`), so an undocumented
+//! field fails. Regenerate the files with `AMDMM_UPDATE_SCHEMAS=1 cargo test
+//! --release -p amdmm --test json_schema`.
+
+mod common;
+use common::*;
+use serde_json::Value;
+
+const DOCUMENTS: [&str; 6] = ["run", "explain", "compare", "verify", "lint", "lower"];
+
+fn schema_path(name: &str) -> std::path::PathBuf {
+    manifest_dir().join(format!("../../docs/schema/{name}.json"))
+}
+
+fn published(name: &str) -> Value {
+    let text = std::fs::read_to_string(schema_path(name)).expect("docs/schema file");
+    serde_json::from_str(&text).expect("schema is JSON")
+}
+
+/// The validation errors of `doc` against the published schema `name`.
+fn errors(name: &str, doc: &Value) -> Vec<String> {
+    let validator = jsonschema::validator_for(&published(name)).expect("a valid schema");
+    validator
+        .iter_errors(doc)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect()
+}
+
+/// Runs amdmm with `args`, parses stdout as JSON and validates it.
+fn validates(name: &str, args: &[&str]) -> Value {
+    let o = amdmm(args);
+    let doc: Value = serde_json::from_str(&stdout(&o))
+        .unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {}{}", stdout(&o), stderr(&o)));
+    let errs = errors(name, &doc);
+    assert!(
+        errs.is_empty(),
+        "{args:?} does not match docs/schema/{name}.json: {errs:#?}"
+    );
+    doc
+}
+
+#[test]
+fn published_schemas_are_generated_from_the_structs() {
+    for name in DOCUMENTS {
+        let o = amdmm(&["schema", name]);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        let path = schema_path(name);
+        if std::env::var_os("AMDMM_UPDATE_SCHEMAS").is_some() {
+            std::fs::write(&path, stdout(&o)).unwrap();
+        }
+        let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+        assert_eq!(
+            stdout(&o),
+            on_disk,
+            "docs/schema/{name}.json is stale: AMDMM_UPDATE_SCHEMAS=1 cargo test --release -p amdmm --test json_schema"
+        );
+    }
+}
+
+#[test]
+fn run_json_validates() {
+    let doc = validates(
+        "run",
+        &[
+            "run",
+            "--json",
+            "--check",
+            "--show-executions",
+            "--no-time",
+            "../../litmus/MP+rel-acq.agent.litmus",
+            "../../litmus/barrier/Abstract+circular.deadlock.litmus",
+            "../../litmus/barrier/Abstract+arrive-drop.ub.litmus",
+            "tests/fixtures/bad/syntax-error.litmus",
+        ],
+    );
+    assert_eq!(doc["tests"].as_array().unwrap().len(), 4);
+    assert_eq!(doc["tests"][3]["error"], "input");
+    assert!(doc["tests"][1]["deadlocks"]
+        .as_array()
+        .is_some_and(|d| !d.is_empty()));
+    validates(
+        "run",
+        &[
+            "run",
+            "--json",
+            "--show-executions",
+            "--target",
+            "gfx942",
+            "../../litmus/MP+rel-acq.agent.litmus",
+        ],
+    );
+}
+
+#[test]
+fn an_undocumented_field_fails_validation() {
+    let o = amdmm(&[
+        "run",
+        "--json",
+        "--no-time",
+        "../../litmus/MP+rel-acq.agent.litmus",
+    ]);
+    let mut doc: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(errors("run", &doc).is_empty());
+    doc["tests"][0]["undocumented"] = Value::Bool(true);
+    assert!(!errors("run", &doc).is_empty());
+    doc["tests"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("undocumented");
+    doc["tests"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("observation");
+    assert!(
+        !errors("run", &doc).is_empty(),
+        "a missing required field must fail"
+    );
+}
+
+#[test]
+fn explain_and_compare_json_validate() {
+    validates(
+        "explain",
+        &["explain", "--json", "../../litmus/MP+rel-acq.agent.litmus"],
+    );
+    validates(
+        "explain",
+        &[
+            "explain",
+            "--json",
+            "../../litmus/barrier/Abstract+circular.deadlock.litmus",
+        ],
+    );
+    let doc = validates(
+        "compare",
+        &[
+            "compare",
+            "--json",
+            "--model",
+            "seed",
+            "--model",
+            "upstream",
+            "../../litmus/MP+rel-acq.agent.litmus",
+            "../../litmus/fence-as/MP+fence-fence.wg.as-local.av-none.data-lds.litmus",
+        ],
+    );
+    assert_eq!(doc["differing"], 1);
+}
+
+#[test]
+fn verify_lint_lower_json_validate() {
+    let doc = validates(
+        "verify",
+        &[
+            "verify",
+            "--json",
+            "--target",
+            "gfx942,gfx1100",
+            "../../litmus/MP+rel-acq.agent.litmus",
+        ],
+    );
+    assert_eq!(doc["results"].as_array().unwrap().len(), 2);
+    assert_eq!(doc["results"][0]["status"], "ok");
+    let doc = validates(
+        "lint",
+        &[
+            "lint",
+            "--json",
+            "tests/fixtures/lint/clean.litmus",
+            "tests/fixtures/lint/findings.litmus",
+        ],
+    );
+    assert!(doc["warnings"].as_u64().unwrap() > 0);
+    assert!(doc["files"][1]["findings"][0]["line"].as_u64().unwrap() > 0);
+    let doc = validates(
+        "lower",
+        &[
+            "lower",
+            "--json",
+            "--target",
+            "gfx942",
+            "../../litmus/MP+rel-acq.agent.litmus",
+        ],
+    );
+    assert_eq!(doc["target"], "gfx942");
+    assert!(doc["threads"][0]["ops"][0]["code"]
+        .as_array()
+        .is_some_and(|c| !c.is_empty()));
+}
