@@ -144,7 +144,8 @@ pub struct RunArgs {
     pub barrier_target: Option<Target>,
 
     /// Write one execution graph per witness (one per final state, one per deadlocked
-    /// execution) into DIR, named `TEST.state-K.svg` / `TEST.deadlock-K.svg`.
+    /// execution) into DIR, named `TEST.state-K.svg` / `TEST.deadlock-K.svg`; with --target,
+    /// one hardware trace per final state as a sequence diagram (`TEST.TARGET.state-K.svg`).
     #[arg(long, value_name = "DIR")]
     pub graph: Option<PathBuf>,
 

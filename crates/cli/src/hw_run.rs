@@ -65,6 +65,16 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
         .flat_map(|i| ts.iter().map(move |t| (i, *t)))
         .collect();
     let mut json_tests = Vec::new();
+    let sink = match &a.graph {
+        Some(dir) => match crate::graphviz::GraphSink::new(dir, a.graph_format) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
     let progress = crate::progress::Progress::counting(pairs.len(), "(test, target) runs");
     let res = run::ordered_parallel(
         &pairs,
@@ -78,6 +88,11 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
         |(i, t, r, secs)| {
             let (file, p) = &progs[i];
             let time = (!a.no_time).then_some(secs);
+            if let (Some(sink), Ok(h)) = (&sink, &r) {
+                if !progress.suspend(|| trace_graphs(sink, p, &t, h)) {
+                    status = ExitCode::from(2);
+                }
+            }
             progress.suspend(|| match r {
                 Ok(h) if a.json => json_tests.push(json(file, p, &t, &h, time, a)),
                 Ok(h) => print_text(p, &t, &h, time, a.show_executions),
@@ -130,6 +145,30 @@ fn json(
         v.traces = Some(h.traces.clone());
     }
     amdmm_report::TestEntry::Test(Box::new(v))
+}
+
+/// `--graph DIR`: one sequence diagram per hardware final state, the trace
+/// that reaches it (`TEST.TARGET.state-K.svg`, K counting from 1 in the
+/// order of the `States` lines). False when a graph could not be written
+/// (reported on stderr).
+fn trace_graphs(
+    sink: &crate::graphviz::GraphSink,
+    p: &Program,
+    t: &amdmm_hw::Target,
+    h: &HwOutcome,
+) -> bool {
+    let mut ok = true;
+    let target = t.to_string();
+    for (k, (st, trace)) in h.outcome.states.iter().zip(&h.traces).enumerate() {
+        let state = amdmm_hw::machine::render_state(&h.outcome, st);
+        let dot = amdmm_report::trace_to_dot(&p.name, &target, &state, trace);
+        let stem = amdmm_report::file_stem(&format!("{}.{target}.state-{}", p.name, k + 1));
+        if let Err(e) = sink.write(&stem, &dot) {
+            eprintln!("error: {e}");
+            ok = false;
+        }
+    }
+    ok
 }
 
 fn print_text(p: &Program, t: &amdmm_hw::Target, h: &HwOutcome, time: Option<f64>, traces: bool) {

@@ -19,8 +19,8 @@ mod output;
 mod progress;
 mod run;
 mod safe_write;
-mod shell;
 mod schema;
+mod shell;
 mod verify;
 
 use clap::Parser;

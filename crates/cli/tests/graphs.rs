@@ -103,3 +103,70 @@ fn missing_graphviz_is_a_note_or_a_ci_error() {
     assert!(stderr(&o).contains("CI requires it"), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `run --target T --graph DIR`: one sequence diagram per hardware final
+/// state, its steps those of the `Trace to` lines of `--show-executions`.
+#[test]
+fn hardware_traces_one_per_state() {
+    let dir = tmp("hw");
+    let test = "../../litmus/MP+rel-acq.agent.litmus";
+    let o = amdmm(&[
+        "run",
+        "--target",
+        "gfx942,gfx90a:tgsplit",
+        "--graph",
+        dir.to_str().unwrap(),
+        "--graph-format",
+        "dot",
+        test,
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let states = stdout(&o)
+        .split("Target ")
+        .map(|b| b.lines().filter(|l| l.starts_with("P1:%r0=")).count())
+        .collect::<Vec<_>>();
+    assert_eq!(names.len(), states.iter().sum::<usize>(), "{names:?}");
+    assert!(
+        names.contains(&"MP+rel-acq.agent.gfx942.state-1.dot".to_string()),
+        "{names:?}"
+    );
+    assert!(
+        names.contains(&"MP+rel-acq.agent.gfx90a_tgsplit.state-1.dot".to_string()),
+        "{names:?}"
+    );
+    // Every step of the trace is in the diagram, on its own row.
+    let traced = amdmm(&["run", "--target", "gfx942", "--show-executions", test]);
+    let text = stdout(&traced);
+    let first = text.split("Trace to ").nth(1).expect("a trace");
+    let steps: Vec<&str> = first
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| l.trim_start().split_once(". ").unwrap().1)
+        .collect();
+    assert!(!steps.is_empty());
+    let dot = std::fs::read_to_string(dir.join("MP+rel-acq.agent.gfx942.state-1.dot")).unwrap();
+    assert!(
+        dot.contains("hardware trace to P1:%r0=0; P1:%r1=0;"),
+        "{dot}"
+    );
+    for (i, step) in steps.iter().enumerate() {
+        let text = step.split_once(": ").unwrap().1;
+        let text = text.strip_prefix("issue ").unwrap_or(text);
+        assert!(
+            dot.contains(text),
+            "step {} `{step}` missing:\n{dot}",
+            i + 1
+        );
+        assert!(
+            dot.contains(&format!("{{ rank=same; t{i}; s{i}; }}")),
+            "{dot}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

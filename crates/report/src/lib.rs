@@ -13,6 +13,7 @@ mod dot;
 mod explain;
 mod herd;
 mod json;
+mod trace_dot;
 mod witness;
 
 pub use barrier::{barrier_text, deadlock_text, notes_text};
@@ -26,6 +27,7 @@ pub use json::{
     ExpectJson, InputErrorJson, RunDocument, StateJson, Summary, SummaryJson, TestEntry, TestJson,
     WitnessJson,
 };
+pub use trace_dot::trace_to_dot;
 pub use witness::{state_text, witness_text, witness_text_events};
 
 use amdmm_explore::Outcome;
