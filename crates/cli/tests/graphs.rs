@@ -152,7 +152,7 @@ fn hardware_traces_one_per_state() {
     assert!(!steps.is_empty());
     let dot = std::fs::read_to_string(dir.join("MP+rel-acq.agent.gfx942.state-1.dot")).unwrap();
     assert!(
-        dot.contains("hardware trace to P1:%r0=0; P1:%r1=0;"),
+        dot.contains("hardware trace to P1:%r0=0; P1:%r1=0\""),
         "{dot}"
     );
     for (i, step) in steps.iter().enumerate() {
