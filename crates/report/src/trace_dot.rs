@@ -6,8 +6,8 @@
 //! "caches and queues", holds what the memory system does on a wave's
 //! behalf (a store performed at the L2, a load returning its value, a
 //! write-back or an invalidation), each connected by a dashed edge to the
-//! issue it serves (the wave's latest issue naming the same location, value
-//! or instruction). Steps that return a value to a wave are filled,
+//! issue it serves (the wave's latest issue naming the same location or
+//! instruction). Steps that return a value to a wave are filled,
 //! so the reads that make the final state stand out. Like `dot.rs`, pure
 //! string building: the command line lays it out with Graphviz.
 
@@ -49,8 +49,8 @@ fn returns_value(text: &str) -> bool {
     !is_issue(text) && text.contains(" = ")
 }
 
-/// Words of a step that name what it is about: locations, values,
-/// instruction mnemonics (not the memory system's vocabulary).
+/// Words of a step that name what it is about: locations and instruction
+/// mnemonics (not the memory system's vocabulary).
 fn words(text: &str) -> Vec<&str> {
     const COMMON: &[&str] = &[
         "issue",
@@ -80,13 +80,14 @@ fn words(text: &str) -> Vec<&str> {
         "in",
     ];
     text.split(|c: char| !(c.is_ascii_alphanumeric() || "_%@[]".contains(c)))
-        .filter(|w| !w.is_empty() && !COMMON.contains(w))
+        // Bare numbers (a wait count, a value) would tie unrelated steps.
+        .filter(|w| !w.is_empty() && !COMMON.contains(w) && !w.bytes().all(|b| b.is_ascii_digit()))
         .collect()
 }
 
 /// The issue a memory-system step serves: the latest earlier issue of the
-/// same wave sharing the most words with it (a location, a value, a
-/// mnemonic), else the wave's latest issue.
+/// same wave sharing the most words with it (a location, a mnemonic), else
+/// the wave's latest issue.
 fn serving_issue(steps: &[String], i: usize, wave: &str, text: &str) -> Option<usize> {
     let mine = words(text);
     let mut best: Option<(usize, usize)> = None;
