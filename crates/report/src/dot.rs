@@ -192,7 +192,7 @@ fn meaning_of(relation: &str) -> &str {
 }
 
 /// A DOT string literal.
-fn quote(s: &str) -> String {
+pub(crate) fn quote(s: &str) -> String {
     let mut q = String::with_capacity(s.len() + 2);
     q.push('"');
     for c in s.chars() {

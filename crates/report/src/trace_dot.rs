@@ -14,21 +14,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-/// DOT string literal.
-fn quote(s: &str) -> String {
-    let mut q = String::with_capacity(s.len() + 2);
-    q.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => q.push_str("\\\""),
-            '\\' => q.push_str("\\\\"),
-            '\n' => q.push_str("\\n"),
-            c => q.push(c),
-        }
-    }
-    q.push('"');
-    q
-}
+use crate::dot::quote;
 
 /// A step of a trace: `WAVE: TEXT`; the wave is empty when the step names none.
 fn split(step: &str) -> (&str, &str) {
