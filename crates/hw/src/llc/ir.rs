@@ -179,6 +179,30 @@ impl Ssa {
     }
 }
 
+/// The parts a plain or atomic `load` / `store` shares around its type and
+/// pointer: `atomic volatile ` before the type, and the sync scope,
+/// ordering, alignment and metadata after the pointer.
+fn access_parts(attrs: &MemAttrs, ty: Ty) -> (String, String) {
+    let atomic = attrs.ordering.is_atomic();
+    let kind = format!(
+        "{}{}",
+        if atomic { "atomic " } else { "" },
+        if attrs.volatile { "volatile " } else { "" }
+    );
+    let scope = if atomic {
+        syncscope(attrs)
+    } else {
+        String::new()
+    };
+    let tail = format!(
+        "{scope}{}, align {}{}",
+        ordering_suffix(attrs.ordering),
+        ty.bytes(),
+        metadata(attrs, atomic)
+    );
+    (kind, tail)
+}
+
 /// The `!mmra` attachment of an access or fence, if any.
 fn metadata(a: &MemAttrs, atomic: bool) -> &'static str {
     match (a.av_none, a.nontemporal && !atomic) {
@@ -288,25 +312,8 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                     marker(&mut ssa);
                     let ptr = address(p, &mut ssa, addr);
                     let v = ssa.def(*dst, *ty);
-                    let _ = writeln!(
-                        ssa.body,
-                        "  {v} = load {}{}{}, {ptr}{}{}, align {}{}",
-                        if attrs.ordering.is_atomic() {
-                            "atomic "
-                        } else {
-                            ""
-                        },
-                        if attrs.volatile { "volatile " } else { "" },
-                        ty.name(),
-                        if attrs.ordering.is_atomic() {
-                            syncscope(attrs)
-                        } else {
-                            String::new()
-                        },
-                        ordering_suffix(attrs.ordering),
-                        ty.bytes(),
-                        metadata(attrs, attrs.ordering.is_atomic())
-                    );
+                    let (kind, tail) = access_parts(attrs, *ty);
+                    let _ = writeln!(ssa.body, "  {v} = load {kind}{}, {ptr}{tail}", ty.name());
                 }
                 Instr::Store {
                     ty,
@@ -321,25 +328,8 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                     marker(&mut ssa);
                     let v = ssa.operand(*value, *ty);
                     let ptr = address(p, &mut ssa, addr);
-                    let _ = writeln!(
-                        ssa.body,
-                        "  store {}{}{} {v}, {ptr}{}{}, align {}{}",
-                        if attrs.ordering.is_atomic() {
-                            "atomic "
-                        } else {
-                            ""
-                        },
-                        if attrs.volatile { "volatile " } else { "" },
-                        ty.name(),
-                        if attrs.ordering.is_atomic() {
-                            syncscope(attrs)
-                        } else {
-                            String::new()
-                        },
-                        ordering_suffix(attrs.ordering),
-                        ty.bytes(),
-                        metadata(attrs, attrs.ordering.is_atomic())
-                    );
+                    let (kind, tail) = access_parts(attrs, *ty);
+                    let _ = writeln!(ssa.body, "  store {kind}{} {v}, {ptr}{tail}", ty.name());
                 }
                 Instr::Rmw {
                     dst,
