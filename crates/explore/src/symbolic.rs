@@ -6,7 +6,7 @@
 //! later, once reads-from is chosen. A thread without branches on read values
 //! therefore has exactly one path.
 
-use amdmm_graph::EventKind;
+use amdmm_graph::{EventKind, LocalSet, Set};
 use amdmm_model::async_ops::{AsyncOp, Tracker};
 use amdmm_model::attributes::Access;
 use amdmm_program::{
@@ -61,7 +61,7 @@ pub struct PathEvent {
     /// For writes: the value written.
     pub write_node: Option<NodeId>,
     /// Thread-local events (reads) this one depends on.
-    pub deps: u64,
+    pub deps: LocalSet,
     pub instr: u32,
     pub line: u32,
 }
@@ -84,7 +84,7 @@ pub struct Path {
     pub events: Vec<PathEvent>,
     pub nodes: Vec<Node>,
     /// Per node: the thread-local reads it depends on.
-    pub node_deps: Vec<u64>,
+    pub node_deps: Vec<LocalSet>,
     pub guards: Vec<Guard>,
     /// The barrier instructions reached, in order (`crate::barrier`).
     pub barriers: Vec<crate::barrier::PathBarrier>,
@@ -108,15 +108,21 @@ pub enum SymbolicError {
 }
 
 const MAX_PATHS: usize = 100_000;
-const MAX_PATH_EVENTS: usize = 63;
+/// The most memory operations one path may hold: an execution holds at most
+/// 256 events (`amdmm_graph::MAX_WIDE_EVENTS`), at least one of them an
+/// initial write as soon as the path accesses memory.
+const MAX_PATH_EVENTS: usize = amdmm_graph::MAX_WIDE_EVENTS - 1;
 const MAX_STEPS: u64 = 2_000_000;
+
+/// No dependency.
+const NO_DEPS: LocalSet = amdmm_graph::Wide([0; 4]);
 
 #[derive(Clone)]
 struct State {
     pc: usize,
     path: Path,
     reg_node: Vec<Option<NodeId>>,
-    ctrl: u64,
+    ctrl: LocalSet,
     /// Back-edges taken, per jumping instruction.
     backedges: Vec<u32>,
     /// Per node: its value when it does not depend on any read (constant
@@ -129,7 +135,7 @@ struct State {
 }
 
 impl State {
-    fn node(&mut self, n: Node, deps: u64) -> NodeId {
+    fn node(&mut self, n: Node, deps: LocalSet) -> NodeId {
         let c = eval_node(n, |k| self.consts[k as usize], |_| None);
         self.path.nodes.push(n);
         self.path.node_deps.push(deps);
@@ -137,15 +143,15 @@ impl State {
         (self.path.nodes.len() - 1) as NodeId
     }
 
-    fn operand(&mut self, op: Operand) -> (NodeId, u64) {
+    fn operand(&mut self, op: Operand) -> (NodeId, LocalSet) {
         match op {
-            Operand::Const(c) => (self.node(Node::Const(c), 0), 0),
-            Operand::Undef => (self.node(Node::Undef, 0), 0),
+            Operand::Const(c) => (self.node(Node::Const(c), NO_DEPS), NO_DEPS),
+            Operand::Undef => (self.node(Node::Undef, NO_DEPS), NO_DEPS),
             Operand::Reg(r) => match self.reg_node.get(r as usize).copied().flatten() {
                 Some(n) => (n, self.path.node_deps[n as usize]),
                 // Lowering rejects reads of unwritten registers; a path that
                 // still reaches one reads `undef`.
-                None => (self.node(Node::Undef, 0), 0),
+                None => (self.node(Node::Undef, NO_DEPS), NO_DEPS),
             },
         }
     }
@@ -187,7 +193,7 @@ pub fn paths(
             asyncs: Vec::new(),
         },
         reg_node: vec![None; thread.regs.len()],
-        ctrl: 0,
+        ctrl: NO_DEPS,
         backedges: vec![0; thread.code.len()],
         consts: Vec::new(),
         steps: 0,
@@ -249,7 +255,7 @@ fn fork_on(
     st: &mut State,
     stack: &mut Vec<State>,
     cond: NodeId,
-    deps: u64,
+    deps: LocalSet,
     on_true: usize,
     on_false: usize,
     undef_is_ub: Option<&str>,
@@ -289,12 +295,12 @@ fn resolve_addr(
     st: &mut State,
     stack: &mut Vec<State>,
     addr: Addr,
-) -> Result<(u32, u64), String> {
+) -> Result<(u32, LocalSet), String> {
     let sym = &program.symbols[addr.symbol as usize];
     let (idx, deps) = st.operand(addr.index);
     match st.constant(idx) {
         Some(Value::Int(i)) if i >= 0 && (i as u64) < sym.len as u64 => {
-            Ok((sym.first + i as u32, 0))
+            Ok((sym.first + i as u32, NO_DEPS))
         }
         Some(_) => Err(format!(
             "index out of bounds of @{} (length {})",
@@ -331,7 +337,7 @@ fn with_index_choice(mut st: State, loc: u32) -> State {
         intrinsic_scope: None,
         read_node: None,
         write_node: None,
-        deps: 0,
+        deps: NO_DEPS,
         instr: u32::MAX,
         line: 0,
     });
@@ -365,7 +371,7 @@ fn location(
     st: &mut State,
     stack: &mut Vec<State>,
     addr: Addr,
-) -> Result<(u32, u64), String> {
+) -> Result<(u32, LocalSet), String> {
     if let Some(loc) = take_index_choice(st) {
         let (_, deps) = st.operand(addr.index);
         return Ok((loc, deps));
@@ -407,7 +413,7 @@ fn step(
                 Err(m) => ub!(m),
             };
             let ev = st.path.events.len() as u32;
-            let n = st.node(Node::Read(ev), 1 << ev);
+            let n = st.node(Node::Read(ev), LocalSet::bit(ev as usize));
             st.path.events.push(PathEvent {
                 kind: EventKind::Read,
                 access: Access::Load,
@@ -462,8 +468,11 @@ fn step(
             };
             let (v, vdeps) = st.operand(*value);
             let ev = st.path.events.len() as u32;
-            let old = st.node(Node::Read(ev), 1 << ev);
-            let new = st.node(Node::Rmw(*op, *ty, old, v), (1 << ev) | vdeps);
+            let old = st.node(Node::Read(ev), LocalSet::bit(ev as usize));
+            let new = st.node(
+                Node::Rmw(*op, *ty, old, v),
+                LocalSet::bit(ev as usize) | vdeps,
+            );
             st.path.events.push(PathEvent {
                 kind: EventKind::Rmw,
                 access: Access::Rmw,
@@ -497,8 +506,11 @@ fn step(
             let (nv, ndeps) = st.operand(*new);
             let nv = st.node(Node::Wrap(*ty, nv), ndeps);
             let ev = st.path.events.len() as u32;
-            let old = st.node(Node::Read(ev), 1 << ev);
-            let ok = st.node(Node::Cmp(CmpOp::Eq, *ty, old, e), (1 << ev) | edeps);
+            let old = st.node(Node::Read(ev), LocalSet::bit(ev as usize));
+            let ok = st.node(
+                Node::Cmp(CmpOp::Eq, *ty, old, e),
+                LocalSet::bit(ev as usize) | edeps,
+            );
             let base = PathEvent {
                 kind: EventKind::Rmw,
                 access: Access::Rmw,
@@ -537,8 +549,8 @@ fn step(
                 f.set_reg(*dst_old, old);
                 let flag = match fail_ok {
                     Failed::Flag => ok,
-                    Failed::Undef => f.node(Node::Undef, 0),
-                    Failed::Spurious => f.node(Node::Const(0), 0),
+                    Failed::Undef => f.node(Node::Undef, NO_DEPS),
+                    Failed::Spurious => f.node(Node::Const(0), NO_DEPS),
                 };
                 f.set_reg(*dst_ok, flag);
                 f.pc = next;
@@ -684,7 +696,7 @@ fn step(
                     guards_before: s.path.guards.len(),
                 });
                 if let Some((reg, v)) = set {
-                    let n = s.node(Node::Const(v), 0);
+                    let n = s.node(Node::Const(v), NO_DEPS);
                     s.set_reg(reg, n);
                 }
                 if alts.is_empty() {
@@ -768,7 +780,7 @@ fn dma(
         Err(m) => return Ok(Err(m)),
     };
     let ev = st.path.events.len() as u32;
-    let n = st.node(Node::Read(ev), 1 << ev);
+    let n = st.node(Node::Read(ev), LocalSet::bit(ev as usize));
     let base = PathEvent {
         kind: EventKind::Read,
         access: Access::Load,
@@ -787,7 +799,7 @@ fn dma(
         loc: dloc,
         read_node: None,
         write_node: Some(n),
-        deps: ddeps | 1 << ev | st.ctrl,
+        deps: ddeps | LocalSet::bit(ev as usize) | st.ctrl,
         ..base.clone()
     };
     st.path.events.push(base);

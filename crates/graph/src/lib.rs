@@ -8,4 +8,4 @@ pub mod set;
 
 pub use event::{DepSet, Event, EventKind, ExecutionGraph, INIT_THREAD};
 pub use relation::{BitRel, EventSet, MAX_EVENTS, MAX_WIDE_EVENTS};
-pub use set::{Set, Wide};
+pub use set::{LocalSet, Set, Wide};

@@ -409,10 +409,23 @@ mod tests {
             if offset + 8 > n {
                 continue;
             }
-            let placed = S::from_local(0b1010_0101, offset);
+            let placed = S::from_local(crate::Wide([0b1010_0101, 0, 0, 0]), offset);
             let want = [0, 2, 5, 7].map(|i| offset + i);
             assert_eq!(members(placed).collect::<Vec<_>>(), want.to_vec());
         }
+        // A thread of more than 64 events: local members in every word of
+        // the local set, placed after the initial writes.
+        let local: Vec<usize> = [0, 63, 64, 100, 127, 128, 200, 254]
+            .into_iter()
+            .filter(|&i| i + 1 < n)
+            .collect();
+        let mut set = crate::LocalSet::default();
+        for &i in &local {
+            set |= crate::Wide::<4>::bit(i);
+        }
+        let placed = S::from_local(set, 1);
+        let want: Vec<usize> = local.iter().map(|i| i + 1).collect();
+        assert_eq!(members(placed).collect::<Vec<_>>(), want);
     }
 
     #[test]

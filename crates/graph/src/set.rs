@@ -62,8 +62,9 @@ pub trait Set:
     /// The set of the first `n` events.
     fn full(n: usize) -> Self;
     /// A thread-local set (bit `i` for the thread's `i`-th event) placed at
-    /// the thread's first event `offset`.
-    fn from_local(local: u64, offset: usize) -> Self;
+    /// the thread's first event `offset`. Members that would land at or
+    /// beyond `BITS` are dropped (the caller checks the execution fits).
+    fn from_local(local: LocalSet, offset: usize) -> Self;
     /// The transpose of `rows` (rows `≥ n` are ignored and come back empty).
     fn transpose(rows: &Self::Rows, n: usize) -> Self::Rows;
 }
@@ -114,8 +115,15 @@ impl Set for u64 {
         }
     }
     #[inline]
-    fn from_local(local: u64, offset: usize) -> u64 {
-        local << offset
+    fn from_local(local: LocalSet, offset: usize) -> u64 {
+        // An execution of at most 64 events: the thread's events are all in
+        // the first word.
+        debug_assert!(local.0[1..].iter().all(|w| *w == 0));
+        if offset >= 64 {
+            0
+        } else {
+            local.0[0] << offset
+        }
     }
 
     /// A bit-matrix transpose by block swaps (Hacker's Delight, 7-3): at
@@ -164,6 +172,13 @@ fn transpose_step<const J: usize, const W: usize>(a: &mut [u64; W], m: u64) {
         blk += 2 * J;
     }
 }
+
+/// A set of one thread's events by thread-local index (bit `i`: the
+/// thread's `i`-th event of its path): as wide as the widest execution, so
+/// one path may hold up to 256 events. Symbolic paths keep their
+/// dependencies and program order in it; [`Set::from_local`] places it in
+/// an execution of any width.
+pub type LocalSet = Wide<4>;
 
 /// A set of up to `64 × W` events, `W` words (bit `i` is bit `i % 64` of
 /// word `i / 64`).
@@ -265,12 +280,20 @@ macro_rules! wide_set {
                 s
             }
             #[inline]
-            fn from_local(local: u64, offset: usize) -> Self {
+            fn from_local(local: LocalSet, offset: usize) -> Self {
                 let mut s = Wide([0; $w]);
-                let (k, sh) = (offset / 64, offset % 64);
-                s.0[k] = local << sh;
-                if sh != 0 && k + 1 < $w {
-                    s.0[k + 1] = local >> (64 - sh);
+                for (i, &word) in local.0.iter().enumerate() {
+                    if word == 0 {
+                        continue;
+                    }
+                    let at = offset + 64 * i;
+                    let (k, sh) = (at / 64, at % 64);
+                    if k < $w {
+                        s.0[k] |= word << sh;
+                    }
+                    if sh != 0 && k + 1 < $w {
+                        s.0[k + 1] |= word >> (64 - sh);
+                    }
                 }
                 s
             }

@@ -16,7 +16,7 @@
 
 use crate::values::may_see;
 use crate::{Analysis, ModelKind};
-use amdmm_graph::{relation::members, EventSet, ExecutionGraph, Set};
+use amdmm_graph::{relation::members, ExecutionGraph, LocalSet, Set};
 
 /// The abstract machine of async marks along one path of one thread.
 ///
@@ -196,22 +196,13 @@ pub struct AsyncOp {
 /// operations that are not program order; rows over thread-local indices.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ThreadOrder {
-    pub po: Vec<EventSet>,
-    pub async_hb: Vec<EventSet>,
+    pub po: Vec<LocalSet>,
+    pub async_hb: Vec<LocalSet>,
 }
 
 /// The set `from..len` of thread-local events.
-fn from_to(from: u32, len: usize) -> EventSet {
-    let all = if len >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << len) - 1
-    };
-    if from as usize >= 64 {
-        0
-    } else {
-        all & !((1u64 << from) - 1)
-    }
+fn from_to(from: u32, len: usize) -> LocalSet {
+    LocalSet::full(len) & !LocalSet::full(from as usize)
 }
 
 /// Program order of a thread of `len` events with the async operations
@@ -244,21 +235,21 @@ fn from_to(from: u32, len: usize) -> EventSet {
 /// order after the instruction: its edges to the events after the wait are
 /// happens-before edges (`async_hb`), not program order.
 pub fn thread_order(model: ModelKind, len: usize, ops: &[AsyncOp]) -> ThreadOrder {
-    let mut po: Vec<EventSet> = (0..len).map(|a| from_to(a as u32 + 1, len)).collect();
-    let mut async_hb = vec![0; len];
+    let mut po: Vec<LocalSet> = (0..len).map(|a| from_to(a as u32 + 1, len)).collect();
+    let mut async_hb = vec![LocalSet::empty(); len];
     for op in ops {
         let after = op
             .complete_at
-            .map_or(0, |c| from_to(c.max(op.write + 1), len));
+            .map_or(LocalSet::empty(), |c| from_to(c.max(op.write + 1), len));
         let (r, w) = (op.read as usize, op.write as usize);
         match model {
             ModelKind::Seed => {
-                po[r] = after | 1 << w;
+                po[r] = after | LocalSet::bit(w);
                 po[w] = after;
             }
             ModelKind::Upstream => {
-                po[r] = 1 << w;
-                po[w] = 0;
+                po[r] = LocalSet::bit(w);
+                po[w] = LocalSet::empty();
                 async_hb[r] = after;
                 async_hb[w] = after;
             }
@@ -541,17 +532,17 @@ mod tests {
             complete_at: Some(4),
         }];
         let o = thread_order(ModelKind::Seed, 5, &ops);
-        assert_eq!(o.po[0], 0b11110);
-        assert_eq!(o.po[1], 0b10100);
-        assert_eq!(o.po[2], 0b10000);
-        assert_eq!(o.po[3], 0b10000);
-        assert!(o.async_hb.iter().all(|r| *r == 0));
+        assert_eq!(o.po[0].0[0], 0b11110);
+        assert_eq!(o.po[1].0[0], 0b10100);
+        assert_eq!(o.po[2].0[0], 0b10000);
+        assert_eq!(o.po[3].0[0], 0b10000);
+        assert!(o.async_hb.iter().all(|r| r.none()));
         let u = thread_order(ModelKind::Upstream, 5, &ops);
-        assert_eq!(u.po[0], 0b11110);
-        assert_eq!(u.po[1], 0b00100);
-        assert_eq!(u.po[2], 0);
-        assert_eq!(u.async_hb[1], 0b10000);
-        assert_eq!(u.async_hb[2], 0b10000);
+        assert_eq!(u.po[0].0[0], 0b11110);
+        assert_eq!(u.po[1].0[0], 0b00100);
+        assert_eq!(u.po[2].0[0], 0);
+        assert_eq!(u.async_hb[1].0[0], 0b10000);
+        assert_eq!(u.async_hb[2].0[0], 0b10000);
         // Never completed: no edge out of the operation.
         let ops = [AsyncOp {
             read: 1,
@@ -559,8 +550,8 @@ mod tests {
             complete_at: None,
         }];
         let o = thread_order(ModelKind::Seed, 5, &ops);
-        assert_eq!(o.po[1], 0b00100);
-        assert_eq!(o.po[2], 0);
+        assert_eq!(o.po[1].0[0], 0b00100);
+        assert_eq!(o.po[2].0[0], 0);
     }
 
     /// The restricted order stays transitive: two copies, the first
@@ -582,7 +573,7 @@ mod tests {
         let o = thread_order(ModelKind::Seed, 6, &ops);
         let mut r = BitRel::new(6);
         for (a, row) in o.po.iter().enumerate() {
-            r.set_row(a, *row);
+            r.set_row(a, row.0[0]);
         }
         let mut c = r;
         c.close();
