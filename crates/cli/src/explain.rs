@@ -32,7 +32,7 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub loop_bound: u32,
 
-    /// Stop after N candidate executions (the answer then says it is incomplete).
+    /// Stop after N candidate executions, or after N modification orders in all (the answer then says it is incomplete).
     #[arg(long, value_name = "N", default_value_t = 200_000)]
     pub max_candidates: u64,
 

@@ -177,8 +177,9 @@ fn written_by_import(head: &str) -> bool {
 
 /// Exit status: 0, or 2 when a file could not be read, a `.test` file is
 /// malformed or a translation does not load (each reported on stderr at
-/// its file, line and column; the other files are still imported), or a
-/// file could not be written.
+/// its file, line and column), or a translation could not be written (an
+/// existing file without `--force`, a symbolic link, an I/O error; reported
+/// with its path). Either way the other files are still imported.
 fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
     if !(a.timeout.is_finite() && a.timeout > 0.0) {
         return Err("--timeout needs a positive number of seconds".to_string());
@@ -189,6 +190,7 @@ fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
     // Translating and running every test takes a while: a bar on a terminal.
     let progress = crate::progress::Progress::counting(files.len(), "tests translated and run");
     let mut input_errors = 0usize;
+    let mut write_errors = 0usize;
     for f in &files {
         progress.inc();
         let name = f
@@ -300,7 +302,17 @@ fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
                 printed.push(text);
                 None
             }
-            (Some(_), Some(d)) => Some(write(d, &name, &text, a.force)?),
+            (Some(_), Some(d)) => match write(d, &name, &text, a.force) {
+                Ok(p) => Some(p),
+                Err(e) => {
+                    // One file that cannot be written (kept without
+                    // --force, a symbolic link, a full disk) does not stop
+                    // the others: reported here, counted in the exit status.
+                    progress.suspend(|| eprintln!("error: {e}"));
+                    write_errors += 1;
+                    None
+                }
+            },
             (Some(_), None) => None,
         };
         entries.push(Entry {
@@ -373,10 +385,24 @@ fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
         // The report keeps the text around its generated part: always rewritten.
         crate::safe_write::write(r, &new, true, |_| true)?;
     }
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let mut failed = Vec::new();
     if input_errors > 0 {
+        failed.push(format!(
+            "{input_errors} input file{} could not be imported",
+            plural(input_errors)
+        ));
+    }
+    if write_errors > 0 {
+        failed.push(format!(
+            "{write_errors} translation{} could not be written",
+            plural(write_errors)
+        ));
+    }
+    if !failed.is_empty() {
         return Err(format!(
-            "{input_errors} input file{} could not be imported (see above); the others were",
-            if input_errors == 1 { "" } else { "s" }
+            "{} (see above); the others were",
+            failed.join(", ")
         ));
     }
     Ok(())

@@ -231,6 +231,40 @@ fn keeps_files_it_did_not_write_unless_forced() {
     assert_eq!(fs::read_dir(&out).unwrap().count(), 1);
 }
 
+/// A file that cannot be written (here: one the importer did not write,
+/// without --force) is reported with its path, and the other translations
+/// are still written (exit status 2 at the end).
+#[test]
+fn a_file_it_may_not_write_is_reported_and_the_rest_written() {
+    let d = scratch("partial");
+    let out = d.join("out");
+    fs::create_dir_all(&out).unwrap();
+    fs::write(out.join("mp.litmus"), "hand-written\n").unwrap();
+    let o = amdmm(&["import", "vulkan-alloy", FIXTURES, "--out", s(&out)]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "error: {}: exists and was not written by amdmm; give --force",
+            s(&out.join("mp.litmus"))
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("1 translation could not be written (see above); the others were"),
+        "{err}"
+    );
+    assert_eq!(
+        fs::read_to_string(out.join("mp.litmus")).unwrap(),
+        "hand-written\n"
+    );
+    // The other translations, before and after mp in the input order.
+    for later in ["noncohcoww.litmus", "fencefencebroken.litmus"] {
+        assert!(out.join(later).exists(), "{later}: {}", stdout(&o));
+    }
+    let _ = fs::remove_dir_all(&d);
+}
+
 /// A malformed `.test` file is reported at its own line and column, and
 /// the other files are still imported (exit status 2 at the end).
 #[test]

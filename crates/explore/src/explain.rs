@@ -7,13 +7,15 @@
 //! asked state are checked rule by rule in a fixed order, and each is
 //! reported under the first rule it violates; candidates violating the same
 //! rule on the same events form one class. A small test has a few hundred
-//! candidates; `max_candidates` bounds the work (an honest "limit reached").
+//! candidates; `max_candidates` bounds the work (an honest "limit reached"):
+//! the candidates, and the modification orders visited in all. The
+//! relations are as wide as `run` makes them (up to 256 events).
 
 use crate::engine::{build_combos, build_setup, fill_values, final_state, Filled};
 use crate::mo::{for_each_mo, MoNeed};
 use crate::result::{LimitReason, ValueOut, Witness};
 use crate::Options;
-use amdmm_graph::{relation::members, BitRel, ExecutionGraph};
+use amdmm_graph::{relation::members, BitRel, ExecutionGraph, Set, Wide};
 use amdmm_model::{
     analyze_lenient, coherence, happens_before, seq_cst, thin_air, Analysis, ReadRule,
 };
@@ -149,10 +151,10 @@ fn e(i: usize) -> String {
 }
 
 /// A cycle of `r` as a list of events (first repeated at the end), if any.
-fn cycle(r: &BitRel, n: usize) -> Option<Vec<usize>> {
+fn cycle<S: Set>(r: &BitRel<S>, n: usize) -> Option<Vec<usize>> {
     // Depth-first search with colours.
-    fn dfs(
-        r: &BitRel,
+    fn dfs<S: Set>(
+        r: &BitRel<S>,
         n: usize,
         v: usize,
         colour: &mut [u8],
@@ -198,7 +200,7 @@ fn arrow_path(c: &[usize]) -> String {
 
 /// Names each edge of a cycle after the first relation (of `named`) that
 /// has it.
-fn name_edges(c: &[usize], named: &[(&str, &BitRel)]) -> Vec<(String, usize, usize)> {
+fn name_edges<S: Set>(c: &[usize], named: &[(&str, &BitRel<S>)]) -> Vec<(String, usize, usize)> {
     c.windows(2)
         .map(|p| {
             let rel = named
@@ -214,14 +216,17 @@ fn name_edges(c: &[usize], named: &[(&str, &BitRel)]) -> Vec<(String, usize, usi
 /// that requires it (as `coherence::mo_constraints` computes them).
 ///
 /// Happens-before is that of the location's address space, as there.
-fn tagged_mo_constraints(g: &ExecutionGraph, a: &Analysis) -> Vec<(usize, usize, String)> {
+fn tagged_mo_constraints<S: Set>(
+    g: &ExecutionGraph<S>,
+    a: &Analysis<S>,
+) -> Vec<(usize, usize, String)> {
     let full_inv = a.hb.inverse();
     let hbs = happens_before::SpaceHb::new(g, &a.sw, &a.hb, &full_inv);
     let mut out = Vec::new();
     let same_loc_writes = |x: usize| g.same_loc[x] & g.writes;
     for w in members(g.writes) {
         let (hb, _) = hbs.of(g.events[w].space);
-        for w2 in members(hb.row(w) & same_loc_writes(w) & !(1u64 << w)) {
+        for w2 in members(hb.row(w) & same_loc_writes(w) & !S::bit(w)) {
             out.push((
                 w,
                 w2,
@@ -234,7 +239,7 @@ fn tagged_mo_constraints(g: &ExecutionGraph, a: &Analysis) -> Vec<(usize, usize,
         let src = src as usize;
         let here = same_loc_writes(r);
         let (hb, hb_inv) = hbs.of(g.events[r].space);
-        for w in members(hb.row(r) & here & !(1u64 << src)) {
+        for w in members(hb.row(r) & here & !S::bit(src)) {
             out.push((
                 src,
                 w,
@@ -246,7 +251,7 @@ fn tagged_mo_constraints(g: &ExecutionGraph, a: &Analysis) -> Vec<(usize, usize,
                 ),
             ));
         }
-        for w in members(hb_inv.row(r) & here & !(1u64 << src)) {
+        for w in members(hb_inv.row(r) & here & !S::bit(src)) {
             out.push((
                 w,
                 src,
@@ -284,7 +289,11 @@ fn tagged_mo_constraints(g: &ExecutionGraph, a: &Analysis) -> Vec<(usize, usize,
 
 /// The first rule the candidate (`g` with analysis `a`) breaks with
 /// modification order `mo`, or `None` when it is consistent.
-fn check_with_mo(g: &ExecutionGraph, a: &Analysis, mo: &BitRel) -> Option<Finding> {
+fn check_with_mo<S: Set>(
+    g: &ExecutionGraph<S>,
+    a: &Analysis<S>,
+    mo: &BitRel<S>,
+) -> Option<Finding> {
     // Coherence: every required edge in mo.
     // Only the edges the model requires (`Analysis::mo_required`), each
     // named by the clause that gives it.
@@ -363,7 +372,12 @@ fn check_with_mo(g: &ExecutionGraph, a: &Analysis, mo: &BitRel) -> Option<Findin
 }
 
 /// Why read `r` may not take its reads-from (its rule does not allow it).
-fn read_rule_finding(g: &ExecutionGraph, a: &Analysis, r: usize, rule: ReadRule) -> Finding {
+fn read_rule_finding<S: Set>(
+    g: &ExecutionGraph<S>,
+    a: &Analysis<S>,
+    r: usize,
+    rule: ReadRule<S>,
+) -> Finding {
     let src = g.rf[r].map(|w| w as usize);
     let loc_writes = g.same_loc[r] & g.writes;
     // The read rule uses the happens-before of the location's address space.
@@ -388,7 +402,7 @@ fn read_rule_finding(g: &ExecutionGraph, a: &Analysis, r: usize, rule: ReadRule)
                 edges: vec![("hb".into(), r, w), ("rf".into(), w, r)],
             };
         }
-        for w2 in members(loc_writes & !(1u64 << w)) {
+        for w2 in members(loc_writes & !S::bit(w)) {
             if a.lo.has(w, w2) && a.lo.has(w2, r) {
                 return Finding {
                     verdict: Verdict::Forbidden,
@@ -492,7 +506,7 @@ fn read_rule_finding(g: &ExecutionGraph, a: &Analysis, r: usize, rule: ReadRule)
 }
 
 /// The rules checked before a modification order is chosen.
-fn check_without_mo(g: &ExecutionGraph) -> Result<Analysis, Box<Finding>> {
+fn check_without_mo<S: Set>(g: &ExecutionGraph<S>) -> Result<Analysis<S>, Box<Finding>> {
     if !thin_air::no_thin_air(g) {
         let deps = thin_air::dependencies(g);
         let rf = g.rf_rel();
@@ -541,7 +555,10 @@ fn check_without_mo(g: &ExecutionGraph) -> Result<Analysis, Box<Finding>> {
 }
 
 /// For an allowed execution: what makes each read's value defined.
-fn allowed_detail(g: &ExecutionGraph, a: &Analysis) -> (String, Vec<(String, usize, usize)>) {
+fn allowed_detail<S: Set>(
+    g: &ExecutionGraph<S>,
+    a: &Analysis<S>,
+) -> (String, Vec<(String, usize, usize)>) {
     let mut parts = Vec::new();
     let mut edges = Vec::new();
     for r in members(g.reads) {
@@ -617,7 +634,35 @@ pub fn explain(
             return out;
         }
     };
-    let combos = match build_combos(&setup, opts, started) {
+    // The relations' width, chosen as `run` chooses it (engine::run): the
+    // 64-event fast path, or 128 or 256 events.
+    let events = crate::engine::max_events(&setup);
+    if events <= u64::BITS as usize {
+        explain_with::<u64>(program, opts, &setup, target, max_candidates, started, out)
+    } else if events <= <Wide<2> as Set>::BITS {
+        explain_with::<Wide<2>>(program, opts, &setup, target, max_candidates, started, out)
+    } else if events <= <Wide<4> as Set>::BITS {
+        explain_with::<Wide<4>>(program, opts, &setup, target, max_candidates, started, out)
+    } else {
+        out.limit = Some(LimitReason::TooManyEvents(events).to_string());
+        out
+    }
+}
+
+/// [`explain`] with relations over set type `S` (`S::BITS` ≥ the test's
+/// largest combination of paths).
+fn explain_with<S: Set>(
+    program: &Program,
+    opts: &Options,
+    setup: &crate::engine::Setup,
+    target: &ExplainTarget,
+    max_candidates: u64,
+    started: web_time::Instant,
+    mut out: Explanation,
+) -> Explanation {
+    let limit_text =
+        |l: Option<LimitReason>| l.map_or("limit reached".to_string(), |l| l.to_string());
+    let combos = match build_combos::<S>(setup, opts, started) {
         Ok(c) => c,
         Err(l) => {
             out.limit = Some(limit_text(l));
@@ -641,6 +686,8 @@ pub fn explain(
         }
     };
     let mut classes: Vec<(u8, ExplainClass)> = Vec::new();
+    // Modification orders visited, over all candidates.
+    let mut orders = 0u64;
     'combos: for combo in &combos {
         let g0 = &combo.graph;
         // Every read: undef, or any write to its location instance.
@@ -649,7 +696,7 @@ pub fn explain(
             .iter()
             .map(|&r| {
                 let mut c = vec![None];
-                for w in members(g0.same_loc[r] & g0.writes & !(1u64 << r)) {
+                for w in members(g0.same_loc[r] & g0.writes & !S::bit(r)) {
                     c.push(Some(w as u8));
                 }
                 c
@@ -662,7 +709,7 @@ pub fn explain(
                 g.rf[r] = choices[k][pick[k]];
             }
             let mut vals = vec![Vec::new(); combo.paths.len()];
-            if fill_values(&setup, combo, &mut g, &mut vals) == Filled::Ok {
+            if fill_values(setup, combo, &mut g, &mut vals) == Filled::Ok {
                 out.candidates += 1;
                 if out.candidates > max_candidates {
                     out.limit = Some(LimitReason::MaxExecutions(max_candidates).to_string());
@@ -684,21 +731,36 @@ pub fn explain(
                 }
                 // Every modification order (coherence is checked on it, not
                 // assumed), with the state it ends in.
-                let mut matching_mos: Vec<(BitRel, Vec<ValueOut>)> = Vec::new();
+                let mut matching_mos: Vec<(BitRel<S>, Vec<ValueOut>)> = Vec::new();
                 // Initial writes come first by definition (not a choice).
                 let mut init_first = BitRel::new(g.len());
                 for i in members(g.inits) {
-                    init_first.set_row(i, g.same_loc[i] & g.writes & !(1u64 << i));
+                    init_first.set_row(i, g.same_loc[i] & g.writes & !S::bit(i));
                 }
                 // Every order of every location: which one breaks a rule is
                 // what is explained.
-                for_each_mo(&g, &init_first, &|_| MoNeed::All, &mut |mo| {
-                    let state = final_state(&setup, paths, &g, &vals, mo);
+                // The orders are not pruned, so a location with many writes
+                // has factorially many: `max_candidates` bounds them too (in
+                // all), so that a wide test ends with an honest limit instead
+                // of running for ever.
+                let complete = for_each_mo(&g, &init_first, &|_| MoNeed::All, &mut |mo| {
+                    orders += 1;
+                    if orders > max_candidates {
+                        return false;
+                    }
+                    let state = final_state(setup, paths, &g, &vals, mo);
                     if wants(&state) {
                         matching_mos.push((*mo, state));
                     }
                     true
                 });
+                if !complete {
+                    out.limit = Some(format!(
+                        "limit reached: more than {max_candidates} modification orders \
+                         (--max-candidates {max_candidates})"
+                    ));
+                    break 'combos;
+                }
                 let pre = check_without_mo(&g);
                 if let Ok(a) = &pre {
                     note_flags(&mut out.flags, program, &g, a, combo);
@@ -752,16 +814,16 @@ fn next(pick: &mut [usize], choices: &[Vec<Option<u8>>]) -> bool {
     }
 }
 
-type Classified = (Finding, Option<Analysis>, BitRel, Vec<ValueOut>);
+type Classified<S> = (Finding, Option<Analysis<S>>, BitRel<S>, Vec<ValueOut>);
 
 /// The first rule broken by a candidate ending in the asked state (through
 /// one of `mos`), or `Allowed` when one of its modification orders is
 /// consistent.
-fn classify(
-    g: &ExecutionGraph,
-    pre: Result<Analysis, Box<Finding>>,
-    mos: &[(BitRel, Vec<ValueOut>)],
-) -> Classified {
+fn classify<S: Set>(
+    g: &ExecutionGraph<S>,
+    pre: Result<Analysis<S>, Box<Finding>>,
+    mos: &[(BitRel<S>, Vec<ValueOut>)],
+) -> Classified<S> {
     let (mo0, state0) = mos[0].clone();
     let a = match pre {
         Ok(a) => a,
@@ -775,7 +837,7 @@ fn classify(
             }
         }
     }
-    let mut first: Option<(Finding, BitRel, Vec<ValueOut>)> = None;
+    let mut first: Option<(Finding, BitRel<S>, Vec<ValueOut>)> = None;
     for (mo, state) in mos {
         match check_with_mo(g, &a, mo) {
             None => {
@@ -837,12 +899,12 @@ fn add_class(
 }
 
 /// Records why flags are raised, from consistent executions (any state).
-fn note_flags(
+fn note_flags<S: Set>(
     flags: &mut Vec<FlagReason>,
     program: &Program,
-    g: &ExecutionGraph,
-    a: &Analysis,
-    combo: &crate::engine::Combo,
+    g: &ExecutionGraph<S>,
+    a: &Analysis<S>,
+    combo: &crate::engine::Combo<S>,
 ) {
     // Only consistent candidates raise flags: the value rules hold, and
     // some modification order (among all, not only the asked state's) fits.
@@ -880,7 +942,7 @@ fn note_flags(
                      (memory-model.txt, \"Location Order\")",
                     e(r),
                     g.events[r].line,
-                    members(g.same_loc[r] & g.writes & !a.hb.row(r) & !(1u64 << r))
+                    members(g.same_loc[r] & g.writes & !a.hb.row(r) & !S::bit(r))
                         .map(e)
                         .collect::<Vec<_>>()
                         .join(", ")

@@ -118,7 +118,7 @@ impl std::fmt::Display for LimitReason {
             LimitReason::TooManyEvents(n) => {
                 write!(
                     f,
-                    "limit reached: an execution has {n} events (at most 256 supported; 64 for `amdmm explain`)"
+                    "limit reached: an execution has {n} events (at most 256 supported; 64 with an execution visitor)"
                 )
             }
             LimitReason::Unsupported(what) => write!(f, "unsupported: {what}"),

@@ -267,3 +267,91 @@ fn explain_agrees_with_explore_on_the_corpus() {
     }
     assert!(checked >= 120, "only {checked} corpus tests checked");
 }
+
+/// MP+rel-acq.agent with `pad` plain stores to distinct locations before
+/// P0's data store: more than 64 events once `pad` ≥ 30, each location
+/// written once (one modification order per location).
+fn padded_mp(pad: usize) -> String {
+    let mut s = String::from("AMDGPU MP+padded\n\n{\n  global x = 0;\n  global y = 0;\n");
+    for i in 0..pad {
+        s += &format!("  global p{i} = 0;\n");
+    }
+    s += "}\n\nthread P0 @ wg 0 {\n";
+    for i in 0..pad {
+        s += &format!("  store i32 1, ptr @p{i}, align 4\n");
+    }
+    s += "  store i32 42, ptr @x, align 4\n";
+    s += "  store atomic i32 1, ptr @y syncscope(\"agent\") release, align 4\n}\n\n";
+    s += "thread P1 @ wg 1 {\n";
+    s += "  %r0 = load atomic i32, ptr @y syncscope(\"agent\") acquire, align 4\n";
+    s += "  %r1 = load i32, ptr @x, align 4\n}\n\n";
+    s += "exists (P1:%r0 == 1 /\\ P1:%r1 == 0)\n";
+    s
+}
+
+// Issue 12, "The 64-event ceiling": `explain` widens its relations as `run`
+// does. The read rule (memory-model.txt, "Location Order": "If a write W1 is
+// location-ordered before a write W2, and W2 is location-ordered before a
+// read R, then R may not see W1") forbids the stale read of MP whether the
+// execution has 64 events or more (128- and 256-event relations), and the
+// classes are the same up to the event numbers.
+#[test]
+fn explain_is_not_limited_to_64_events() {
+    let classes = |pad: usize| {
+        let program = amdmm_program::load(&padded_mp(pad)).expect("loads");
+        let x = explain(
+            &program,
+            &Options::default(),
+            &ExplainTarget::Condition,
+            100_000,
+        );
+        assert_eq!(x.limit, None, "pad {pad}");
+        let outcome = amdmm_explore::explore(&program, &Options::default());
+        assert_eq!(outcome.limit, None, "pad {pad}");
+        assert_eq!(outcome.positive, 0, "pad {pad}");
+        (x, pad)
+    };
+    for (x, pad) in [classes(0), classes(30), classes(100)] {
+        let events = 2 * pad + 6;
+        assert!(forbidden(&x), "{events} events: {:?}", rules(&x));
+        assert_eq!(rules(&x), ["read rule"], "{events} events");
+        let c = class(&x, "read rule");
+        assert!(
+            c.quote.contains("W1 is location-ordered before a write W2"),
+            "{events} events: {}",
+            c.quote
+        );
+        let (data, read) = (2 * pad + 2, 2 * pad + 5);
+        assert_eq!(
+            c.detail,
+            format!(
+                "e0 is location-ordered before e{data}, which is location-ordered before \
+                 e{read}, so e{read} may not see e0"
+            ),
+            "{events} events"
+        );
+    }
+}
+
+// The modification orders are enumerated unpruned (every order, coherent or
+// not, is a candidate to explain), so a thread of 98 stores to one location
+// has 98! of them: `max_candidates` bounds them too, and the answer says it
+// is incomplete instead of running for ever.
+#[test]
+fn explain_bounds_the_modification_orders() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../litmus/wide/LB+ctrls.long-thread.litmus");
+    let program = amdmm_program::load(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let started = std::time::Instant::now();
+    let x = explain(
+        &program,
+        &Options::default(),
+        &ExplainTarget::Condition,
+        1_000,
+    );
+    assert_eq!(
+        x.limit.as_deref(),
+        Some("limit reached: more than 1000 modification orders (--max-candidates 1000)")
+    );
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+}
