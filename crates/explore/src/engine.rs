@@ -512,6 +512,12 @@ pub(crate) struct Combo<'s, S: Set = u64> {
     /// lengthen an earlier read's release sequence, and the leaf closes
     /// happens-before itself, as before.
     pub(crate) hb_exact: bool,
+    /// Whether the read rule may be applied along the search
+    /// ([`Combo::reads_from_after`]): the rules about a location use the
+    /// whole happens-before, which the one built along the search is part
+    /// of (no event synchronizes fewer than all address spaces,
+    /// `amdmm_model::happens_before::narrowed`).
+    pub(crate) prune_read_rule: bool,
     /// Interchangeable threads whose choices are explored in one order
     /// only (empty unless `run` finds some).
     pub(crate) symmetry: crate::symmetry::Symmetry,
@@ -671,6 +677,7 @@ impl<'s, S: Set> Combo<'s, S> {
             closed.close();
             closed == base
         }) && graph.events.iter().all(|e| e.kind != EventKind::Rmw);
+        let prune_read_rule = !amdmm_model::happens_before::narrowed(&graph);
         Ok(Combo {
             paths,
             placed,
@@ -681,6 +688,7 @@ impl<'s, S: Set> Combo<'s, S> {
             barrier,
             hb_base,
             hb_exact,
+            prune_read_rule,
             symmetry: Default::default(),
         })
     }
@@ -862,6 +870,12 @@ impl<'s, S: Set> Combo<'s, S> {
             g.rf[r] = ck;
             pick.push(c as u8);
             let child_live = live && self.extend_hb(g, scratch, k);
+            if child_live && self.reads_from_after(g, &scratch.hb[k + 1], k) {
+                // No completion is consistent (the value rules reject it):
+                // the subtree is pruned, and not counted as candidates.
+                pick.pop();
+                continue;
+            }
             let res = self.dfs(
                 setup, g, pick, scratch, opts, shared, acc, budget, child_live,
             );
@@ -871,6 +885,30 @@ impl<'s, S: Set> Combo<'s, S> {
         // Reads not chosen yet read nothing (`extend_hb` relies on it).
         g.rf[r] = None;
         Ok(())
+    }
+
+    /// Does one of the reads chosen so far (reads `0..=k`) read from a write
+    /// it happens before, in `hb` (`scratch.hb[k + 1]`)?
+    ///
+    /// memory-model.txt, "Location Order" (the rules of which writes a read
+    /// may see): "If a read R happens-before a write W3, then R may not see
+    /// W3." LangRef says the same of every read ("If R_byte happens before
+    /// write3, then R_byte does not see write3"). A write the read may not
+    /// see is never its source: the value rules give either `undef` or the
+    /// value of one of the writes it may see (`amdmm_model::values::
+    /// read_rule`, `ReadRule::allows`), so `analyze` rejects every
+    /// completion (`Reject::Value`). `hb` is part of the happens-before of
+    /// every completion ([`Combo::extend_hb`]), and the rule looks at the
+    /// whole happens-before unless some event is narrowed to fewer address
+    /// spaces (then it is not applied here: `prune_read_rule`). Choices
+    /// after `k` add edges, so every chosen read is checked again, not only
+    /// read `k`: the cheap part of the value rules, applied as soon as the
+    /// edges that decide it are known (issue 12, "Scale families").
+    fn reads_from_after(&self, g: &ExecutionGraph<S>, hb: &BitRel<S>, k: usize) -> bool {
+        self.prune_read_rule
+            && self.reads[..=k]
+                .iter()
+                .any(|&r| g.rf[r].is_some_and(|w| hb.has(r, w as usize)))
     }
 
     /// Sets `scratch.hb[k + 1]` to `scratch.hb[k]` with the
