@@ -546,4 +546,9 @@ def barrier_tests():
 
 
 if __name__ == "__main__":
+    import sys
+
+    if len(sys.argv) > 1:
+        print(__doc__.strip())
+        sys.exit(0 if sys.argv[1] in ("-h", "--help") else 2)
     main()

@@ -4,6 +4,8 @@
 # `scripts/time-families.sh W-R 120`. Runs single-threaded (`-j 1`) so the
 # figures do not depend on the other jobs' use of the second core as much.
 # The figures in docs/performance.md come from this script.
+# `--help` prints the comment above.
+case "${1:-}" in -h | --help) sed -n '2,/^# `--help`/{/^# `--help`/d;s/^# \{0,1\}//;p;}' "$0"; exit 0 ;; esac
 set -euo pipefail
 prefix="${1:-W-R}"
 timeout="${2:-120}"

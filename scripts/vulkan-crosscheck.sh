@@ -14,6 +14,8 @@
 # Safe to run without its inputs: everything is checked first, the new files
 # are generated in a temporary directory, and the tracked files are replaced
 # only when generation and the corpus check both succeed.
+# `--help` prints the comment above.
+case "${1:-}" in -h | --help) sed -n '2,/^# `--help`/{/^# `--help`/d;s/^# \{0,1\}//;p;}' "$0"; exit 0 ;; esac
 set -eu
 cd "$(dirname "$0")/.."
 

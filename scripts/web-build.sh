@@ -7,6 +7,8 @@
 #
 #   scripts/web-build.sh OUTDIR
 #   cd OUTDIR && python3 -m http.server 8000    # then open http://localhost:8000
+# `--help` prints the comment above.
+case "${1:-}" in -h | --help) sed -n '2,/^# `--help`/{/^# `--help`/d;s/^# \{0,1\}//;p;}' "$0"; exit 0 ;; esac
 set -euo pipefail
 
 if [ $# -ne 1 ]; then

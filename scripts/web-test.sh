@@ -7,6 +7,8 @@
 # Installs chromium when missing (Debian, as root or with sudo).
 #
 #   scripts/web-test.sh [OUTDIR]      (default: target/web-site)
+# `--help` prints the comment above.
+case "${1:-}" in -h | --help) sed -n '2,/^# `--help`/{/^# `--help`/d;s/^# \{0,1\}//;p;}' "$0"; exit 0 ;; esac
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"

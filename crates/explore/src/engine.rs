@@ -322,10 +322,8 @@ impl<S: Set> Shared<'_, S> {
             }
         }
         if let Some(max) = opts.max_memory {
-            if self
-                .checks
-                .fetch_add(1, AtomicOrdering::Relaxed)
-                .is_multiple_of(64)
+            // `% 64 == 0`, not is_multiple_of: that needs Rust 1.87 (MSRV 1.85).
+            if self.checks.fetch_add(1, AtomicOrdering::Relaxed) % 64 == 0
                 && crate::resident_mib().is_some_and(|m| m > max)
             {
                 self.stop.store(true, AtomicOrdering::Relaxed);

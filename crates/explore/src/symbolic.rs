@@ -204,9 +204,7 @@ pub fn paths(
         loop {
             st.steps += 1;
             total_steps += 1;
-            if total_steps.is_multiple_of(4096)
-                && deadline.is_some_and(|d| web_time::Instant::now() > d)
-            {
+            if total_steps % 4096 == 0 && deadline.is_some_and(|d| web_time::Instant::now() > d) {
                 return Err(SymbolicError::Deadline);
             }
             if st.steps > MAX_STEPS {

@@ -5,7 +5,7 @@
 //! - [`tables`]: one module per table of AMDGPUUsage's memory-model chapter.
 //! - [`isa`]: the memory-model-relevant machine instructions (typed).
 //! - [`target`]: targets and features (`gfx942:tgsplit`, `gfx1100:cumode`).
-//! - [`lower`]: `Program` → per-thread machine code.
+//! - [`lower`](mod@lower): `Program` → per-thread machine code.
 //! - [`machine`]: operational models of the memory systems, explored
 //!   exhaustively, and the check of their outcomes against the model.
 

@@ -6,7 +6,7 @@
 //! [`ops`] (tokens → operations, with the Alloy well-formedness facts),
 //! [`classes`] (is dropping storage classes and privacy faithful?),
 //! [`expect`] (expectation lines → what an amdmm result must be),
-//! [`translate`] (→ litmus text), [`differences`] (the documented
+//! [`translate`](mod@translate) (→ litmus text), [`differences`] (the documented
 //! differences between the models) and [`report`] (the cross-check report).
 //! [`skip`] lists why a test is not translated.
 

@@ -84,13 +84,13 @@ impl Params {
     }
 }
 
-/// "M0[15:0]提供了此次访问的字节大小。发送到LDS的大小是MIN(M0, LDS_SIZE)" (M0[15:0]
+/// "M0\[15:0\]提供了此次访问的字节大小。发送到LDS的大小是MIN(M0, LDS_SIZE)" (M0\[15:0\]
 /// gives the byte size of this access; the size sent to the LDS is
 /// MIN(M0, LDS_SIZE)).
 ///
-/// The seed names both M0[15:0] and M0; we compare the whole register, so
+/// The seed names both M0\[15:0\] and M0; we compare the whole register, so
 /// that the documented "no limit" value 0xFFFFFFFF really limits nothing
-/// (with M0[15:0] = 0xFFFF the last byte of a 64 KiB allocation would be cut
+/// (with M0\[15:0\] = 0xFFFF the last byte of a 64 KiB allocation would be cut
 /// off). See `docs/lds.md`, "M0".
 pub fn size_limit(m0: u32, lds_size: u32) -> u32 {
     m0.min(lds_size)
@@ -111,16 +111,16 @@ pub fn single_offset(offset0: u8, offset1: u8) -> u32 {
     (u32::from(offset1) << 8) | u32::from(offset0)
 }
 
-/// "单地址指令 LDS_Addr = LDS_BASE + VGPR[ADDR] + {InstrOffset1,InstrOffset0}"
+/// "单地址指令 LDS_Addr = LDS_BASE + VGPR\[ADDR\] + {InstrOffset1,InstrOffset0}"
 /// (single-address instructions), and for atomics "LDS_Addr0 = LDS_BASE +
-/// VGPR[ADDR] + {InstrOffset1,InstrOffset0}". Returns the address without
+/// VGPR\[ADDR\] + {InstrOffset1,InstrOffset0}". Returns the address without
 /// LDS_BASE.
 pub fn single_address(vgpr: u32, offset0: u8, offset1: u8) -> i64 {
     i64::from(vgpr) + i64::from(single_offset(offset0, offset1))
 }
 
-/// "双地址指令 LDS_Addr0 = LDS_BASE + VGPR[ADDR] + InstrOffset0*ADJ,
-/// LDS_Addr1 = LDS_BASE + VGPR[ADDR] + InstrOffset1*ADJ" (two-address
+/// "双地址指令 LDS_Addr0 = LDS_BASE + VGPR\[ADDR\] + InstrOffset0*ADJ,
+/// LDS_Addr1 = LDS_BASE + VGPR\[ADDR\] + InstrOffset1*ADJ" (two-address
 /// instructions), and "通过将两个偏移量设置为相同的值来指定单个地址。这会导致只发生
 /// 一次读取或写入,并且仅使用第一个DATA0" (a single address is specified by
 /// setting both offsets to the same value; then only one read or write
@@ -135,9 +135,9 @@ pub fn two_addresses(vgpr: u32, offset0: u8, offset1: u8, adj: u32) -> Vec<(Role
     vec![(Role::Addr0, a0), (Role::Addr1, a1)]
 }
 
-/// "这些操作的寻址可以根据offset1[7]的最高有效位(MSB)以两种不同的模式运行" (the
+/// "这些操作的寻址可以根据offset1\[7\]的最高有效位(MSB)以两种不同的模式运行" (the
 /// addressing of `src2` operations runs in one of two modes chosen by the
-/// MSB offset1[7]).
+/// MSB offset1\[7\]).
 pub fn src2_mode(offset1: u8) -> u8 {
     offset1 >> 7
 }
@@ -157,15 +157,15 @@ fn sign_extend_15(v: u32) -> i64 {
 ///
 /// Mode 0, "如果为0,则数据项的偏移量由偏移字段作为有符号双字偏移量导出" (if 0, the data
 /// term's offset comes from the offset fields as a signed dword offset):
-/// "LDS_Addr0 = LDS_BASE + VGPR(ADDR) + SIGNEXTEND(InstrOffset1[6:0],InstrOffset0))<<2
+/// "LDS_Addr0 = LDS_BASE + VGPR(ADDR) + SIGNEXTEND(InstrOffset1\[6:0\],InstrOffset0))<<2
 /// // data term; LDS_Addr1 = LDS_BASE + VGPR(ADDR) // second source and final
 /// destination address".
 ///
 /// Mode 1, "如果该位为1,则数据项的偏移量变为每个线程的偏移量,并且是一个从VGPR为索引
 /// 读取的MSB导出的有符号双字偏移量" (if the bit is 1, the data term's offset is
 /// per thread, a signed dword offset taken from the MSBs of the index VGPR):
-/// "LDS_Addr0 = LDS_BASE + VGPR(ADDR)[16:0] + SIGNEXTEND(VGPR(ADDR)[31:17])<<2;
-/// LDS_Addr1 = LDS_BASE + VGPR(ADDR)[16:0]".
+/// "LDS_Addr0 = LDS_BASE + VGPR(ADDR)\[16:0\] + SIGNEXTEND(VGPR(ADDR)\[31:17\])<<2;
+/// LDS_Addr1 = LDS_BASE + VGPR(ADDR)\[16:0\]".
 pub fn src2_addresses(vgpr: u32, offset0: u8, offset1: u8) -> [(Role, i64); 2] {
     if src2_mode(offset1) == 0 {
         let off = sign_extend_15((u32::from(offset1 & 0x7F) << 8) | u32::from(offset0));
@@ -265,15 +265,15 @@ pub struct Access {
 pub struct LaneAccesses {
     /// Lane number.
     pub lane: u32,
-    /// The VGPR[ADDR] value.
+    /// The VGPR\[ADDR\] value.
     pub vgpr: u32,
     /// One or two accesses.
     pub accesses: Vec<Access>,
 }
 
-/// Converts an expression value to the 32-bit VGPR[ADDR] value: 0..2^32-1,
+/// Converts an expression value to the 32-bit VGPR\[ADDR\] value: 0..2^32-1,
 /// or a negative number down to -2^31, stored in two's complement (useful
-/// for the `src2` per-thread offsets in VGPR[31:17]).
+/// for the `src2` per-thread offsets in VGPR\[31:17\]).
 pub fn to_vgpr(v: i64) -> Option<u32> {
     if (0..=i64::from(u32::MAX)).contains(&v) {
         u32::try_from(v).ok()

@@ -27,14 +27,14 @@ pub enum Kind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Form {
-    /// "单地址指令 LDS_Addr = LDS_BASE + VGPR[ADDR] + {InstrOffset1,InstrOffset0}"
+    /// "单地址指令 LDS_Addr = LDS_BASE + VGPR\[ADDR\] + {InstrOffset1,InstrOffset0}"
     /// (single-address instructions).
     Single,
     /// "双地址指令" (two-address instructions): `read2`/`write2`/`wrxchg2`,
     /// each offset scaled by ADJ.
     Two,
-    /// "ds_<op>_src2_<type>": a data term and a second-source/destination,
-    /// both in LDS, addressed in one of two modes chosen by offset1[7].
+    /// "`ds_<op>_src2_<type>`": a data term and a second-source/destination,
+    /// both in LDS, addressed in one of two modes chosen by offset1\[7\].
     Src2,
 }
 

@@ -2,7 +2,7 @@
 //! wavefront, following chapter 10 ("数据共享操作", data share operations) of
 //! the Vega ISA guide as given in the seed `lds-vega-isa.zh.txt`.
 //!
-//! The pipeline: per-lane VGPR[ADDR] values (from an [`expr::Expr`] over
+//! The pipeline: per-lane VGPR\[ADDR\] values (from an [`expr::Expr`] over
 //! `lane`, or a file) → [`addressing::compute`] (the DS addressing formulas,
 //! `LDS_BASE`, the M0 clamp) → [`banks::schedule`] (bank of every dword,
 //! conflict degree per pass, cycles) → [`suggest::advise`] (padding or XOR
@@ -77,7 +77,7 @@ fn value_to_vgpr(v: i64, lane: u32) -> Result<u32, LdsError> {
     })
 }
 
-/// Evaluates `e` for lanes `0..wave` into VGPR[ADDR] values.
+/// Evaluates `e` for lanes `0..wave` into VGPR\[ADDR\] values.
 pub fn vgprs_from_expr(e: &expr::Expr, wave: u32) -> Result<Vec<u32>, LdsError> {
     check_wave(wave)?;
     (0..wave)
@@ -171,7 +171,7 @@ pub fn schedule_of(
     Ok((lanes, s))
 }
 
-/// Analyses `instr` with the per-lane VGPR[ADDR] values `vgprs` (32 or 64
+/// Analyses `instr` with the per-lane VGPR\[ADDR\] values `vgprs` (32 or 64
 /// of them); `expr` is the source text they came from, if any, used to
 /// phrase suggestions as `--addr` expressions.
 pub fn analyze(

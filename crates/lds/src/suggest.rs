@@ -2,7 +2,7 @@
 //! per-lane address, each checked by re-running the analysis on the
 //! transformed addresses.
 //!
-//! Both act on VGPR[ADDR] (the value a kernel computes), in units of the
+//! Both act on VGPR\[ADDR\] (the value a kernel computes), in units of the
 //! access width `E` (4, 8 or 16 bytes) so transformed addresses stay aligned:
 //!
 //! - padding: `addr + addr/P*E` — one unused element after every `P` bytes

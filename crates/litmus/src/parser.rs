@@ -1,4 +1,4 @@
-//! Recursive-descent parser: tokens to [`ast::File`].
+//! Recursive-descent parser: tokens to [`crate::ast::File`].
 //!
 //! Errors are collected; after an error in a body the parser skips to the
 //! next line and goes on, so one run reports several mistakes.

@@ -1,12 +1,12 @@
 //! The seam where a wave's code comes from: the lowered machine code of each
-//! operation (from the code-sequence tables today, see [`crate::lower`]) is
+//! operation (from the code-sequence tables today, see [`crate::lower`](mod@crate::lower)) is
 //! laid out with the program's own instructions (control flow, register
 //! arithmetic) as one list of micro-instructions per wave.
 
 use crate::isa::MInstr;
 
 /// Where each operation's machine code comes from: the code-sequence tables
-/// ([`crate::lower`]) or LLVM's `llc` ([`crate::llc`], docs/llc.md).
+/// ([`crate::lower`](mod@crate::lower)) or LLVM's `llc` ([`crate::llc`], docs/llc.md).
 #[derive(Clone, Debug)]
 pub enum CodeSource {
     Table,

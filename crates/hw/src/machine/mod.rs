@@ -1,6 +1,6 @@
 //! Operational models of the memory systems of GFX6-GFX9, GFX90A, GFX942,
 //! GFX10-GFX11, GFX12 and GFX12.5 as AMDGPUUsage's memory-model chapter
-//! describes them, running the code that [`crate::lower`] produces.
+//! describes them, running the code that [`crate::lower`](mod@crate::lower) produces.
 //!
 //! The model is small-step and deterministic given the scheduler's choice of
 //! the next step; [`explore`] tries every choice depth-first and never visits
@@ -23,10 +23,10 @@
 //!   GFX942, GFX12.5) or one coherent L2 for all, then memory.
 
 //!
-//! The rooms: [`search`] (the state-space search and its reductions),
-//! [`wave`] (the wave's instruction semantics), [`queues`] (a request's way
+//! The rooms: `search` (the state-space search and its reductions),
+//! `wave` (the wave's instruction semantics), `queues` (a request's way
 //! through the cache levels), [`memsys`] (cache contents, and one module per
-//! generation family behind [`memsys::Generation`]), [`state`] (what a state
+//! generation family behind [`memsys::Generation`]), `state` (what a state
 //! holds) and [`code`] (where a wave's code comes from).
 
 pub mod code;

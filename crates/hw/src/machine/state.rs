@@ -39,7 +39,7 @@ pub enum Req {
     Wb {
         system: bool,
     },
-    /// GFX12.5 `global_wb scope:S` ([`Explorer::global_wb_ready`]).
+    /// GFX12.5 `global_wb scope:S` (`Explorer::global_wb_ready`).
     GlobalWb {
         scope: HwScope,
     },
@@ -78,7 +78,7 @@ pub(super) enum Stage {
     InFlight,
     /// GFX12.5 `global_wb`: taken from its SIMD32-pair queue, the writes the
     /// WGP$ passed on before it are marked; waiting for them
-    /// ([`Explorer::global_wb_ready`]).
+    /// (`Explorer::global_wb_ready`).
     Marked,
     Done,
 }

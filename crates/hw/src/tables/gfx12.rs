@@ -2,7 +2,7 @@
 //!
 //! Targets: gfx1200 (features: `:cumode`).
 //! Specification: the Chinese AMDGPUUsage, "表 84 AMDHSA 内存模型代码序列 GFX12"; translation: the upstream AMDGPUUsage
-//! (https://llvm.org/docs/AMDGPUUsage.html, "Memory Model" section).
+//! (<https://llvm.org/docs/AMDGPUUsage.html>, "Memory Model" section).
 //! Each row: the English cell (`en`), the seed's original (`zh`), then the data.
 
 use super::{Cond, LlvmOp, Ord, Row, ScopeLevel, Space, Step, Table};

@@ -1,7 +1,7 @@
 //! Table "AMDHSA Memory Model Code Sequences GFX125x" as data.
 //!
 //! Targets: gfx1250.
-//! Only in the upstream AMDGPUUsage (https://llvm.org/docs/AMDGPUUsage.html); the
+//! Only in the upstream AMDGPUUsage (<https://llvm.org/docs/AMDGPUUsage.html>); the
 //! specification's Chinese AMDGPUUsage has no GFX125x table.
 //! Each row: the English cell (`en`), the seed's original (`zh`), then the data.
 

@@ -2,7 +2,7 @@
 //!
 //! Targets: gfx942 (features: `:tgsplit`).
 //! Specification: the Chinese AMDGPUUsage, "表 81 AMDHSA 内存模型代码序列 GFX942"; translation: the upstream AMDGPUUsage
-//! (https://llvm.org/docs/AMDGPUUsage.html, "Memory Model" section).
+//! (<https://llvm.org/docs/AMDGPUUsage.html>, "Memory Model" section).
 //! Each row: the English cell (`en`), the seed's original (`zh`), then the data.
 
 use super::{Cond, LlvmOp, Ord, Row, ScopeLevel, Space, Step, Table};

@@ -106,7 +106,7 @@ pub enum Cond {
 pub enum Step {
     /// Emit the instruction when every condition holds.
     Emit(&'static [Cond], MInstr),
-    /// "Same as corresponding <op> <ordering>" (the rest of the sequence).
+    /// "Same as corresponding `<op> <ordering>`" (the rest of the sequence).
     SameAs(LlvmOp, Ord),
 }
 

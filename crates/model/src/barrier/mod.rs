@@ -497,7 +497,7 @@ pub const MAX_STATES: usize = 2_000_000;
 /// Every consistent barrier execution of `sys`, complete or deadlocked,
 /// without duplicates, in a deterministic order.
 ///
-/// execution-synchronization.txt, note [0]: "The definition of
+/// execution-synchronization.txt, note \[0\]: "The definition of
 /// *barrier-participates-in* (in its current state) is non-deterministic [...]
 /// Within a valid execution, there may be multiple ways to build
 /// *barrier-participates-in*, however there is only one way to build it that

@@ -19,7 +19,7 @@ use amdmm_program::{Program, ScopeLevel, Value};
 /// What distinguishes one generation family's memory system: its layout and
 /// what its caches do with a request's cache-policy bits. One implementation
 /// per family, each in its own file next to the sentences it implements
-/// ([`gfx6_942`], [`gfx10_11`], [`gfx12`], [`gfx125x`]); the steps common to
+/// (`gfx6_942`, `gfx10_11`, `gfx12`, `gfx125x`); the steps common to
 /// all (queues, L2, memory, LDS) are in [`MemSys`] and `super::queues`.
 pub trait Generation: std::fmt::Debug + Sync {
     /// The caches and queues there are, and where the waves run.
