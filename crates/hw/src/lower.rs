@@ -460,7 +460,7 @@ fn tgsplit_lds_message(what: &str, target: &Target) -> String {
 }
 
 /// The first operation of `p` that accesses LDS, as an error, when `target`
-/// is in tgsplit mode (see [`tgsplit_lds_message`]). The tables refuse such
+/// is in tgsplit mode (see `tgsplit_lds_message`). The tables refuse such
 /// an operation row by row; `llc` compiles it anyway (it emits `ds_*`
 /// instructions for `+tgsplit`), so the compiler's code is refused here
 /// before the hardware model runs an LDS the mode does not have.
