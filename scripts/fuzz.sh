@@ -5,16 +5,37 @@
 # first crash; the crash input is in fuzz/artifacts/TARGET/.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
+#
+# TARGET is one of litmus_load, explore, lds_expr, vulkan_test (default: all).
+# `--help` prints the comment above.
+case "${1:-}" in -h | --help) sed -n '2,/^# `--help`/{/^# `--help`/d;s/^# \{0,1\}//;p;}' "$0"; exit 0 ;; esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CARGO_FUZZ_VERSION=0.13.2
+all_targets=(litmus_load explore lds_expr vulkan_test)
 secs="${1:-60}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(litmus_load explore lds_expr vulkan_test)
+    targets=("${all_targets[@]}")
 fi
+# Check the arguments before installing or building anything.
+case "$secs" in
+    '' | *[!0-9]*)
+        echo "fuzz: SECONDS must be a whole number, not '$secs' (scripts/fuzz.sh --help)" >&2
+        exit 2
+        ;;
+esac
+for t in "${targets[@]}"; do
+    case " ${all_targets[*]} " in
+        *" $t "*) ;;
+        *)
+            echo "fuzz: unknown target '$t'; the targets are: ${all_targets[*]}" >&2
+            exit 2
+            ;;
+    esac
+done
 
 # libfuzzer-sys compiles libFuzzer (C++).
 if ! command -v c++ >/dev/null 2>&1; then
