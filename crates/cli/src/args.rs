@@ -122,7 +122,8 @@ pub struct RunArgs {
           value_parser = parse_mib)]
     pub max_memory: u64,
 
-    /// Rule set: `seed` (memory-model.txt) or `upstream` (AMDGPUMemoryModel.md).
+    /// Rule set: `seed` (the specification's memory model) or `upstream` (LLVM's
+    /// AMDGPUMemoryModel); how they differ: `amdmm docs semantics`.
     #[arg(long, value_name = "NAME", default_value = "seed",
           value_parser = PossibleValuesParser::new(ModelKind::NAMES))]
     pub model: String,

@@ -23,7 +23,8 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "STATE")]
     pub state: Option<String>,
 
-    /// Rule set: `seed` (memory-model.txt) or `upstream` (AMDGPUMemoryModel.md).
+    /// Rule set: `seed` (the specification's memory model) or `upstream` (LLVM's
+    /// AMDGPUMemoryModel); how they differ: `amdmm docs semantics`.
     #[arg(long, value_name = "NAME", default_value = "seed",
           value_parser = PossibleValuesParser::new(ModelKind::NAMES))]
     pub model: String,

@@ -268,7 +268,7 @@ fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
             Status::Difference { result, note } => (
                 *result,
                 vec![format!(
-                    "DOCUMENTED DIFFERENCE between the models (docs/vulkan-crosscheck.md): {note} \
+                    "DOCUMENTED DIFFERENCE between the models (`amdmm docs vulkan-crosscheck`): {note} \
                      The expect line is amdmm's result; the Khronos expectation is: {constraint}."
                 )],
                 a.out.as_deref(),
@@ -276,7 +276,7 @@ fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
             Status::SuspectedBug { note, .. } => (
                 t.expected.representative(),
                 vec![format!(
-                    "Suspected amdmm bug (docs/vulkan-crosscheck.md): {note} The expect line is the Khronos expectation."
+                    "Suspected amdmm bug (`amdmm docs vulkan-crosscheck`): {note} The expect line is the Khronos expectation."
                 )],
                 a.pending.as_deref(),
             ),

@@ -43,43 +43,153 @@ fn version_names_the_git_revision() {
     }
 }
 
-#[test]
-fn help_names_no_repository_file() {
-    let pages: BTreeSet<String> = stdout(&amdmm(&["docs"]))
+/// Words of `text` that name a file an installed binary does not have beside
+/// it: a path into the repository (`docs/`, `crates/`, `scripts/`), the
+/// specification's directory (`shared/`), or a Markdown file. Public URLs (the
+/// upstream LLVM documentation) are fine.
+fn repository_paths(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .filter(|w| !w.contains("://"))
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '/' && c != '.'))
+        .map(|w| w.trim_end_matches('.'))
+        .filter(|w| {
+            ["docs/", "crates/", "scripts/", "shared/"]
+                .iter()
+                .any(|d| w.contains(d))
+                || w.ends_with(".md")
+                || w.starts_with("README")
+        })
+        .map(String::from)
+        .collect()
+}
+
+/// Every `amdmm docs TOPIC` that `text` points at is a page of `amdmm docs`.
+fn assert_topics_exist(text: &str, pages: &BTreeSet<String>) {
+    for (i, _) in text.match_indices("amdmm docs ") {
+        let topic: String = text[i + 11..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
+        assert!(
+            topic.is_empty() || pages.contains(&topic),
+            "points at `amdmm docs {topic}`, which is no page:\n{text}"
+        );
+    }
+}
+
+fn doc_pages() -> BTreeSet<String> {
+    stdout(&amdmm(&["docs"]))
         .lines()
         .skip(1)
         .filter_map(|l| l.split_whitespace().next().map(String::from))
-        .collect();
-    let mut helps = vec![stdout(&amdmm(&["--help"]))];
+        .collect()
+}
+
+/// The subcommands of `amdmm CMD` (`gen`'s families, `import`'s sources).
+fn nested(cmd: &str) -> Vec<String> {
+    let out = stdout(&amdmm(&[cmd, "--help"]));
+    let Some(list) = out.split("Commands:").nth(1) else {
+        return Vec::new();
+    };
+    list.lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn help_names_no_repository_file() {
+    let pages = doc_pages();
+    let mut helps = vec![("amdmm".to_string(), stdout(&amdmm(&["--help"])))];
     let subs = subcommands();
     assert!(subs.len() >= 12, "{subs:?}");
     for s in &subs {
         let o = amdmm(&[s, "--help"]);
         assert_eq!(code(&o), 0, "{s}");
-        helps.push(stdout(&o));
-    }
-    for h in &helps {
-        // Public URLs (the upstream LLVM documentation) are fine.
-        let words: Vec<&str> = h
-            .split_whitespace()
-            .filter(|w| !w.contains("://"))
-            .collect();
-        let h = &words.join(" ");
-        for bad in ["docs/", "crates/", "scripts/", "README"] {
-            assert!(!h.contains(bad), "help mentions `{bad}`:\n{h}");
-        }
-        // Every `amdmm docs TOPIC` it points at exists.
-        for (i, _) in h.match_indices("amdmm docs ") {
-            let topic: String = h[i + 11..]
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
-                .collect();
-            assert!(
-                topic.is_empty() || pages.contains(&topic),
-                "help points at `amdmm docs {topic}`:\n{h}"
-            );
+        helps.push((s.clone(), stdout(&o)));
+        for n in nested(s) {
+            let o = amdmm(&[s, &n, "--help"]);
+            assert_eq!(code(&o), 0, "{s} {n}");
+            helps.push((format!("{s} {n}"), stdout(&o)));
         }
     }
+    assert!(
+        helps.iter().any(|(c, _)| c.contains(' ')),
+        "no nested command"
+    );
+    for (cmd, h) in &helps {
+        let bad = repository_paths(h);
+        assert!(bad.is_empty(), "`{cmd} --help` names {bad:?}:\n{h}");
+        assert_topics_exist(h, &pages);
+    }
+}
+
+/// A test whose body is `body` (the README's example otherwise).
+fn test_with(body: &str) -> String {
+    format!(
+        "AMDGPU T\n{{\n  global x = 0;\n}}\n\nthread P0 @ wg 0 {{\n{body}\n}}\n\n\
+         exists (P0:%r0 == 1)\n"
+    )
+}
+
+/// A sample of the errors and annotations whose hints point at the
+/// documentation: they name `amdmm docs TOPIC` or a section, never a file
+/// of the repository.
+#[test]
+fn errors_name_no_repository_file() {
+    let pages = doc_pages();
+    let dir = std::env::temp_dir().join(format!("amdmm-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // (what, command, test, whether its hint points at `amdmm docs`)
+    let cases: [(&str, &[&str], String, bool); 4] = [
+        (
+            "float literal",
+            &["run"],
+            test_with("  store i32 1.5, ptr @x\n  %r0 = load i32, ptr @x"),
+            true,
+        ),
+        (
+            "float type",
+            &["run"],
+            test_with("  store float 1, ptr @x\n  %r0 = load i32, ptr @x"),
+            true,
+        ),
+        (
+            "float operation",
+            &["run"],
+            test_with("  %r0 = atomicrmw fadd ptr @x, i32 1 monotonic"),
+            true,
+        ),
+        (
+            "DMA on GFX12",
+            &["lower", "--target", "gfx1200"],
+            std::fs::read_to_string(
+                manifest_dir().join("../../litmus/async/Async+MP.wait-fence.samewg.litmus"),
+            )
+            .unwrap(),
+            false,
+        ),
+    ];
+    for (what, args, text, points) in cases {
+        let file = dir.join("t.litmus");
+        std::fs::write(&file, &text).unwrap();
+        let mut a: Vec<&str> = args.to_vec();
+        a.push(file.to_str().unwrap());
+        let o = amdmm(&a);
+        let out = format!("{}{}", stdout(&o), stderr(&o));
+        assert_ne!(code(&o), 0, "{what}: not an error:\n{out}");
+        assert!(
+            !points || out.contains("amdmm docs "),
+            "{what}: no pointer:\n{out}"
+        );
+        let bad = repository_paths(&out);
+        assert!(bad.is_empty(), "{what}: names {bad:?}:\n{out}");
+        assert_topics_exist(&out, &pages);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -516,7 +516,7 @@ fn check_without_mo<S: Set>(g: &ExecutionGraph<S>) -> Result<Analysis<S>, Box<Fi
             verdict: Verdict::Forbidden,
             rank: 1,
             rule: "no thin air",
-            source: "LangRef, `unordered` (docs/semantics.md, \"Out-of-thin-air\")",
+            source: "LangRef, `unordered` (`amdmm docs semantics`, \"Out-of-thin-air\")",
             quote: "\"A value cannot be read unless some operation wrote it.\" (read as: dep ∪ rf \
                     is acyclic)",
             detail: format!("dependency and reads-from cycle {}", arrow_path(&c)),

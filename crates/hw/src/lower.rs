@@ -917,7 +917,7 @@ fn lower_instr(
             if *part > 0 || matches!(next, Some(Instr::Dma { part: 1.., .. })) {
                 return Err(format!(
                     "{target}: a 12- or 16-byte LDS DMA filling several 32-bit elements is not \
-                     lowered by the hardware models (AMDGPUDMAOperations.md: sizes \
+                     lowered by the hardware models (AMDGPUDMAOperations: sizes \
                      \"1/2/4 (12/16 for gfx950)\"; gfx950's global_load_lds_dwordx3/x4 is not \
                      modelled); the memory model (`amdmm run` without --target) runs it"
                 ));
@@ -1002,7 +1002,7 @@ fn lower_dma(
         return Err(format!(
             "{target}: `{name}` is not supported on GFX{}: async-operations.txt, \"LDS DMA \
              Operations\": \"supported only on the corresponding architectures (GFX9 and \
-             GFX10)\" (amdmm also lowers it on GFX12.5, whose own LDS DMA AMDGPUDMAOperations.md \
+             GFX10)\" (amdmm also lowers it on GFX12.5, whose own LDS DMA AMDGPUDMAOperations \
              documents)",
             target.major
         ));
@@ -1074,7 +1074,7 @@ fn dma_size(target: &Target, name: &str, size: u32) -> Result<(), String> {
         _ => "1, 2 or 4 bytes (\"1/2/4 (12/16 for gfx950)\")",
     };
     Err(format!(
-        "{target}: a {size}-byte `{name}` has no instruction on {}: AMDGPUDMAOperations.md gives it {sizes}",
+        "{target}: a {size}-byte `{name}` has no instruction on {}: AMDGPUDMAOperations gives it {sizes}",
         target.processor
     ))
 }

@@ -430,7 +430,7 @@ impl Redundant {
                  all agents ('Atomic read-modify-write instructions implicitly bypass the L1 \
                  cache'; system-scope atomics are coherent only on fine-grained memory, MTYPE \
                  CC/UC, where they are performed at memory: the model has no MTYPEs, \
-                 docs/findings.md F3), so the bits that select the scope of an RMW change nothing \
+                 `amdmm docs findings`, F3), so the bits that select the scope of an RMW change nothing \
                  in the model."
             }
             Redundant::SingleL2 => {
@@ -438,7 +438,7 @@ impl Redundant {
                  caches in the same agent a buffer_wbl2 is required. It does nothing if the agent \
                  is configured to have a single L2' (likewise buffer_inv sc1 for reads); the model \
                  has one L2 per agent (partition modes with several L2s per agent are not \
-                 modelled, docs/hardware.md)."
+                 modelled, `amdmm docs hardware`)."
             }
             Redundant::CuMode => {
                 "GFX10-GFX12 in CU mode, a work-group-scope row's vector-memory wait (vmcnt, \
@@ -460,7 +460,7 @@ impl Redundant {
             Redundant::UnusedCounter => {
                 "GFX12+: s_wait_samplecnt, s_wait_bvhcnt, s_wait_kmcnt, s_wait_xcnt: litmus tests \
                  issue no sample, gather, BVH or scalar memory operation, so nothing is counted by \
-                 them; xcnt (address translation) is not modelled (docs/hardware.md, GFX12.5)."
+                 them; xcnt (address translation) is not modelled (`amdmm docs hardware`, GFX12.5)."
             }
             Redundant::CoherentL2 => {
                 "GFX12: 'The L2 cache can be kept coherent with other agents' — the model has one L2 \
@@ -504,14 +504,14 @@ impl Redundant {
                  serially and in-order' — a wave's LDS and vector requests are executed in program \
                  order, and reach the work-group's WGP$ and the cluster's L1 buffer (SCOPE_SE) \
                  through in-order queues only, so these waits order nothing the queues do not. A \
-                 finding about the text: docs/findings.md F6."
+                 finding about the text: `amdmm docs findings`, F6."
             }
             Redundant::LocalFenceInOrder => {
                 "GFX6-GFX11, the s_waitcnt lgkmcnt(0) that a fence narrowed to the local address \
                  space keeps of its row's combined wait (AMDGPUUsage, Fence and address spaces, \
-                 amdgpu-as:local; docs/hardware.md), in an acquire fence row, or in a release \
+                 amdgpu-as:local; `amdmm docs hardware`), in an acquire fence row, or in a release \
                  fence row on a target without BackOffBarrier (gfx600, gfx700, gfx900). Such a \
-                 fence synchronizes only LDS accesses (docs/semantics.md, Fences that name address \
+                 fence synchronizes only LDS accesses (`amdmm docs semantics`, Fences that name address \
                  spaces), and a wave's LDS operations are performed in order: GFX6-GFX9 'A \
                  s_waitcnt lgkmcnt(0) is required to ensure synchronization between LDS operations \
                  and vector memory operations between wavefronts of a work-group, but not between \

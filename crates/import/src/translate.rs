@@ -91,7 +91,7 @@ impl Translation {
             "Adapted from {}.test of the Khronos Vulkan memory model test suite ({UPSTREAM}). \
              Original work: {} Licensed under Creative Commons Attribution 4.0 International \
              (http://creativecommons.org/licenses/by/4.0/). Changes: translated into the amdmm \
-             litmus format by `amdmm import vulkan-alloy` (docs/vulkan-crosscheck.md); this \
+             litmus format by `amdmm import vulkan-alloy` (`amdmm docs vulkan-crosscheck`); this \
              adaptation is distributed under the same licence.",
             self.name, self.copyright
         );
@@ -401,7 +401,7 @@ pub fn translate(
     }
     if let Some(c) = local {
         notes.push(format!(
-            "Storage classes as address spaces: {} is LDS (all its invocations are in one workgroup), {} global memory; storage-class semantics naming one class become that address space's amdgpu-as tag on a fence, a -one-as scope on an atomic of that class, and on an atomic of the other class a fence with that tag next to a monotonic atomic (docs/vulkan-crosscheck.md).",
+            "Storage classes as address spaces: {} is LDS (all its invocations are in one workgroup), {} global memory; storage-class semantics naming one class become that address space's amdgpu-as tag on a fence, a -one-as scope on an atomic of that class, and on an atomic of the other class a fence with that tag next to a monotonic atomic (`amdmm docs vulkan-crosscheck`).",
             c.name(),
             Class::ALL.iter().find(|d| **d != c).expect("two classes").name()
         ));

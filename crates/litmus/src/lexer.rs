@@ -421,7 +421,7 @@ impl<'a> Lexer<'a> {
         self.error(
             &format!("floating-point literal `{text}` is not modelled"),
             Span::new(start, self.pos),
-            "amdmm's values are integers (litmus-format.md: \"Values are integers (64-bit signed in the checker) or `undef`\"); floating-point types and `atomicrmw fadd`/`fsub`/`fmax`/`fmin`/`fmaximum`/`fminimum` are refused too",
+            "amdmm's values are integers (`amdmm docs format`, \"Types, values and pointers\": 64-bit signed integers or `undef`); floating-point types and `atomicrmw fadd`/`fsub`/`fmax`/`fmin`/`fmaximum`/`fminimum` are refused too",
         );
         true
     }

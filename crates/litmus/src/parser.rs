@@ -1082,7 +1082,7 @@ impl<'a> Parser<'a> {
                         span,
                     )
                     .with_label("not modelled")
-                    .with_hint("amdmm's values are integers (docs/semantics.md, \"More `atomicrmw` operations, and floating point\"); use the integer type of the same width (`i32` for `float`, `i64` for `double`, `i16` for `half`)");
+                    .with_hint("amdmm's values are integers (`amdmm docs semantics`, \"More `atomicrmw` operations, and floating point\"); use the integer type of the same width (`i32` for `float`, `i64` for `double`, `i16` for `half`)");
                     self.push(d);
                     return Err(());
                 }

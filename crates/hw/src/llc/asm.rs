@@ -141,7 +141,7 @@ pub fn instruction(code: &str, dialect: Dialect) -> Result<Option<MInstr>, Strin
         .collect();
     let unknown = || {
         Err(format!(
-            "memory instruction `{mn}` is not known to the hardware model (docs/llc.md, \"Not supported\")"
+            "memory instruction `{mn}` is not known to the hardware model (`amdmm docs llc`, \"Not supported\")"
         ))
     };
     match mn {
@@ -280,7 +280,7 @@ fn wait(mn: &str, ops: &[&str]) -> Result<Option<MInstr>, String> {
             "`{mn}` (combined wait) reached a single-instruction reader"
         )),
         _ => Err(format!(
-            "wait `{mn}` is not known to the hardware model (docs/llc.md, \"Not supported\")"
+            "wait `{mn}` is not known to the hardware model (`amdmm docs llc`, \"Not supported\")"
         )),
     }
 }

@@ -250,7 +250,7 @@ fn fence_metadata(a: &MemAttrs) -> String {
 /// command line).
 pub fn emit(p: &Program) -> Result<String, IrError> {
     let mut m = String::new();
-    let _ = writeln!(m, "; amdmm: litmus test {} (docs/llc.md)", p.name);
+    let _ = writeln!(m, "; amdmm: litmus test {} (`amdmm docs llc`)", p.name);
     let _ = writeln!(m, "target triple = \"amdgcn-amd-amdhsa\"\n");
     for s in &p.symbols {
         let loc = &p.locations[s.first as usize];
@@ -508,7 +508,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
 
 fn unsupported(what: &str) -> String {
     format!(
-        "{what} is not supported by `--code llc` yet (docs/llc.md, \"Not supported\"); use `--code table`"
+        "{what} is not supported by `--code llc` yet (`amdmm docs llc`, \"Not supported\"); use `--code table`"
     )
 }
 

@@ -726,7 +726,7 @@ impl<'a> Cx<'a> {
                         )
                         .with_label("floating-point operation")
                         .with_hint(
-                            "amdmm's values are integers (litmus-format.md: \"64-bit signed in the checker\"); the integer operations are modelled",
+                            "amdmm's values are integers (`amdmm docs format`, \"Types, values and pointers\": 64-bit signed integers); the integer operations are modelled",
                         ),
                     );
                 } else if rop.is_none() {
