@@ -33,6 +33,16 @@ pub(crate) const VERSION: &str = concat!(
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+
+    /// Colour diagnostics: `auto` when standard error is a terminal and NO_COLOR is not set.
+    #[arg(
+        long,
+        global = true,
+        value_name = "WHEN",
+        value_enum,
+        default_value = "auto"
+    )]
+    pub color: crate::diag::ColorChoice,
 }
 
 #[derive(Subcommand, Debug)]

@@ -103,18 +103,26 @@ pub fn compile_command(a: &CompileArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let program = match load_file(&a.file) {
-        Ok(p) => p,
-        Err(e) => {
-            eprint!("{e}");
+    let (src, program) = match load_file(&a.file) {
+        Ok(x) => x,
+        Err(diags) => {
+            crate::diag::eprint(&diags);
             return ExitCode::from(2);
         }
     };
-    let file = a.file.display();
+    let file = crate::collect::display_name(&a.file);
     let ir = match amdmm_hw::llc::ir::emit(&program) {
         Ok(ir) => ir,
         Err(e) => {
-            eprintln!("error: {file}: {e}");
+            let e = amdmm_hw::LowerError {
+                thread: e.thread,
+                pos: amdmm_program::Pos {
+                    line: e.line,
+                    col: e.col,
+                },
+                message: e.message,
+            };
+            crate::diag::eprint(&[crate::lower::lower_diagnostic(&file, &src, &e)]);
             return ExitCode::from(2);
         }
     };

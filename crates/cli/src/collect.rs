@@ -19,9 +19,35 @@ pub fn read_source(path: &Path) -> Result<String, ReadError> {
     }
 }
 
-/// [`read_source`] with its error rendered for `path` (`error: cannot read ...`).
-pub fn read_or_render(path: &Path) -> Result<String, String> {
-    read_source(path).map_err(|e| e.render(&display_name(path)))
+/// [`read_source`] with its error as a diagnostic.
+pub fn read_or_diagnose(path: &Path) -> Result<String, Box<amdmm_report::FileDiagnostic>> {
+    read_source(path).map_err(|e| Box::new(e.diagnostic(&display_name(path))))
+}
+
+/// The test at `path` read and loaded, or its diagnostics (a file that
+/// cannot be read, or the parser's and the lowering's errors).
+pub fn load(
+    path: &Path,
+) -> Result<(String, amdmm_program::Program), Vec<amdmm_report::FileDiagnostic>> {
+    let file = display_name(path);
+    let src = read_or_diagnose(path).map_err(|d| vec![*d])?;
+    match amdmm_program::load(&src) {
+        Ok(p) => Ok((src, p)),
+        Err(diags) => Err(in_source(&file, &src, diags)),
+    }
+}
+
+/// `diags` of the text `src` of `file`, kept with the text.
+pub fn in_source(
+    file: &str,
+    src: &str,
+    diags: Vec<amdmm_program::Diagnostic>,
+) -> Vec<amdmm_report::FileDiagnostic> {
+    let text: std::sync::Arc<str> = std::sync::Arc::from(src);
+    diags
+        .into_iter()
+        .map(|d| amdmm_report::FileDiagnostic::at(file, &text, d))
+        .collect()
 }
 
 /// How a path is named in messages and output (`<stdin>` for [`STDIN`]).

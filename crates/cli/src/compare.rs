@@ -73,6 +73,7 @@ pub fn compare_command(a: &CompareArgs) -> ExitCode {
     let jobs = crate::run::jobs_or_cores(a.jobs);
     let mut rows = Vec::new();
     let mut input_errors = 0;
+    let mut input_diagnostics = Vec::new();
     let mut internal_errors = 0;
     let res = crate::run::ordered_parallel(
         &files,
@@ -103,9 +104,8 @@ pub fn compare_command(a: &CompareArgs) -> ExitCode {
                     // first model's diagnostics are the file's.
                     crate::run::TestResult::Input { diagnostics, .. } => {
                         input_errors += 1;
-                        for d in &diagnostics {
-                            let _ = writeln!(std::io::stderr(), "{}\n", d.trim_end());
-                        }
+                        crate::diag::eprint(&diagnostics);
+                        input_diagnostics.extend(diagnostics.iter().map(|d| d.json()));
                         return;
                     }
                     crate::run::TestResult::Ran {
@@ -143,6 +143,7 @@ pub fn compare_command(a: &CompareArgs) -> ExitCode {
         tests: rows,
         differing,
         input_errors,
+        diagnostics: input_diagnostics,
     };
     let text = if a.json {
         match serde_json::to_string_pretty(&doc) {

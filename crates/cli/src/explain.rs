@@ -62,20 +62,11 @@ pub fn explain_command(a: &ExplainArgs) -> ExitCode {
     let Some(model) = ModelKind::from_name(&a.model) else {
         return fail(&format!("unknown model `{}`", a.model));
     };
-    let file = a.file.display().to_string();
-    let src = match crate::collect::read_or_render(&a.file) {
-        Ok(s) => s,
-        Err(e) => {
-            let _ = writeln!(std::io::stderr(), "{e}");
-            return ExitCode::from(2);
-        }
-    };
-    let program = match amdmm_program::load(&src) {
-        Ok(p) => p,
+    let file = crate::collect::display_name(&a.file);
+    let program = match crate::collect::load(&a.file) {
+        Ok((_, p)) => p,
         Err(diags) => {
-            for d in &diags {
-                let _ = writeln!(std::io::stderr(), "{}\n", d.render(&file, &src).trim_end());
-            }
+            crate::diag::eprint(&diags);
             return ExitCode::from(2);
         }
     };

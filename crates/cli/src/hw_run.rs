@@ -51,12 +51,18 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
         }
     };
     let mut status = ExitCode::SUCCESS;
-    let mut progs: Vec<(String, Program)> = Vec::new();
+    let mut progs: Vec<(String, String, Program)> = Vec::new();
+    // Files that could not be loaded, first in the JSON document's tests.
+    let mut input_errors = Vec::new();
     for f in &files {
         match load_file(f) {
-            Ok(p) => progs.push((f.display().to_string(), p)),
-            Err(e) => {
-                eprint!("{e}");
+            Ok((src, p)) => progs.push((crate::collect::display_name(f), src, p)),
+            Err(diags) => {
+                crate::diag::eprint(&diags);
+                let file = crate::collect::display_name(f);
+                input_errors.push(amdmm_report::TestEntry::InputError(
+                    amdmm_report::input_error_json(&file, &diags),
+                ));
                 status = ExitCode::from(2);
             }
         }
@@ -64,7 +70,7 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
     let pairs: Vec<(usize, amdmm_hw::Target)> = (0..progs.len())
         .flat_map(|i| ts.iter().map(move |t| (i, *t)))
         .collect();
-    let mut json_tests = Vec::new();
+    let mut json_tests = input_errors;
     let sink = match &a.graph {
         Some(dir) => match crate::graphviz::GraphSink::new(dir, a.graph_format) {
             Ok(s) => Some(s),
@@ -81,12 +87,12 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
         run::jobs_or_cores(a.jobs),
         |&(i, t)| {
             let start = std::time::Instant::now();
-            let r = amdmm_hw::machine::explore_with(&progs[i].1, &t, &opts, &source);
+            let r = amdmm_hw::machine::explore_with(&progs[i].2, &t, &opts, &source);
             (i, t, r, start.elapsed().as_secs_f64())
         },
         || progress.inc(),
         |(i, t, r, secs)| {
-            let (file, p) = &progs[i];
+            let (file, src, p) = &progs[i];
             let time = (!a.no_time).then_some(secs);
             if let (Some(sink), Ok(h)) = (&sink, &r) {
                 if !progress.suspend(|| trace_graphs(sink, p, &t, h)) {
@@ -97,7 +103,13 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
                 Ok(h) if a.json => json_tests.push(json(file, p, &t, &h, time, a)),
                 Ok(h) => print_text(p, &t, &h, time, a.show_executions),
                 Err(e) => {
-                    eprintln!("error: {file}: {e}");
+                    let d = crate::lower::hw_diagnostic(file, src, &e);
+                    crate::diag::eprint(std::slice::from_ref(&d));
+                    if a.json {
+                        json_tests.push(amdmm_report::TestEntry::InputError(
+                            amdmm_report::input_error_json(file, &[d]),
+                        ));
+                    }
                     status = ExitCode::from(2);
                 }
             })

@@ -74,14 +74,10 @@ pub fn import_command(a: &ImportArgs) -> ExitCode {
 /// An error at 1-based `line` and `col` of the `.test` file `file`
 /// (source `src`), rendered like every other amdmm diagnostic.
 fn test_error(file: &str, src: &str, line: usize, col: usize, message: &str, hint: &str) -> String {
-    let start: usize = src.split_inclusive('\n').take(line - 1).map(str::len).sum();
-    let offset = src[start.min(src.len())..]
-        .char_indices()
-        .nth(col - 1)
-        .map_or(src.len(), |(i, _)| start + i);
+    let offset = amdmm_litmus::offset_of(src, line, col);
     amdmm_litmus::Diagnostic::new(message, amdmm_litmus::Span::new(offset, offset + 1))
         .with_hint(hint)
-        .render(file, src)
+        .render_styled(file, src, crate::diag::color())
 }
 
 /// Runs a translation; `Err` when amdmm cannot load it (a translator bug),
@@ -201,7 +197,7 @@ fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
         let src = match crate::input::read_text(f) {
             Ok(s) => s,
             Err(e) => {
-                progress.suspend(|| eprintln!("{}\n", e.render(&file).trim_end()));
+                progress.suspend(|| crate::diag::eprint(&[e.diagnostic(&file)]));
                 input_errors += 1;
                 continue;
             }

@@ -4,9 +4,11 @@
 //! the first byte that is not UTF-8 (issue 12, "Bad input and other
 //! people's data").
 
+use amdmm_report::FileDiagnostic;
 use std::fs;
 use std::io::Read;
 use std::path::Path;
+use std::sync::Arc;
 
 /// The largest input file amdmm reads (16 MiB). Litmus tests are a few
 /// kilobytes; anything near this size is a wrong path (`/dev/zero`, a
@@ -33,33 +35,41 @@ pub enum ReadError {
 }
 
 impl ReadError {
-    /// The rendered error for `file` (as it is named in messages):
-    /// `error: cannot read FILE: ...` with a hint, or for text that is not
-    /// UTF-8, a diagnostic at the line and column of the first bad byte.
-    pub fn render(&self, file: &str) -> String {
+    /// The diagnostic for `file` (as it is named in messages): `cannot read
+    /// FILE: ...` with a hint, or for text that is not UTF-8, a diagnostic
+    /// at the line and column of the first bad byte.
+    pub fn diagnostic(&self, file: &str) -> FileDiagnostic {
         let cap = format!("{} MiB", MAX_INPUT_BYTES >> 20);
+        let whole = |msg: String, hint: Option<&str>| FileDiagnostic::whole(file, msg, hint);
         match self {
-            ReadError::Io(e) => format!("error: cannot read {file}: {}", describe(e)),
-            ReadError::UnlistableDir(e) => format!(
-                "error: cannot read {file}: cannot list this directory: {}\n  = hint: the other files were run; check the directory's permissions",
-                describe(e)
+            ReadError::Io(e) => whole(format!("cannot read {file}: {}", describe(e)), None),
+            ReadError::UnlistableDir(e) => whole(
+                format!("cannot read {file}: cannot list this directory: {}", describe(e)),
+                Some("the other files were run; check the directory's permissions"),
             ),
-            ReadError::NotRegular(kind) => format!(
-                "error: cannot read {file}: it is a {kind}, not a regular file\n  = hint: amdmm reads regular files only (reading a {kind} may never end); give `-` to read standard input"
+            ReadError::NotRegular(kind) => whole(
+                format!("cannot read {file}: it is a {kind}, not a regular file"),
+                Some(&format!("amdmm reads regular files only (reading a {kind} may never end); give `-` to read standard input")),
             ),
-            ReadError::TooBig => format!(
-                "error: cannot read {file}: larger than the input size limit of {cap}\n  = hint: a litmus test is a few kilobytes; check the path"
+            ReadError::TooBig => whole(
+                format!("cannot read {file}: larger than the input size limit of {cap}"),
+                Some("a litmus test is a few kilobytes; check the path"),
             ),
             ReadError::NotUtf8 { text, offset, byte } => {
-                amdmm_litmus::Diagnostic::new(
+                let d = amdmm_litmus::Diagnostic::new(
                     format!("{file} is not UTF-8 text (byte 0x{byte:02x})"),
                     amdmm_litmus::Span::new(*offset, *offset + 1),
                 )
                 .with_label("the first byte that is not UTF-8")
-                .with_hint("amdmm reads UTF-8 text; convert the file (e.g. `iconv -t UTF-8`)")
-                .render(file, text)
+                .with_hint("amdmm reads UTF-8 text; convert the file (e.g. `iconv -t UTF-8`)");
+                FileDiagnostic::at(file, &Arc::from(text.as_str()), d)
             }
         }
+    }
+
+    /// [`ReadError::diagnostic`] rendered without colour (no final newline).
+    pub fn render(&self, file: &str) -> String {
+        self.diagnostic(file).render(false).trim_end().to_string()
     }
 }
 
@@ -170,7 +180,7 @@ mod tests {
         // Line 2, column 18: `é` is one character (two bytes).
         assert!(msg.contains("--> t.litmus:2:18"), "{msg}");
         assert!(msg.contains("byte 0xff"), "{msg}");
-        assert!(msg.contains("hint: amdmm reads UTF-8"), "{msg}");
+        assert!(msg.contains("help: amdmm reads UTF-8"), "{msg}");
     }
 
     #[test]

@@ -135,7 +135,8 @@ fn out(text: &str) {
 }
 
 fn fail(e: &LdsError) -> ExitCode {
-    let _ = writeln!(std::io::stderr().lock(), "amdmm lds: error: {e}");
+    let text = e.render(crate::diag::color());
+    let _ = writeln!(std::io::stderr().lock(), "{}", text.trim_end());
     ExitCode::from(2)
 }
 
@@ -189,11 +190,15 @@ fn analyse(a: &LdsArgs) -> Result<String, LdsError> {
         (None, Some(path)) => {
             let ins = instr::lookup(name).map_err(|m| LdsError::new(m, String::new()))?;
             let text = crate::input::read_text(path).map_err(|err| {
-                let msg = err.render(&path.display().to_string());
-                LdsError::new(
-                    msg.trim_start_matches("error: ").to_string(),
-                    "--addrs takes a text file with one address per line",
-                )
+                let fd = err.diagnostic(&path.display().to_string());
+                let hint = fd.diagnostic.hint.clone().unwrap_or_else(|| {
+                    "--addrs takes a text file with one address per line".to_string()
+                });
+                let e = LdsError::new(fd.diagnostic.message.clone(), hint);
+                match (&fd.src, fd.line_col()) {
+                    (Some(src), Some((line, col))) => e.at(&fd.file, src, line, col),
+                    _ => e,
+                }
             })?;
             let v = amdmm_lds::vgprs_from_file(&text, &path.display().to_string(), wave)?;
             amdmm_lds::analyze(&ins, &v, &params, None)?

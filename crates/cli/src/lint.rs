@@ -31,6 +31,8 @@ pub struct LintDocument {
     /// Findings over all files.
     pub warnings: usize,
     pub input_errors: usize,
+    /// Why those files could not be read or parsed (also printed on stderr).
+    pub diagnostics: Vec<amdmm_report::DiagnosticJson>,
 }
 
 /// One file's findings.
@@ -54,8 +56,9 @@ pub struct LintFinding {
     pub hint: String,
 }
 
-/// Prints each finding as `FILE:LINE:COL: warning: ... [KIND]` with a `help:`
-/// line, then `N warnings` on stderr. Exit status: 0 no finding, 1 some
+/// Prints each finding as a `warning[KIND]: ...` diagnostic at
+/// `FILE:LINE:COL` with the source line and a `help:` line, then `N
+/// warnings` on stderr. Exit status: 0 no finding, 1 some
 /// finding, 2 a missing path or a file that does not parse.
 pub fn lint_command(a: &LintArgs) -> ExitCode {
     let files = match crate::collect::collect(&a.paths) {
@@ -69,23 +72,14 @@ pub fn lint_command(a: &LintArgs) -> ExitCode {
     let mut bad_input = false;
     let mut input_errors = 0usize;
     let mut json_files = Vec::new();
+    let mut diagnostics = Vec::new();
     for path in &files {
-        let file = path.display().to_string();
-        let src = match crate::collect::read_or_render(path) {
-            Ok(s) => s,
-            Err(e) => {
-                let _ = writeln!(std::io::stderr(), "{e}\n");
-                bad_input = true;
-                input_errors += 1;
-                continue;
-            }
-        };
-        let program = match amdmm_program::load(&src) {
-            Ok(p) => p,
+        let file = crate::collect::display_name(path);
+        let (src, program) = match crate::collect::load(path) {
+            Ok(x) => x,
             Err(diags) => {
-                for d in diags {
-                    let _ = writeln!(std::io::stderr(), "{}", d.render(&file, &src));
-                }
+                crate::diag::eprint(&diags);
+                diagnostics.extend(diags.iter().map(|d| d.json()));
                 bad_input = true;
                 input_errors += 1;
                 continue;
@@ -110,9 +104,11 @@ pub fn lint_command(a: &LintArgs) -> ExitCode {
             });
             continue;
         }
+        let text: std::sync::Arc<str> = std::sync::Arc::from(src.as_str());
         let mut out = std::io::stdout().lock();
         for l in lints {
-            let _ = write!(out, "{}", l.render(&file));
+            let d = amdmm_report::FileDiagnostic::at(&file, &text, l.diagnostic(&src));
+            let _ = writeln!(out, "{}", crate::diag::render(&d));
         }
         let _ = out.flush();
     }
@@ -122,6 +118,7 @@ pub fn lint_command(a: &LintArgs) -> ExitCode {
             files: json_files,
             warnings: findings,
             input_errors,
+            diagnostics,
         };
         match serde_json::to_string_pretty(&doc) {
             Ok(s) => println!("{s}"),

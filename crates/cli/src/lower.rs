@@ -166,20 +166,11 @@ pub fn lower_command(a: &LowerArgs) -> ExitCode {
         }
     };
     let path = file;
-    let file = path.display().to_string();
-    let src = match crate::collect::read_or_render(path) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    let program = match amdmm_program::load(&src) {
-        Ok(p) => p,
+    let file = crate::collect::display_name(path);
+    let (src, program) = match load_file(path) {
+        Ok(x) => x,
         Err(diags) => {
-            for d in &diags {
-                eprint!("{}", d.render(&file, &src));
-            }
+            crate::diag::eprint(&diags);
             return ExitCode::from(2);
         }
     };
@@ -194,7 +185,7 @@ pub fn lower_command(a: &LowerArgs) -> ExitCode {
     let code = match &source {
         amdmm_hw::machine::CodeSource::Llc(llc) => amdmm_hw::llc::lowered(&program, &target, llc),
         amdmm_hw::machine::CodeSource::Table => {
-            amdmm_hw::lower(&program, &target).map_err(|e| e.to_string())
+            amdmm_hw::lower(&program, &target).map_err(amdmm_hw::machine::HwError::Lower)
         }
     };
     match code {
@@ -219,7 +210,7 @@ pub fn lower_command(a: &LowerArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {file}: {e}");
+            crate::diag::eprint(&[hw_diagnostic(&file, &src, &e)]);
             ExitCode::from(2)
         }
     }
@@ -238,15 +229,40 @@ pub(crate) fn targets(spec: &str, modelled_only: bool) -> Result<Vec<amdmm_hw::T
     }
 }
 
-pub(crate) fn load_file(path: &std::path::Path) -> Result<amdmm_program::Program, String> {
-    let file = crate::collect::display_name(path);
-    let src = crate::collect::read_or_render(path).map_err(|e| format!("{e}\n"))?;
-    amdmm_program::load(&src).map_err(|diags| {
-        diags
-            .iter()
-            .map(|d| d.render(&file, &src))
-            .collect::<String>()
-    })
+pub(crate) use crate::collect::load as load_file;
+
+/// Why the hardware model or the lowering cannot take the test in `src`
+/// (named `file`): an operation the target has no code for, at its place
+/// in the test; or the target or llc refusing the whole test.
+pub(crate) fn hw_diagnostic(
+    file: &str,
+    src: &str,
+    e: &amdmm_hw::machine::HwError,
+) -> amdmm_report::FileDiagnostic {
+    match e {
+        amdmm_hw::machine::HwError::Lower(l) => lower_diagnostic(file, src, l),
+        amdmm_hw::machine::HwError::Unsupported(s) => {
+            amdmm_report::FileDiagnostic::whole(file, format!("{file}: {s}"), None)
+        }
+    }
+}
+
+/// A lowering error as a diagnostic at its operation (`file:line:col`).
+pub(crate) fn lower_diagnostic(
+    file: &str,
+    src: &str,
+    e: &amdmm_hw::LowerError,
+) -> amdmm_report::FileDiagnostic {
+    let start = amdmm_litmus::offset_of(src, e.pos.line as usize, e.pos.col as usize);
+    let (_, end) = amdmm_litmus::span::line_range(src, start);
+    let len = src[start..end].find([';', '#']).unwrap_or(end - start);
+    let len = src[start..start + len].trim_end().len().max(1);
+    let d = amdmm_litmus::Diagnostic::new(
+        e.message.clone(),
+        amdmm_litmus::Span::new(start, start + len),
+    )
+    .with_label(format!("in {}", e.thread));
+    amdmm_report::FileDiagnostic::at(file, &std::sync::Arc::from(src), d)
 }
 
 /// `--target` and the test paths of `run --target` and `verify`: the targets

@@ -37,9 +37,9 @@ pub fn compare_command(a: &LowerArgs) -> ExitCode {
     let mut progs: Vec<(PathBuf, amdmm_program::Program)> = Vec::new();
     for f in &files {
         match load_file(f) {
-            Ok(p) => progs.push((f.clone(), p)),
-            Err(e) => {
-                eprint!("{e}");
+            Ok((_, p)) => progs.push((f.clone(), p)),
+            Err(diags) => {
+                crate::diag::eprint(&diags);
                 input_error = true;
             }
         }

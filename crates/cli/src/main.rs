@@ -7,6 +7,7 @@ mod args;
 mod code;
 mod collect;
 mod compare;
+mod diag;
 mod docs;
 mod explain;
 mod gen;
@@ -31,6 +32,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
+    diag::init(cli.color);
     match cli.command {
         args::Command::Run(a) if a.target.is_some() => hw_run::hw_run_command(&a),
         args::Command::Run(a) if a.code.code != code::Code::Table || a.code.llc.is_some() => {

@@ -102,10 +102,7 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
     match r {
         TestResult::Input { file, diagnostics } => {
             t.summary.input_errors += 1;
-            for d in &diagnostics {
-                // Blank line after each, as rustc does.
-                err(&format!("{}\n", d.trim_end()));
-            }
+            crate::diag::eprint(&diagnostics);
             if a.check {
                 t.failed += 1;
                 t.fail_lines.push(format!(

@@ -12,10 +12,10 @@ use std::time::Instant;
 
 /// What happened to one test file.
 pub enum TestResult {
-    /// The file could not be read or parsed: rendered diagnostics.
+    /// The file could not be read or parsed: why.
     Input {
         file: String,
-        diagnostics: Vec<String>,
+        diagnostics: Vec<amdmm_report::FileDiagnostic>,
     },
     /// The test ran; `internal_error` is set when the engine panicked (the
     /// outcome is then an empty `Unknown` one).
@@ -72,22 +72,24 @@ fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
 /// Reads, parses and explores one file.
 pub fn run_one(path: &Path, opts: &Options) -> TestResult {
     let file = crate::collect::display_name(path);
-    let src = match crate::collect::read_or_render(path) {
+    let src = match crate::collect::read_or_diagnose(path) {
         Ok(s) => s,
         Err(e) => {
-            let diagnostics = vec![e];
+            let diagnostics = vec![*e];
             return TestResult::Input { file, diagnostics };
         }
     };
     let program = match guarded(|| amdmm_program::load(&src)) {
         Ok(Ok(p)) => p,
         Ok(Err(diags)) => {
-            let diagnostics = diags.iter().map(|d| d.render(&file, &src)).collect();
+            let diagnostics = crate::collect::in_source(&file, &src, diags);
             return TestResult::Input { file, diagnostics };
         }
         Err(msg) => {
-            let diagnostics = vec![format!(
-                "error: internal error in the parser on {file}: {msg}"
+            let diagnostics = vec![amdmm_report::FileDiagnostic::whole(
+                &file,
+                format!("internal error in the parser on {file}: {msg}"),
+                None,
             )];
             return TestResult::Input { file, diagnostics };
         }

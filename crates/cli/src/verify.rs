@@ -214,12 +214,19 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
     }
     let jobs = run::jobs_or_cores(a.jobs);
     let mut input_error = false;
+    let mut diagnostics = Vec::new();
     let mut progs = Vec::new();
+    // Each test's name in messages, for the places of lowering errors.
+    let mut names = Vec::new();
     for f in &files {
         match load_file(f) {
-            Ok(p) => progs.push(p),
-            Err(e) => {
-                eprint!("{e}");
+            Ok((_, p)) => {
+                progs.push(p);
+                names.push(crate::collect::display_name(f));
+            }
+            Err(diags) => {
+                crate::diag::eprint(&diags);
+                diagnostics.extend(diags.iter().map(|d| d.json()));
                 input_error = true;
             }
         }
@@ -265,7 +272,14 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         || progress.inc(),
         |(i, t, r)| {
             progress.suspend(|| {
-                let r = verdict(&progs[i], &t, &models[i], r, &known, &mut tally.used);
+                let r = verdict(
+                    (&names[i], &progs[i]),
+                    &t,
+                    &models[i],
+                    r,
+                    &known,
+                    &mut tally.used,
+                );
                 report(r, a.json, &mut tally)
             })
         },
@@ -299,6 +313,7 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
             skipped,
             hardware_states: states,
             unseen_known: unseen,
+            diagnostics,
         };
         match serde_json::to_string_pretty(&doc) {
             Ok(s) => println!("{s}"),
@@ -358,6 +373,9 @@ pub struct VerifyDocument {
     pub hardware_states: usize,
     /// Lines of the `--allow` file not seen in this run.
     pub unseen_known: usize,
+    /// Why some files could not be read or parsed (also printed on
+    /// stderr); they have no results.
+    pub diagnostics: Vec<amdmm_report::DiagnosticJson>,
 }
 
 /// The verdict on one (test, target) pair.
@@ -392,7 +410,7 @@ pub struct ForbiddenOutcome {
 /// The verdict of one (test, target) pair: OK, SKIP, KNOWN, or FORBIDDEN
 /// with the machine code and the hardware trace.
 fn verdict(
-    p: &amdmm_program::Program,
+    (file, p): (&str, &amdmm_program::Program),
     t: &amdmm_hw::Target,
     model: &amdmm_explore::Outcome,
     r: Result<amdmm_hw::machine::Verdict, amdmm_hw::machine::HwError>,
@@ -410,6 +428,13 @@ fn verdict(
     };
     let v = match r {
         Ok(v) => v,
+        // A lowering error names its place as editors read it,
+        // `FILE:LINE:COL: THREAD: MESSAGE`.
+        Err(amdmm_hw::machine::HwError::Lower(e)) => {
+            let at = format!("{file}:{}:{}", e.pos.line, e.pos.col);
+            out.reason = Some(format!("{at}: {}: {}", e.thread, e.message));
+            return out;
+        }
         Err(e) => {
             out.reason = Some(e.to_string());
             return out;

@@ -190,3 +190,56 @@ fn verify_lint_lower_json_validate() {
         .as_array()
         .is_some_and(|c| !c.is_empty()));
 }
+
+/// The diagnostic object of the syntax error in `tests/fixtures/bad`: its
+/// file, place, message and hint as fields, not a rendered string.
+fn assert_syntax_error(d: &Value) {
+    assert_eq!(d["file"], BAD, "{d:#}");
+    assert_eq!(d["line"], 8, "{d:#}");
+    assert_eq!(d["column"], 23, "{d:#}");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["message"], "expected an instruction, found `@`");
+    assert!(
+        d["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("instructions")),
+        "{d:#}"
+    );
+    let rendered = d["rendered"].as_str().unwrap();
+    assert!(rendered.contains(&format!("--> {BAD}:8:23")), "{rendered}");
+    assert!(!rendered.contains('\x1b'), "{rendered}");
+}
+
+const BAD: &str = "tests/fixtures/bad/syntax-error.litmus";
+const GOOD: &str = "../../litmus/MP+rel-acq.agent.litmus";
+
+/// Input errors are typed objects (file, line, column, message, hint) in
+/// every `--json` document that reports them, valid against the schemas.
+#[test]
+fn diagnostics_are_objects_in_every_json_document() {
+    let doc = validates("run", &["run", "--json", "--no-time", GOOD, BAD]);
+    assert_syntax_error(&doc["tests"][1]["diagnostics"][0]);
+    let doc = validates("run", &["run", "--json", "--target", "gfx942", BAD, GOOD]);
+    assert_syntax_error(&doc["tests"][0]["diagnostics"][0]);
+    let doc = validates("lint", &["lint", "--json", BAD]);
+    assert_eq!(doc["input_errors"], 1);
+    assert_syntax_error(&doc["diagnostics"][0]);
+    let doc = validates(
+        "compare",
+        &[
+            "compare", "--json", "--model", "seed", "--model", "upstream", BAD,
+        ],
+    );
+    assert_syntax_error(&doc["diagnostics"][0]);
+    let doc = validates("verify", &["verify", "--json", "--target", "gfx942", BAD]);
+    assert_syntax_error(&doc["diagnostics"][0]);
+    // A lowering error of `run --target`: at its place too.
+    let lds = "../../litmus/MP+rel-acq.workgroup.lds.litmus";
+    let doc = validates("run", &["run", "--json", "--target", "gfx90a:tgsplit", lds]);
+    let d = &doc["tests"][0]["diagnostics"][0];
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64()),
+        (Some(10), Some(3)),
+        "{d:#}"
+    );
+}

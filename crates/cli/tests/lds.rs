@@ -437,7 +437,9 @@ fn address_beyond_64_kib_is_an_error() {
 fn malformed_expression_is_an_error() {
     let e = bad(&["ds_read_b32", "--addr", "(lane*4"]);
     assert!(
-        e.contains("column 8: missing `)`") && e.contains("hint:"),
+        e.contains("column 8: missing `)`")
+            && e.contains("--> --addr:1:8")
+            && e.contains("= help:"),
         "{e}"
     );
     let e = bad(&["ds_read_b32", "--addr", "lane*x"]);

@@ -30,6 +30,20 @@ pub struct LdsError {
     pub message: String,
     /// How to fix it (may be empty).
     pub hint: String,
+    /// Where, when the error is in an address expression or file.
+    pub at: Option<Place>,
+}
+
+/// The place of an error in the text of `--addr` or of an `--addrs` file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    /// The file's name, or `--addr`.
+    pub origin: String,
+    /// The whole text (the expression, or the file).
+    pub text: String,
+    /// 1-based line and column (in characters).
+    pub line: usize,
+    pub column: usize,
 }
 
 impl LdsError {
@@ -38,6 +52,39 @@ impl LdsError {
         LdsError {
             message: message.into(),
             hint: hint.into(),
+            at: None,
+        }
+    }
+
+    /// The same error at `line` and `column` of `text` (named `origin`).
+    pub fn at(mut self, origin: &str, text: &str, line: usize, column: usize) -> LdsError {
+        self.at = Some(Place {
+            origin: origin.to_string(),
+            text: text.to_string(),
+            line,
+            column,
+        });
+        self
+    }
+
+    /// The error as printed by the one diagnostics renderer (annotate-snippets,
+    /// as every amdmm diagnostic): at its place with the text underlined
+    /// when it has one, with `= help:` and the hint; ANSI colour when `color`.
+    pub fn render(&self, color: bool) -> String {
+        let hint = (!self.hint.is_empty()).then_some(self.hint.as_str());
+        match &self.at {
+            None => amdmm_litmus::render_message(&self.message, hint, color),
+            Some(p) => {
+                let start = amdmm_litmus::offset_of(&p.text, p.line, p.column);
+                let mut d = amdmm_litmus::Diagnostic::new(
+                    self.message.clone(),
+                    amdmm_litmus::Span::new(start, start + 1),
+                );
+                if let Some(h) = hint {
+                    d = d.with_hint(h);
+                }
+                d.render_styled(&p.origin, &p.text, color)
+            }
         }
     }
 }
@@ -50,6 +97,26 @@ impl fmt::Display for LdsError {
         }
         Ok(())
     }
+}
+
+/// An error of the expression `text` (named `origin`, on line `line`,
+/// starting at character `indent` of that line) as an [`LdsError`] at its
+/// column: `PREFIX: column N: MESSAGE (at lane L)`.
+fn expr_error(
+    err: &expr::ExprError,
+    prefix: &str,
+    hint: String,
+    (origin, text, line, indent): (&str, &str, usize, usize),
+) -> LdsError {
+    let lane = err
+        .lane
+        .map(|l| format!(" (at lane {l})"))
+        .unwrap_or_default();
+    LdsError::new(
+        format!("{prefix}: column {}: {}{lane}", err.column, err.message),
+        hint,
+    )
+    .at(origin, text, line, indent + err.column)
 }
 
 impl std::error::Error for LdsError {}
@@ -83,7 +150,12 @@ pub fn vgprs_from_expr(e: &expr::Expr, wave: u32) -> Result<Vec<u32>, LdsError> 
     (0..wave)
         .map(|lane| {
             let v = e.eval(lane).map_err(|err| {
-                LdsError::new(format!("in --addr: {}", err.render(e.source())), err.hint)
+                expr_error(
+                    &err,
+                    "in --addr",
+                    err.hint.clone(),
+                    ("--addr", e.source(), 1, 0),
+                )
             })?;
             value_to_vgpr(v, lane)
         })
@@ -103,21 +175,21 @@ pub fn vgprs_from_file(text: &str, name: &str, wave: Option<u32>) -> Result<Vec<
         }
         let lane = out.len() as u32;
         let where_ = format!("{name}:{}", i + 1);
+        let indent = line[..line.len() - line.trim_start().len()].chars().count();
+        let place = (name, text, i + 1, indent);
         let e = expr::Expr::parse(t).map_err(|err| {
-            LdsError::new(
-                format!("{where_}: {}", err.render(t)),
-                format!(
-                    "{}; one address per line, e.g. 128 or 0x80 (`#` starts a comment line)",
-                    err.hint
-                ),
-            )
+            let hint = format!(
+                "{}; one address per line, e.g. 128 or 0x80 (`#` starts a comment line)",
+                err.hint
+            );
+            expr_error(&err, &where_, hint, place)
         })?;
         let v = e
             .eval(lane)
-            .map_err(|err| LdsError::new(format!("{where_}: {}", err.render(t)), err.hint))?;
+            .map_err(|err| expr_error(&err, &where_, err.hint.clone(), place))?;
         out.push(value_to_vgpr(v, lane).map_err(|mut err| {
             err.message = format!("{where_}: {}", err.message);
-            err
+            err.at(name, text, i + 1, indent + 1)
         })?);
     }
     let want = match wave {
@@ -204,7 +276,7 @@ pub fn analyze_expr(
 ) -> Result<Analysis, LdsError> {
     let ins = instr::lookup(instr).map_err(|m| LdsError::new(m, String::new()))?;
     let e = expr::Expr::parse(addr)
-        .map_err(|err| LdsError::new(format!("in --addr: {}", err.render(addr)), err.hint))?;
+        .map_err(|err| expr_error(&err, "in --addr", err.hint.clone(), ("--addr", addr, 1, 0)))?;
     let vgprs = vgprs_from_expr(&e, wave)?;
     analyze(&ins, &vgprs, params, Some(addr))
 }

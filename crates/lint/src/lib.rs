@@ -24,6 +24,7 @@
 //! the same element with constant indices (or the same scalar). Accesses
 //! through computed indices are not checked by (3).
 
+use amdmm_litmus::{Diagnostic, Span};
 use amdmm_program::{Addr, BarrierOp, DmaKind, HwBarrier, Instr, Operand, Pos, Program, Thread};
 use std::collections::{BTreeSet, HashSet};
 use std::fmt;
@@ -64,16 +65,18 @@ pub struct Lint {
 }
 
 impl Lint {
-    /// `FILE:LINE:COL: warning: MESSAGE [KIND]` and a `help:` line.
-    pub fn render(&self, path: &str) -> String {
-        format!(
-            "{path}:{}:{}: warning: {} [{}]\n  help: {}\n",
-            self.line,
-            self.col,
-            self.message,
-            self.kind.name(),
-            self.help
-        )
+    /// The finding as a warning diagnostic of `src` (the test's text),
+    /// underlining the operation, for the one diagnostics renderer.
+    pub fn diagnostic(&self, src: &str) -> Diagnostic {
+        let start = amdmm_litmus::offset_of(src, self.line as usize, self.col as usize);
+        let (_, end) = amdmm_litmus::span::line_range(src, start);
+        let text = &src[start..end];
+        // The operation: up to a `;` or a comment, blanks trimmed.
+        let len = text.find([';', '#']).unwrap_or(text.len());
+        let len = text[..len].trim_end().len().max(1);
+        Diagnostic::new(self.message.clone(), Span::new(start, start + len))
+            .with_hint(self.help.clone())
+            .warning(self.kind.name())
     }
 }
 
@@ -888,7 +891,7 @@ mod tests {
     }
 
     #[test]
-    fn render_format() {
+    fn findings_are_warning_diagnostics() {
         let l = Lint {
             line: 3,
             col: 5,
@@ -896,9 +899,11 @@ mod tests {
             message: "m".into(),
             help: "h".into(),
         };
+        let src = "AMDGPU t\n{}\nP0: call void @llvm.amdgcn.wait.asyncmark(i16 1) ; x\n";
+        let d = l.diagnostic(src);
         assert_eq!(
-            l.render("f.litmus"),
-            "f.litmus:3:5: warning: m [redundant-wait]\n  help: h\n"
+            d.render("f.litmus", src),
+            "warning[redundant-wait]: m\n --> f.litmus:3:5\n  |\n3 | P0: call void @llvm.amdgcn.wait.asyncmark(i16 1) ; x\n  |     --------------------------------------------\n  |\n  = help: h\n"
         );
     }
 }

@@ -1,6 +1,7 @@
 //! Error diagnostics with spans, and their rustc-style text rendering.
 
 use crate::span::{floor_char_boundary, line_col, line_range, Span};
+use annotate_snippets::{Level, Message, Renderer, Snippet};
 use std::fmt;
 
 /// Most diagnostics reported for one file; the rest are counted in a last
@@ -87,6 +88,15 @@ pub struct Label {
     pub message: String,
 }
 
+/// How bad a diagnostic is: an error stops the test, a warning (a lint
+/// finding) does not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Severity {
+    #[default]
+    Error,
+    Warning,
+}
+
 /// A static error: a message, the offending source text, and help.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -98,6 +108,9 @@ pub struct Diagnostic {
     pub hint: Option<String>,
     /// Other places that explain the error (underlined with `-`).
     pub secondary: Vec<Label>,
+    pub severity: Severity,
+    /// A short name of the check (`unwaited-mark`), printed as `warning[NAME]`.
+    pub code: Option<String>,
 }
 
 impl Diagnostic {
@@ -108,6 +121,8 @@ impl Diagnostic {
             label: None,
             hint: None,
             secondary: Vec::new(),
+            severity: Severity::Error,
+            code: None,
         }
     }
 
@@ -129,7 +144,19 @@ impl Diagnostic {
         self
     }
 
-    /// rustc-style text (no colour):
+    /// The same diagnostic as a warning named `code` (a lint finding).
+    pub fn warning(mut self, code: impl Into<String>) -> Diagnostic {
+        self.severity = Severity::Warning;
+        self.code = Some(code.into());
+        self
+    }
+
+    /// 1-based line and column (in characters) of the diagnostic in `src`.
+    pub fn line_col(&self, src: &str) -> (usize, usize) {
+        line_col(src, self.span.start)
+    }
+
+    /// rustc-style text without colour (see [`Diagnostic::render_styled`]):
     ///
     /// ```text
     /// error: undeclared location `z`
@@ -138,79 +165,144 @@ impl Diagnostic {
     /// 7 |   store i32 1, ptr @z
     ///   |                    ^^ not declared
     ///   |
-    ///   = hint: declared locations: x, y
+    ///   = help: declared locations: x, y
     /// ```
     pub fn render(&self, path: &str, src: &str) -> String {
-        let (line, col) = line_col(src, self.span.start);
-        let mut marks = vec![(self.span, '^', self.label.as_deref().unwrap_or(""))];
+        self.render_styled(path, src, false)
+    }
+
+    /// The diagnostic laid out by `annotate-snippets` (the renderer of
+    /// rustc and cargo; docs/diagnostics.md says why it was chosen), with
+    /// ANSI colour when `color` is set. Only the lines from the first to
+    /// the last underlined one are handed to it (unmarked lines between
+    /// them are folded), and lines longer than [`MAX_LINE_CHARS`] are cut
+    /// to a window around the underline, so a huge file or line costs
+    /// nothing extra.
+    pub fn render_styled(&self, path: &str, src: &str, color: bool) -> String {
+        let mut marks = vec![(self.span, true, self.label.as_deref().unwrap_or(""))];
         for l in &self.secondary {
-            marks.push((l.span, '-', l.message.as_str()));
+            marks.push((l.span, false, l.message.as_str()));
         }
-        let width = marks
+        // Each mark clamped to the line it starts on.
+        let marks: Vec<(usize, usize, bool, &str)> = marks
+            .into_iter()
+            .map(|(span, primary, text)| {
+                let (ls, le) = line_range(src, span.start);
+                let start = floor_char_boundary(src, span.start).clamp(ls, le);
+                let end = floor_char_boundary(src, span.end).clamp(start, le);
+                // The renderer echoes an underlined text whole: only the
+                // start of a long one is underlined.
+                let end = src[start..end]
+                    .char_indices()
+                    .nth(MAX_LINE_CHARS * 3 / 4)
+                    .map_or(end, |(i, _)| start + i);
+                (start, end, primary, text)
+            })
+            .collect();
+        let first = marks
             .iter()
-            .map(|(s, _, _)| line_col(src, s.start).0.to_string().len())
+            .map(|m| line_range(src, m.0).0)
+            .min()
+            .unwrap_or(0);
+        let hi = marks
+            .iter()
+            .map(|m| line_range(src, m.0).1)
             .max()
-            .unwrap_or(1);
-        let pad = " ".repeat(width);
-        let mut out = format!(
-            "error: {}\n{pad}--> {path}:{line}:{col}\n{pad} |\n",
-            self.message
-        );
-        let mut last_line = None;
-        for (span, ch, text) in marks {
-            let (l, _) = line_col(src, span.start);
-            let (ls, le) = line_range(src, span.start);
-            let start = floor_char_boundary(src, span.start).clamp(ls, le);
-            let end = floor_char_boundary(src, span.end).clamp(start, le);
-            let (ws, we) = line_window(src, ls, le, start);
-            if last_line != Some(l) {
-                if last_line.is_some() {
-                    out.push_str(&format!("{pad} |\n"));
-                }
-                let cut_left = if ws > ls { "…" } else { "" };
-                let cut_right = if we < le { "…" } else { "" };
-                out.push_str(&format!(
-                    "{l:>width$} | {cut_left}{}{cut_right}\n",
-                    &src[ws..we]
-                ));
-                last_line = Some(l);
+            .unwrap_or(0)
+            .max(first);
+        let level = match self.severity {
+            Severity::Error => Level::Error,
+            Severity::Warning => Level::Warning,
+        };
+        // The renderer cannot underline a blank line (it shows it as cut,
+        // `...`, or underlines the line above), so a mark on blank lines
+        // (the end of the file) is shown as its place alone.
+        if src[first..hi].trim().is_empty() {
+            let (line, col) = line_col(src, marks[0].0);
+            let place = format!("{path}:{line}:{col}");
+            let mut message = level
+                .title(&self.message)
+                .snippet(Snippet::source("").origin(&place));
+            if let Some(label) = &self.label {
+                message = message.footer(Level::Note.title(label));
             }
-            let (start, end) = (start.max(ws), end.min(we).max(start.max(ws)));
-            let mut indent: String = src[ws..start]
-                .chars()
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
-            if ws > ls {
-                indent.insert(0, ' ');
+            return self.finish(message, color);
+        }
+        let lo = first;
+        // With its line break: an empty last line is still shown.
+        let excerpt = format!("{}\n", &src[lo..hi]);
+        let annotations = marks.iter().map(|&(start, end, primary, text)| {
+            // A warning's underline is `-` with no level prefix, as rustc
+            // draws secondary places.
+            let kind = if primary { level } else { Level::Warning };
+            let a = kind.span(start - lo..end - lo);
+            if text.is_empty() {
+                a
+            } else {
+                a.label(text)
             }
-            let n = src[start..end].chars().count().max(1);
-            let under = ch.to_string().repeat(n);
-            let sep = if text.is_empty() { "" } else { " " };
-            out.push_str(&format!("{pad} | {indent}{under}{sep}{text}\n"));
+        });
+        let snippet = Snippet::source(&excerpt)
+            .line_start(line_col(src, lo).0)
+            .origin(path)
+            // Unmarked lines between far marks are hidden.
+            .fold(true)
+            .annotations(annotations);
+        self.finish(level.title(&self.message).snippet(snippet), color)
+    }
+
+    /// `message` with this diagnostic's check name and hint, rendered.
+    fn finish<'a>(&'a self, mut message: Message<'a>, color: bool) -> String {
+        if let Some(code) = &self.code {
+            message = message.id(code);
         }
         if let Some(h) = &self.hint {
-            out.push_str(&format!("{pad} |\n{pad} = hint: {h}\n"));
+            message = message.footer(Level::Help.title(h));
         }
-        out
+        format!("{}\n", renderer(color).render(message))
     }
 }
 
-/// The part of line `ls..le` echoed under a diagnostic at `start`: the
-/// whole line when it has at most [`MAX_LINE_CHARS`] characters, else a
-/// window of that many characters beginning a little before `start`.
-fn line_window(src: &str, ls: usize, le: usize, start: usize) -> (usize, usize) {
-    let line = &src[ls..le];
-    if line.len() <= MAX_LINE_CHARS || line.chars().count() <= MAX_LINE_CHARS {
-        return (ls, le);
+/// The renderer: plain or coloured, and cutting lines wider than
+/// [`MAX_LINE_CHARS`] around the underline (`...` marks a cut).
+fn renderer(color: bool) -> Renderer {
+    let r = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    r.term_width(MAX_LINE_CHARS)
+}
+
+/// An error that has no place in a source file (a file that cannot be
+/// read, an option out of range), rendered like the others: `error:
+/// MESSAGE` and, when there is one, `= help: HINT`.
+pub fn render_message(message: &str, hint: Option<&str>, color: bool) -> String {
+    let message = shorten_tokens(message);
+    let hint = hint.map(shorten_tokens);
+    let mut m = Level::Error.title(&message);
+    if let Some(h) = &hint {
+        m = m.footer(Level::Help.title(h));
     }
-    let before = src[ls..start].chars().count();
-    let skip = before.saturating_sub(MAX_LINE_CHARS / 4);
-    let ws = line.char_indices().nth(skip).map_or(le, |(i, _)| ls + i);
-    let we = src[ws..le]
+    format!("{}\n", renderer(color).render(m))
+}
+
+/// Byte offset in `src` of 1-based `line` and `col` (characters), clamped
+/// to the end of the line (or of the text): how positions kept as line and
+/// column (lint findings, lowering errors) become spans.
+pub fn offset_of(src: &str, line: usize, col: usize) -> usize {
+    let mut start = 0;
+    for _ in 1..line.max(1) {
+        match src[start..].find('\n') {
+            Some(i) => start += i + 1,
+            None => return src.len(),
+        }
+    }
+    let (_, end) = line_range(src, start);
+    src[start..end]
         .char_indices()
-        .nth(MAX_LINE_CHARS)
-        .map_or(le, |(i, _)| ws + i);
-    (ws, we)
+        .nth(col.saturating_sub(1))
+        .map_or(end, |(i, _)| start + i)
 }
 
 impl fmt::Display for Diagnostic {
@@ -242,8 +334,120 @@ mod tests {
             .with_hint("declared locations: x");
         assert_eq!(
             d.render("t.litmus", src),
-            "error: undeclared location `z`\n --> t.litmus:2:19\n  |\n2 |   store i32 1, ptr @z\n  |                   ^^ not declared\n  |\n  = hint: declared locations: x\n"
+            "error: undeclared location `z`\n --> t.litmus:2:19\n  |\n2 |   store i32 1, ptr @z\n  |                   ^^ not declared\n  |\n  = help: declared locations: x\n"
         );
+        // The same with colour: ANSI escapes, and the same text under them.
+        let styled = d.render_styled("t.litmus", src, true);
+        assert!(styled.contains("\x1b["), "{styled:?}");
+        assert_eq!(strip_ansi(&styled), d.render("t.litmus", src));
+    }
+
+    /// `text` without its ANSI escape sequences.
+    fn strip_ansi(text: &str) -> String {
+        let mut out = String::new();
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for c in chars.by_ref() {
+                    if c == 'm' {
+                        break;
+                    }
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn secondary_labels_and_folded_lines() {
+        let src = "a x\nb\nc\nd\ne\nf\ng\nh y\n";
+        let d = Diagnostic::new("a second `y`", Span::new(18, 19))
+            .with_label("here")
+            .with_secondary(Span::new(2, 3), "first here");
+        let r = d.render("t", src);
+        assert!(r.starts_with("error: a second `y`\n --> t:8:3\n"), "{r}");
+        assert!(r.contains("1 | a x\n  |   - first here\n"), "{r}");
+        assert!(r.contains("8 | h y\n  |   ^ here\n"), "{r}");
+        // The unmarked lines between are folded.
+        assert!(r.contains("...") && !r.contains("| d"), "{r}");
+    }
+
+    #[test]
+    fn warnings_carry_their_check_name() {
+        let d = Diagnostic::new("m", Span::new(0, 1))
+            .with_hint("h")
+            .warning("unwaited-mark");
+        let r = d.render("f", "x\n");
+        assert!(
+            r.starts_with("warning[unwaited-mark]: m\n --> f:1:1\n"),
+            "{r}"
+        );
+        assert!(r.ends_with("= help: h\n"), "{r}");
+    }
+
+    #[test]
+    fn messages_without_a_place() {
+        assert_eq!(
+            render_message("cannot read x", None, false),
+            "error: cannot read x\n"
+        );
+        let r = render_message("m", Some("h"), false);
+        assert!(
+            r.starts_with("error: m\n") && r.contains("= help: h"),
+            "{r}"
+        );
+        assert!(render_message("m", None, true).contains("\x1b["));
+    }
+
+    #[test]
+    fn offsets_of_lines_and_columns() {
+        let src = "ab\nçé x\n";
+        assert_eq!(offset_of(src, 1, 1), 0);
+        assert_eq!(offset_of(src, 2, 4), 8);
+        assert_eq!(line_col(src, offset_of(src, 2, 4)), (2, 4));
+        // Past the end of a line or of the text: clamped.
+        assert_eq!(offset_of(src, 1, 99), 2);
+        assert_eq!(offset_of(src, 99, 1), src.len());
+        assert_eq!(offset_of("", 0, 0), 0);
+    }
+
+    /// Any span over any text renders without panicking, and names the
+    /// line and column of its start.
+    #[test]
+    fn any_span_renders() {
+        let texts = [
+            "",
+            "\n",
+            "a",
+            "a\r\nb\r\n",
+            "\t\tx\n\n",
+            "é\u{301}z\n漢字\n",
+            "a\nb",
+        ];
+        for src in texts {
+            for s in 0..=src.len() + 2 {
+                // A `\r` before a line break is not part of the line: the
+                // underline moves to the line's end.
+                if src.as_bytes().get(s) == Some(&b'\r')
+                    || src.as_bytes().get(s.wrapping_sub(1)) == Some(&b'\r')
+                {
+                    continue;
+                }
+                for e in [s, s + 1, s + 3, src.len() + 5] {
+                    let d = Diagnostic::new("m", Span::new(s, e))
+                        .with_label("l")
+                        .with_secondary(Span::new(e, s), "s");
+                    let (line, col) = line_col(src, s);
+                    let r = d.render("p", src);
+                    assert!(
+                        r.contains(&format!("--> p:{line}:{col}\n")),
+                        "{src:?} {s} {e}\n{r}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
@@ -276,8 +480,20 @@ mod tests {
         let code = lines[3];
         let under = lines[4];
         let caret = under.chars().position(|c| c == '^').unwrap();
-        assert!(code.starts_with("1 | …") && code.ends_with('…'), "{code}");
+        assert!(
+            code.starts_with("1 | ...") && code.ends_with("..."),
+            "{code}"
+        );
         assert_eq!(code.chars().nth(caret), Some('Z'), "{code}\n{under}");
+    }
+
+    #[test]
+    fn long_spans_are_cut() {
+        let src = format!("x {} y\n", "b".repeat(100_000));
+        let d = Diagnostic::new("m", Span::new(2, 100_002)).with_label("here");
+        let r = d.render("p", &src);
+        assert!(r.len() < 2 * MAX_LINE_CHARS + 200, "{}", r.len());
+        assert!(r.contains("--> p:1:3"), "{r}");
     }
 
     #[test]

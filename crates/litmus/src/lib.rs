@@ -12,6 +12,6 @@ pub mod parser;
 pub mod span;
 pub mod suggest;
 
-pub use diagnostic::{render_all, Diagnostic, Label};
+pub use diagnostic::{offset_of, render_all, render_message, Diagnostic, Label, Severity};
 pub use parser::parse;
 pub use span::{line_col, Span};

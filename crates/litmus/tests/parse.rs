@@ -384,7 +384,7 @@ fn edge_inputs_fail_cleanly() {
     );
     assert!(parse(&deep).is_err());
     let e = parse("").unwrap_err();
-    assert_eq!(e[0].render("t", ""), "error: expected `AMDGPU`, found end of file\n --> t:1:1\n  |\n1 | \n  | ^ expected `AMDGPU`\n  |\n  = hint: a test starts with `AMDGPU <name>`\n");
+    assert_eq!(e[0].render("t", ""), "error: expected `AMDGPU`, found end of file\n--> t:1:1\n |\n |\n = note: expected `AMDGPU`\n = help: a test starts with `AMDGPU <name>`\n");
 }
 
 #[test]

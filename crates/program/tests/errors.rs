@@ -32,7 +32,7 @@ fn check(src: &str, message: &str, at: &str, hint: &str) {
         "wrong position (want {at}):\n{block}"
     );
     assert!(
-        block.contains("= hint: ") && block.contains(hint),
+        block.contains("= help: ") && block.contains(hint),
         "wrong hint (want {hint}):\n{block}"
     );
 }
@@ -366,7 +366,7 @@ fn width_mismatch() {
     assert!(text.contains("^^^^^^ 64-bit access"), "{text}");
     assert!(text.contains("------ 32-bit access"), "{text}");
     assert!(
-        text.contains("= hint: each location is accessed whole"),
+        text.contains("= help: each location is accessed whole"),
         "{text}"
     );
     // Same width, different spelling: fine.

@@ -48,12 +48,14 @@ pub struct CompareDocument {
     /// The compared rule sets, in the order of the `--model` options.
     pub models: Vec<String>,
     /// Every test compared, in input order (files that could not be read or
-    /// parsed are left out and reported on stderr).
+    /// parsed are left out, reported on stderr and in `diagnostics`).
     pub tests: Vec<CompareRow>,
     /// How many tests differ.
     pub differing: usize,
     /// How many files could not be read or parsed.
     pub input_errors: usize,
+    /// Why they could not: their diagnostics (also printed on stderr).
+    pub diagnostics: Vec<crate::DiagnosticJson>,
 }
 
 /// Compares one test's outcomes, `(model name, outcome)` per model, in the

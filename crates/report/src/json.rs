@@ -274,17 +274,17 @@ pub struct InputErrorJson {
     pub name: Option<String>,
     /// Always `input`.
     pub error: String,
-    /// The rendered messages, exactly as printed on stderr.
-    pub diagnostics: Vec<String>,
+    /// Why: each diagnostic with its place, message and hint.
+    pub diagnostics: Vec<crate::DiagnosticJson>,
 }
 
 /// A file that could not be read or parsed.
-pub fn input_error_json(file: &str, diagnostics: &[String]) -> InputErrorJson {
+pub fn input_error_json(file: &str, diagnostics: &[crate::FileDiagnostic]) -> InputErrorJson {
     InputErrorJson {
         file: file.to_string(),
         name: None,
         error: "input".to_string(),
-        diagnostics: diagnostics.to_vec(),
+        diagnostics: diagnostics.iter().map(|d| d.json()).collect(),
     }
 }
 

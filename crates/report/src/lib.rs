@@ -9,6 +9,7 @@
 mod barrier;
 mod check;
 mod compare;
+mod diagnostics;
 mod dot;
 mod explain;
 mod herd;
@@ -19,6 +20,7 @@ mod witness;
 pub use barrier::{barrier_text, deadlock_text, notes_text};
 pub use check::{check, compare, CheckResult, Failure};
 pub use compare::{compare_row, compare_text, CompareDocument, CompareRow, ModelResult};
+pub use diagnostics::{DiagnosticJson, FileDiagnostic};
 pub use dot::{file_stem, outcome_graphs, witness_to_dot, DotOptions};
 pub use explain::ExplainDocument;
 pub use herd::{condition_line, herd_text, kind, ok};

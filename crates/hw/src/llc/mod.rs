@@ -9,6 +9,7 @@ pub mod tool;
 
 use crate::isa::{Family, MInstr, MemKind};
 use crate::lower::{LInstr, LOp, LThread, Lowered};
+use crate::machine::HwError;
 use crate::Target;
 use amdmm_program::{AddrSpace, Instr, Program};
 pub use tool::{find, Llc, INSTALL_HINT};
@@ -16,10 +17,21 @@ pub use tool::{find, Llc, INSTALL_HINT};
 /// The compiler's code for every thread of `p` on `target`, per operation,
 /// in the shape of the table lowering ([`crate::lower::render`] prints it).
 /// Operation texts are the table lowering's where it has the operation.
-pub fn lowered(p: &Program, target: &Target, llc: &Llc) -> Result<Lowered, String> {
-    let ir = ir::emit(p).map_err(|e| e.to_string())?;
-    let (asm_text, _) = llc.compile(&ir, target)?;
-    from_asm(p, target, &asm_text)
+/// A construct the IR cannot express is refused at its place in the test
+/// ([`HwError::Lower`]); llc's failures are [`HwError::Unsupported`].
+pub fn lowered(p: &Program, target: &Target, llc: &Llc) -> Result<Lowered, HwError> {
+    let ir = ir::emit(p).map_err(|e| {
+        HwError::Lower(crate::lower::LowerError {
+            thread: e.thread,
+            pos: amdmm_program::Pos {
+                line: e.line,
+                col: e.col,
+            },
+            message: e.message,
+        })
+    })?;
+    let (asm_text, _) = llc.compile(&ir, target).map_err(HwError::Unsupported)?;
+    from_asm(p, target, &asm_text).map_err(HwError::Unsupported)
 }
 
 /// [`lowered`] from already compiled assembly (a checked-in fixture).

@@ -28,7 +28,7 @@ pub fn code_for(
         CodeSource::Table => lower(p, target).map_err(super::HwError::Lower),
         CodeSource::Llc(llc) => {
             crate::lower::tgsplit_lds(p, target).map_err(super::HwError::Lower)?;
-            let l = crate::llc::lowered(p, target, llc).map_err(super::HwError::Unsupported)?;
+            let l = crate::llc::lowered(p, target, llc)?;
             let bad = crate::llc::unattributable(p, &l);
             if bad.is_empty() {
                 Ok(l)
