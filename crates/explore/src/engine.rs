@@ -510,7 +510,7 @@ pub(crate) struct Combo<'s, S: Set = u64> {
     /// lengthen an earlier read's release sequence, and the leaf closes
     /// happens-before itself, as before.
     pub(crate) hb_exact: bool,
-    /// Whether the read rule may be applied along the search
+    /// Whether the read rule and write-read coherence may be applied along the search
     /// ([`Combo::reads_from_after`]): the rules about a location use the
     /// whole happens-before, which the one built along the search is part
     /// of (no event synchronizes fewer than all address spaces,
@@ -902,11 +902,48 @@ impl<'s, S: Set> Combo<'s, S> {
     /// after `k` add edges, so every chosen read is checked again, not only
     /// read `k`: the cheap part of the value rules, applied as soon as the
     /// edges that decide it are known (issue 12, "Scale families").
+    ///
+    /// The same holds for the coherence cycles that the choices so far
+    /// already close ([`Combo::incoherent_so_far`]), checked here too.
     fn reads_from_after(&self, g: &ExecutionGraph<S>, hb: &BitRel<S>, k: usize) -> bool {
         self.prune_read_rule
-            && self.reads[..=k]
-                .iter()
-                .any(|&r| g.rf[r].is_some_and(|w| hb.has(r, w as usize)))
+            && self.reads[..=k].iter().any(|&r| {
+                g.rf[r].is_some_and(|w| {
+                    let w = w as usize;
+                    hb.has(r, w) || self.incoherent_so_far(g, hb, r, w)
+                })
+            })
+    }
+
+    /// Does read `r`, reading from `src`, close a coherence cycle with
+    /// writes already ordered by `hb` (a part of every completion's
+    /// happens-before)?
+    ///
+    /// The edges are those of `amdmm_model::coherence::mo_constraints`
+    /// (LangRef, `monotonic`: "All modification orders must be compatible
+    /// with the happens-before order"; read-write and write-read coherence
+    /// as C++20 [intro.races]): write-read, "a write that happens before a
+    /// read is not newer than what the read returns" (`w hb r`, `w ≠ src`
+    /// ⇒ `w mo src`), against the write-write edge `src mo w` (`src` is the
+    /// initial write, or `src hb w` with neither store `unordered`). (The
+    /// read-write counterpart, `r hb w` and `w hb src`, is the read rule
+    /// above: `hb` is closed, so then `r hb src`.) Each constraint only grows as
+    /// happens-before and reads-from grow, so the cycle is in the
+    /// constraints of every completion, and `analyze` rejects it
+    /// (`Reject::Coherence`).
+    fn incoherent_so_far(
+        &self,
+        g: &ExecutionGraph<S>,
+        hb: &BitRel<S>,
+        r: usize,
+        src: usize,
+    ) -> bool {
+        let ordered = |w: usize| g.events[w].ordering != Ordering::Unordered;
+        let others = g.same_loc[r] & g.writes & !S::bit(src) & !S::bit(r);
+        members(others).any(|w| {
+            hb.has(w, r)
+                && (g.events[src].is_init() || (hb.has(src, w) && ordered(src) && ordered(w)))
+        })
     }
 
     /// Sets `scratch.hb[k + 1]` to `scratch.hb[k]` with the
