@@ -23,7 +23,7 @@ static COLOR: OnceLock<bool> = OnceLock::new();
 /// Whether `choice` colours output, given `NO_COLOR`'s value and whether
 /// standard error is a terminal. `NO_COLOR` set to anything but the empty
 /// string turns colour off unless `--color always` asks for it
-/// (https://no-color.org: "user-level configuration files and per-instance
+/// (<https://no-color.org>: "user-level configuration files and per-instance
 /// command-line arguments should override `NO_COLOR`").
 pub fn decide(choice: ColorChoice, no_color: Option<&str>, terminal: bool) -> bool {
     match choice {
