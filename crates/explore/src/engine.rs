@@ -1231,10 +1231,7 @@ fn check_candidate<S: Set>(
         let satisfies = {
             let lookup = |o: &Observable| -> Value {
                 let i = setup.columns.iter().position(|c| c == o).unwrap_or(0);
-                match state.get(i) {
-                    Some(ValueOut::Int(v)) => Value::Int(*v),
-                    _ => Value::Undef,
-                }
+                state.get(i).map_or(Value::Undef, |v| v.value())
             };
             condition::holds(&setup.program.condition.cond, &lookup)
         };
@@ -1299,16 +1296,17 @@ pub(crate) fn final_state<S: Set>(
             Observable::Reg { thread, reg } => {
                 let t = *thread as usize;
                 let node = paths[t].regs.get(*reg as usize).copied().flatten();
-                node.and_then(|n| vals[t].get(n as usize).copied().flatten())
-                    .unwrap_or(Value::Undef)
-                    .into()
+                let v = node
+                    .and_then(|n| vals[t].get(n as usize).copied().flatten())
+                    .unwrap_or(Value::Undef);
+                ValueOut::shown(setup.program, c, v)
             }
             Observable::Mem { loc, wg } => {
                 let inst = setup.locs.observed(setup.program, *loc, *wg);
-                last_write(g, mo, inst)
+                let v = last_write(g, mo, inst)
                     .map(|w| g.events[w].write_value)
-                    .unwrap_or(Value::Undef)
-                    .into()
+                    .unwrap_or(Value::Undef);
+                ValueOut::shown(setup.program, c, v)
             }
         })
         .collect()

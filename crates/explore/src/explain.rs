@@ -51,9 +51,19 @@ pub fn parse_state(columns: &[String], text: &str) -> Result<ExplainTarget, Stri
         let v = if value == "undef" {
             ValueOut::from(Value::Undef)
         } else {
-            match value.parse::<i64>() {
-                Ok(i) => ValueOut::Int(i),
-                Err(_) => return Err(format!("`{value}` is not an integer or `undef`")),
+            match (value.parse::<i64>(), value.parse::<f64>()) {
+                (Ok(i), _) => ValueOut::Int(i),
+                // A floating-point column's decimal (`1.5`, `-0.0`, `nan`):
+                // matched by its text (`wants`).
+                (_, Ok(x)) => ValueOut::Float(crate::result::FloatOut {
+                    bits: x.to_bits() as i64,
+                    width: 64,
+                }),
+                _ => {
+                    return Err(format!(
+                        "`{value}` is not an integer, a floating-point decimal or `undef`"
+                    ))
+                }
             }
         };
         terms.push((col, v));
@@ -671,14 +681,15 @@ fn explain_with<S: Set>(
     };
     let wants = |state: &[ValueOut]| -> bool {
         match target {
-            ExplainTarget::State(terms) => terms.iter().all(|(c, v)| state.get(*c) == Some(v)),
+            ExplainTarget::State(terms) => terms.iter().all(|(c, v)| {
+                state
+                    .get(*c)
+                    .is_some_and(|s| s == v || (s.to_string() == v.to_string()))
+            }),
             ExplainTarget::Condition => {
                 let lookup = |o: &Observable| -> Value {
                     let i = setup.columns.iter().position(|c| c == o).unwrap_or(0);
-                    match state.get(i) {
-                        Some(ValueOut::Int(v)) => Value::Int(*v),
-                        _ => Value::Undef,
-                    }
+                    state.get(i).map_or(Value::Undef, |v| v.value())
                 };
                 let holds = crate::condition::holds(&program.condition.cond, &lookup);
                 holds != (program.condition.quantifier == Quantifier::Forall)

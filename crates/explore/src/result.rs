@@ -1,6 +1,6 @@
 //! What an exploration produces for one test: the report stage's input.
 
-use amdmm_program::{Flags, Observation, Value};
+use amdmm_program::{Flags, Observable, Observation, Value};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -15,12 +15,62 @@ pub struct FinalState {
     pub flags: FlagsOut,
 }
 
-/// `Value` in a serialisable form (`undef` or an integer).
+/// `Value` in a serialisable form (`undef`, an integer, or the decimal of
+/// a floating-point observable's value).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum ValueOut {
     Int(i64),
     Undef(UndefTag),
+    /// Serialised as its decimal text (`"1.5"`, `"-0.0"`, `"nan"`).
+    Float(#[schemars(with = "String")] FloatOut),
+}
+
+/// The value of a `half` / `float` / `double` observable: its bits and the
+/// width of its type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FloatOut {
+    pub bits: i64,
+    pub width: u8,
+}
+
+impl FloatOut {
+    fn ty(self) -> amdmm_program::Ty {
+        match self.width {
+            16 => amdmm_program::Ty::Half,
+            32 => amdmm_program::Ty::Float,
+            _ => amdmm_program::Ty::Double,
+        }
+    }
+}
+
+impl Serialize for FloatOut {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&amdmm_program::float::display(self.ty(), self.bits))
+    }
+}
+
+impl ValueOut {
+    /// The checker's value (a floating-point value is its bits).
+    pub fn value(self) -> Value {
+        match self {
+            ValueOut::Int(i) => Value::Int(i),
+            ValueOut::Float(x) => Value::Int(x.bits),
+            ValueOut::Undef(_) => Value::Undef,
+        }
+    }
+
+    /// How `program` shows `v` for `obs`: a floating-point observable's
+    /// value as a decimal, anything else as it is.
+    pub fn shown(program: &amdmm_program::Program, obs: &Observable, v: Value) -> ValueOut {
+        match (program.float_type(obs), v) {
+            (Some(ty), Value::Int(bits)) => ValueOut::Float(FloatOut {
+                bits,
+                width: ty.bits() as u8,
+            }),
+            _ => v.into(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
@@ -43,6 +93,7 @@ impl std::fmt::Display for ValueOut {
         match self {
             ValueOut::Int(i) => write!(f, "{i}"),
             ValueOut::Undef(_) => f.write_str("undef"),
+            ValueOut::Float(x) => f.write_str(&amdmm_program::float::display(x.ty(), x.bits)),
         }
     }
 }

@@ -467,11 +467,7 @@ fn step(
             let (v, vdeps) = st.operand(*value);
             let ev = st.path.events.len() as u32;
             let old = st.node(Node::Read(ev), LocalSet::bit(ev as usize));
-            let new = st.node(
-                Node::Rmw(*op, *ty, old, v),
-                LocalSet::bit(ev as usize) | vdeps,
-            );
-            st.path.events.push(PathEvent {
+            let rmw_event = |s: &State, new: NodeId| PathEvent {
                 kind: EventKind::Rmw,
                 access: Access::Rmw,
                 loc,
@@ -479,10 +475,33 @@ fn step(
                 intrinsic_scope: None,
                 read_node: Some(old),
                 write_node: Some(new),
-                deps: adeps | vdeps | st.ctrl,
+                deps: adeps | vdeps | s.ctrl,
                 instr: pc as u32,
                 line,
-            });
+            };
+            // `fmax` / `fmin` of operands that compare equal (+0.0 and
+            // -0.0) "returns either one of the operands" (LangRef,
+            // "'llvm.maxnum.*' Intrinsic"): `float::rmw` returns its first
+            // operand then, so a second path runs it with the operands
+            // swapped. Elsewhere both paths write the same value.
+            if matches!(op, RmwOp::FMax | RmwOp::FMin) {
+                let mut alt = st.clone();
+                let new = alt.node(
+                    Node::Rmw(*op, *ty, v, old),
+                    LocalSet::bit(ev as usize) | vdeps,
+                );
+                let e = rmw_event(&alt, new);
+                alt.path.events.push(e);
+                alt.set_reg(*dst, old);
+                alt.pc = next;
+                stack.push(alt);
+            }
+            let new = st.node(
+                Node::Rmw(*op, *ty, old, v),
+                LocalSet::bit(ev as usize) | vdeps,
+            );
+            let e = rmw_event(st, new);
+            st.path.events.push(e);
             st.set_reg(*dst, old);
         }
         Instr::CmpXchg {
@@ -850,9 +869,9 @@ fn width(ty: Ty) -> u32 {
     match ty {
         Ty::I1 => 1,
         Ty::I8 => 8,
-        Ty::I16 => 16,
-        Ty::I32 => 32,
-        Ty::I64 | Ty::I128 | Ty::V4I32 => 64,
+        Ty::I16 | Ty::Half => 16,
+        Ty::I32 | Ty::Float => 32,
+        Ty::I64 | Ty::I128 | Ty::V4I32 | Ty::Double => 64,
     }
 }
 
@@ -922,6 +941,9 @@ pub fn rmw(op: RmwOp, ty: Ty, old: Value, v: Value) -> Value {
     let (Value::Int(x), Value::Int(y)) = (old, v) else {
         return Value::Undef;
     };
+    if op.is_float() {
+        return Value::Int(amdmm_program::float::rmw(op, ty, x, y));
+    }
     let r = match op {
         RmwOp::Xchg => y,
         RmwOp::Add => x.wrapping_add(y),
@@ -946,6 +968,12 @@ pub fn rmw(op: RmwOp, ty: Ty, old: Value, v: Value) -> Value {
         RmwOp::USubCond | RmwOp::USubSat if unsigned(ty, x) >= unsigned(ty, y) => x.wrapping_sub(y),
         RmwOp::USubCond => x,
         RmwOp::USubSat => 0,
+        RmwOp::FAdd
+        | RmwOp::FSub
+        | RmwOp::FMax
+        | RmwOp::FMin
+        | RmwOp::FMaximum
+        | RmwOp::FMinimum => unreachable!("computed by float::rmw"),
     };
     Value::Int(wrap(ty, r))
 }

@@ -286,10 +286,18 @@ fn rmw_name(op: RmwOp) -> &'static str {
         RmwOp::Min => "smin",
         RmwOp::UMax => "umax",
         RmwOp::UMin => "umin",
+        RmwOp::FAdd => "add_f",
+        RmwOp::FSub => "sub_f",
+        RmwOp::FMax => "max_f",
+        RmwOp::FMin => "min_f",
+        RmwOp::FMaximum => "maximum_f",
+        RmwOp::FMinimum => "minimum_f",
     }
 }
 
-/// Refuses the `atomicrmw` operations the target has no instruction for.
+/// Refuses the `atomicrmw` operations the target has no instruction for,
+/// and the floating-point ones, whose instruction depends on metadata
+/// amdmm does not model (docs/semantics.md, "Floating-point values").
 fn rmw_instruction(target: &Target, op: RmwOp) -> Result<&'static str, String> {
     let expanded = |why: &str| {
         Err(format!(
@@ -302,6 +310,19 @@ fn rmw_instruction(target: &Target, op: RmwOp) -> Result<&'static str, String> {
             }
         ))
     };
+    if op.is_float() {
+        return Err(format!(
+            "{target}: floating-point `atomicrmw {}` is not lowered: whether LLVM selects a \
+             native instruction or expands a cmpxchg loop depends on the target, the address \
+             space and metadata amdmm does not model (AMDGPUUsage, \"amdgpu.ignore.denormal.mode\": \
+             \"This is necessary to emit native atomic instructions on some targets for some \
+             address spaces where float denormals are unconditionally flushed\"; \
+             \"amdgpu.no.fine.grained.memory\": \"An atomicrmw without metadata will be treated \
+             conservatively as required to preserve the operation behavior in all cases\"); the \
+             memory model (`amdmm run`) models it",
+            op.name()
+        ));
+    }
     match op {
         RmwOp::Nand => expanded("on any AMDGPU target"),
         RmwOp::USubCond | RmwOp::USubSat if target.major < 12 => expanded("before GFX12"),

@@ -53,6 +53,7 @@ fn states_of(p: &amdmm_program::Program, target: &str) -> Vec<Vec<i64>> {
                 .map(|v| match v {
                     ValueOut::Int(i) => *i,
                     ValueOut::Undef(_) => -1,
+                    ValueOut::Float(f) => f.bits,
                 })
                 .collect()
         })

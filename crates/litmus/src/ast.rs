@@ -97,6 +97,9 @@ pub enum Space {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Value {
     Int(i64),
+    /// A decimal floating-point literal, as the bits of an `f64` (its text
+    /// is at the span, for rounding to the type it is used with).
+    Float(u64),
     Undef,
 }
 
@@ -189,6 +192,10 @@ pub enum TyKind {
     I128,
     /// `<4 x i32>`
     V4I32,
+    /// LangRef's IEEE-754 `half`, `float` and `double`.
+    Half,
+    Float,
+    Double,
     Void,
     /// `ptr` as a value type (only valid as a pointer argument).
     Ptr,
@@ -199,6 +206,8 @@ pub type Type = Spanned<TyKind>;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OperandKind {
     Int(i64),
+    /// A decimal floating-point literal, as the bits of an `f64`.
+    Float(u64),
     Reg(String),
     Undef,
 }

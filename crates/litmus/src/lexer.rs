@@ -16,6 +16,10 @@ pub enum Tok {
     /// `%name` (the name without `%`).
     Local(String),
     Int(i64),
+    /// A decimal floating-point literal (`1.5`, `-0.0`, `2e3`): its value
+    /// as the bits of an `f64`; the text stays in the source, to be rounded
+    /// to the type it is used with.
+    Float(u64),
     /// `"..."` (the contents, without quotes).
     Str(String),
     /// The test name after `AMDGPU`: any non-blank characters.
@@ -64,6 +68,7 @@ impl Tok {
             Tok::Global(s) => format!("`@{s}`"),
             Tok::Local(s) => format!("`%{s}`"),
             Tok::Int(v) => format!("`{v}`"),
+            Tok::Float(b) => format!("`{}`", f64::from_bits(*b)),
             Tok::Str(s) => format!("\"{s}\""),
             Tok::TestName(s) => format!("`{s}`"),
             Tok::Eof => "end of file".into(),
@@ -344,9 +349,11 @@ impl<'a> Lexer<'a> {
         {
             self.bump();
         }
-        if !hex && self.float_literal(start, body_start) {
-            self.push(Tok::Int(0), start);
-            return;
+        if !hex {
+            if let Some(tok) = self.float_literal(start, body_start) {
+                self.push(tok, start);
+                return;
+            }
         }
         let text: String = self.src[body_start..self.pos]
             .chars()
@@ -380,12 +387,14 @@ impl<'a> Lexer<'a> {
     }
 
     /// A decimal floating-point literal (`1.5`, `2.0e3`, `1e-3`) at
-    /// `start`, its digits lexed up to `self.pos`: refused by name, with the
-    /// rest of it consumed. litmus-format.md, Declarations: "Values are
-    /// integers (64-bit signed in the checker) or `undef`"; the
-    /// floating-point `atomicrmw` operations and types are refused too
-    /// (docs/semantics.md, "More `atomicrmw` operations, and floating point").
-    fn float_literal(&mut self, start: usize, body_start: usize) -> bool {
+    /// `start`, its digits lexed up to `self.pos`: the rest of it consumed
+    /// and its value returned (`None`: not a floating-point literal).
+    /// LangRef, "Simple Constants": "Floating-point constants use standard
+    /// decimal notation (e.g. 123.421), exponential notation (e.g.
+    /// 1.23421e+2)"; they are checked against the type they are used with
+    /// when the program is lowered (docs/semantics.md, "Floating-point
+    /// values").
+    fn float_literal(&mut self, start: usize, body_start: usize) -> Option<Tok> {
         let body = &self.src[body_start..self.pos];
         let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
         let exponent = |s: &str| {
@@ -395,8 +404,15 @@ impl<'a> Lexer<'a> {
         let fraction = self.peek() == Some('.') && self.peek2().is_some_and(|c| c.is_ascii_digit());
         let mantissa_end = body.find(['e', 'E']).unwrap_or(body.len());
         let sci = digits(&body[..mantissa_end]) && exponent(&body[mantissa_end..]);
-        if !fraction && !sci {
-            return false;
+        // `1e-3`: the lexed word stops before the exponent's sign.
+        let signed_exp = !fraction
+            && body.len() > 1
+            && body.ends_with(['e', 'E'])
+            && digits(&body[..body.len() - 1])
+            && matches!(self.peek(), Some('+' | '-'))
+            && self.peek2().is_some_and(|c| c.is_ascii_digit());
+        if !fraction && !sci && !signed_exp {
+            return None;
         }
         if fraction {
             self.bump();
@@ -406,24 +422,30 @@ impl<'a> Lexer<'a> {
             {
                 self.bump();
             }
-            // `1.5e-3`: the sign of the exponent and its digits.
-            if self.src[..self.pos].ends_with(['e', 'E'])
-                && matches!(self.peek(), Some('+' | '-'))
-                && self.peek2().is_some_and(|c| c.is_ascii_digit())
-            {
+        }
+        // `1.5e-3`, `1e-3`: the sign of the exponent and its digits.
+        if self.src[..self.pos].ends_with(['e', 'E'])
+            && matches!(self.peek(), Some('+' | '-'))
+            && self.peek2().is_some_and(|c| c.is_ascii_digit())
+        {
+            self.bump();
+            while self.peek().is_some_and(|c| c.is_ascii_digit()) {
                 self.bump();
-                while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                    self.bump();
-                }
             }
         }
-        let text = self.src[start..self.pos].to_string();
-        self.error(
-            &format!("floating-point literal `{text}` is not modelled"),
-            Span::new(start, self.pos),
-            "amdmm's values are integers (`amdmm docs format`, \"Types, values and pointers\": 64-bit signed integers or `undef`); floating-point types and `atomicrmw fadd`/`fsub`/`fmax`/`fmin`/`fmaximum`/`fminimum` are refused too",
-        );
-        true
+        let text = &self.src[start..self.pos];
+        match text.parse::<f64>() {
+            Ok(v) if v.is_finite() => Some(Tok::Float(v.to_bits())),
+            _ => {
+                let text = text.to_string();
+                self.error(
+                    &format!("malformed floating-point literal `{text}`"),
+                    Span::new(start, self.pos),
+                    "write a finite decimal (`1.5`, `-0.0`, `2.5e-3`); NaN and infinities are written as the type's bits in hex (`0x7fc00000` is a `float` quiet NaN)",
+                );
+                Some(Tok::Float(0))
+            }
+        }
     }
 
     fn word(&mut self, start: usize) {

@@ -14,16 +14,9 @@ const VALID_MMRA: &str = "valid tags: `!{!\"amdgcn-av\", !\"none\"}` (atomics an
 /// Deepest nesting of `(` and `~` accepted in a condition.
 const MAX_DEPTH: usize = 64;
 
-/// LangRef's floating-point types ("Floating-Point Types"): refused by name.
-const FLOAT_TYPES: &[&str] = &[
-    "half",
-    "bfloat",
-    "float",
-    "double",
-    "fp128",
-    "x86_fp80",
-    "ppc_fp128",
-];
+/// LangRef's floating-point types ("Floating-Point Types") that amdmm does
+/// not model: refused by name (`half`, `float` and `double` are modelled).
+const FLOAT_TYPES: &[&str] = &["bfloat", "fp128", "x86_fp80", "ppc_fp128"];
 /// Most atoms, constants and connectives in one condition.
 const MAX_COND_NODES: usize = 512;
 /// Stop after this many errors (of which the first
@@ -327,6 +320,7 @@ impl<'a> Parser<'a> {
         let span = self.span();
         let node = match self.tok() {
             Tok::Int(v) => Value::Int(*v),
+            Tok::Float(b) => Value::Float(*b),
             Tok::Ident(w) if w == "undef" => Value::Undef,
             Tok::Ident(w) if w == "true" => Value::Int(1),
             Tok::Ident(w) if w == "false" => Value::Int(0),
@@ -1040,10 +1034,11 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// LangRef's floating-point types, refused by name in [`Self::ty`].
+    /// A type; LangRef's floating-point types other than `half`, `float`
+    /// and `double` are refused by name.
     fn ty(&mut self) -> PResult<Type> {
         let span = self.span();
-        let hint = "types are `i1`, `i8`, `i16`, `i32`, `i64`, `i128` and `<4 x i32>`";
+        let hint = "types are `i1`, `i8`, `i16`, `i32`, `i64`, `i128`, `<4 x i32>`, `half`, `float` and `double`";
         if self.eat(&Tok::LAngle).is_some() {
             let n = self.int("the vector length")?;
             self.expect_word("x")?;
@@ -1073,6 +1068,9 @@ impl<'a> Parser<'a> {
             Tok::Ident(w) => match (Self::int_ty(w), w.as_str()) {
                 (Some(t), _) => t,
                 (None, "void") => TyKind::Void,
+                (None, "half") => TyKind::Half,
+                (None, "float") => TyKind::Float,
+                (None, "double") => TyKind::Double,
                 (None, "ptr") => TyKind::Ptr,
                 (None, f) if FLOAT_TYPES.contains(&f) => {
                     // LangRef, "Floating-Point Types"; litmus-format.md:
@@ -1082,7 +1080,7 @@ impl<'a> Parser<'a> {
                         span,
                     )
                     .with_label("not modelled")
-                    .with_hint("amdmm's values are integers (`amdmm docs semantics`, \"More `atomicrmw` operations, and floating point\"); use the integer type of the same width (`i32` for `float`, `i64` for `double`, `i16` for `half`)");
+                    .with_hint("the floating-point types amdmm models are `half`, `float` and `double` (`amdmm docs semantics`, \"Floating-point values\")");
                     self.push(d);
                     return Err(());
                 }
@@ -1108,6 +1106,7 @@ impl<'a> Parser<'a> {
         let span = self.span();
         let node = match self.tok() {
             Tok::Int(v) => OperandKind::Int(*v),
+            Tok::Float(b) => OperandKind::Float(*b),
             Tok::Local(r) => OperandKind::Reg(r.clone()),
             Tok::Ident(w) => match w.as_str() {
                 "undef" | "poison" => OperandKind::Undef,

@@ -5,6 +5,7 @@
 //! registers and labels resolved, calls inlined, scope instances computed from
 //! the placement, and every static error reported with a position and a hint.
 
+pub mod float;
 pub mod lower;
 pub mod processor;
 pub mod program;

@@ -9,6 +9,7 @@
 mod body;
 mod condition;
 mod defuse;
+mod floats;
 mod intrinsics;
 mod placement;
 
@@ -47,6 +48,7 @@ pub fn lower(file: &ast::File) -> Result<Program, Vec<Diagnostic>> {
         threads.push(cx.lower_thread(t, placements.placements[i]));
     }
     cx.check_uncalled_functions();
+    cx.resolve_float_inits();
     cx.wrap_initial_values();
     let workgroups = placements.workgroups;
     let observed = match &file.locations {
@@ -77,6 +79,7 @@ pub fn lower(file: &ast::File) -> Result<Program, Vec<Diagnostic>> {
         return Err(amdmm_litmus::diagnostic::cap(diags, false));
     }
     let cond = cond.unwrap_or(Cond::True);
+    let float_tys = std::mem::take(&mut cx.float_tys);
     let mut program = Program {
         name: file.name.name.clone(),
         description: file.description.as_ref().map(|d| d.node.clone()),
@@ -98,7 +101,9 @@ pub fn lower(file: &ast::File) -> Result<Program, Vec<Diagnostic>> {
         condition_text: String::new(),
         expect,
         expect_by_model,
+        float_types: Vec::new(),
     };
+    program.float_types = floats::float_types_of(&program, &float_tys);
     program.condition_text = condition::text(&program, &program.condition.cond);
     Ok(program)
 }
@@ -127,6 +132,11 @@ struct Cx<'a> {
     called: Vec<bool>,
     /// First access of each symbol: its type and where (for width checks).
     widths: HashMap<u32, (Ty, Span)>,
+    /// The floating-point type a symbol is accessed with, if any.
+    float_tys: HashMap<u32, Ty>,
+    /// Each symbol's initial values as written (for floating-point
+    /// literals, resolved once the accesses are known).
+    init_values: Vec<(u32, Vec<ast::Spanned<ast::Value>>)>,
     /// Byte offset of the start of each source line.
     line_starts: Vec<usize>,
 }
@@ -146,6 +156,8 @@ impl<'a> Cx<'a> {
             func_index: HashMap::new(),
             called: Vec::new(),
             widths: HashMap::new(),
+            float_tys: HashMap::new(),
+            init_values: Vec::new(),
             line_starts: std::iter::once(0)
                 .chain(file.source.match_indices('\n').map(|(i, _)| i + 1))
                 .collect(),
@@ -221,9 +233,16 @@ impl<'a> Cx<'a> {
                 return;
             }
         };
+        // Floating-point literals are resolved once the accesses give the
+        // location its type (`floats::resolve_float_inits`).
         let value = |v: &ast::Value| match v {
             ast::Value::Int(i) => Some(*i),
-            ast::Value::Undef => None,
+            ast::Value::Float(_) | ast::Value::Undef => None,
+        };
+        let written: Vec<ast::Spanned<ast::Value>> = match init {
+            None => Vec::new(),
+            Some(ast::Init::All(v)) => vec![v.clone(); n as usize],
+            Some(ast::Init::List(vs)) => vs.clone(),
         };
         let inits: Vec<Option<i64>> = match init {
             None => vec![None; n as usize],
@@ -272,6 +291,7 @@ impl<'a> Cx<'a> {
                 init,
             });
         }
+        self.init_values.push((sym, written));
         self.symbols.push(Symbol {
             name: name.name.clone(),
             first,
@@ -409,6 +429,9 @@ impl<'a> Cx<'a> {
 
     /// Records an access of `sym` with type `ty`; errors on a width change.
     fn check_width(&mut self, sym: u32, ty: Ty, span: Span) {
+        if ty.is_float() {
+            self.float_tys.insert(sym, ty);
+        }
         match self.widths.get(&sym) {
             None => {
                 self.widths.insert(sym, (ty, span));

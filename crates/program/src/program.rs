@@ -214,6 +214,85 @@ pub enum RmwOp {
     USubCond,
     /// `(old u>= v) ? old - v : 0`
     USubSat,
+    /// The floating-point operations (`crate::float::rmw`).
+    FAdd,
+    FSub,
+    /// `maxnum(old, v)`
+    FMax,
+    /// `minnum(old, v)`
+    FMin,
+    /// `maximum(old, v)`
+    FMaximum,
+    /// `minimum(old, v)`
+    FMinimum,
+}
+
+impl RmwOp {
+    /// The LLVM IR spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            RmwOp::Xchg => "xchg",
+            RmwOp::Add => "add",
+            RmwOp::Sub => "sub",
+            RmwOp::And => "and",
+            RmwOp::Or => "or",
+            RmwOp::Xor => "xor",
+            RmwOp::Max => "max",
+            RmwOp::Min => "min",
+            RmwOp::UMax => "umax",
+            RmwOp::UMin => "umin",
+            RmwOp::Nand => "nand",
+            RmwOp::UIncWrap => "uinc_wrap",
+            RmwOp::UDecWrap => "udec_wrap",
+            RmwOp::USubCond => "usub_cond",
+            RmwOp::USubSat => "usub_sat",
+            RmwOp::FAdd => "fadd",
+            RmwOp::FSub => "fsub",
+            RmwOp::FMax => "fmax",
+            RmwOp::FMin => "fmin",
+            RmwOp::FMaximum => "fmaximum",
+            RmwOp::FMinimum => "fminimum",
+        }
+    }
+
+    /// Every operation, for parsing and suggestions.
+    pub const ALL: [RmwOp; 21] = [
+        RmwOp::Xchg,
+        RmwOp::Add,
+        RmwOp::Sub,
+        RmwOp::And,
+        RmwOp::Or,
+        RmwOp::Xor,
+        RmwOp::Max,
+        RmwOp::Min,
+        RmwOp::UMax,
+        RmwOp::UMin,
+        RmwOp::Nand,
+        RmwOp::UIncWrap,
+        RmwOp::UDecWrap,
+        RmwOp::USubCond,
+        RmwOp::USubSat,
+        RmwOp::FAdd,
+        RmwOp::FSub,
+        RmwOp::FMax,
+        RmwOp::FMin,
+        RmwOp::FMaximum,
+        RmwOp::FMinimum,
+    ];
+
+    /// One of the floating-point operations (LangRef: their operand "may
+    /// only be a floating-point [...] type").
+    pub fn is_float(self) -> bool {
+        matches!(
+            self,
+            RmwOp::FAdd
+                | RmwOp::FSub
+                | RmwOp::FMax
+                | RmwOp::FMin
+                | RmwOp::FMaximum
+                | RmwOp::FMinimum
+        )
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -243,7 +322,8 @@ pub enum CmpOp {
     Uge,
 }
 
-/// Integer types, for wrap-around and for width checks.
+/// Value types, for wrap-around and for width checks. The floating-point
+/// types hold the IEEE-754 bits of their value (`crate::float`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ty {
     I1,
@@ -254,6 +334,9 @@ pub enum Ty {
     I128,
     /// `<4 x i32>` of the b128 intrinsics, treated as one value.
     V4I32,
+    Half,
+    Float,
+    Double,
 }
 
 impl Ty {
@@ -263,9 +346,9 @@ impl Ty {
         match self {
             Ty::I1 => v & 1,
             Ty::I8 => v as i8 as i64,
-            Ty::I16 => v as i16 as i64,
-            Ty::I32 => v as i32 as i64,
-            Ty::I64 | Ty::I128 | Ty::V4I32 => v,
+            Ty::I16 | Ty::Half => v as i16 as i64,
+            Ty::I32 | Ty::Float => v as i32 as i64,
+            Ty::I64 | Ty::I128 | Ty::V4I32 | Ty::Double => v,
         }
     }
 
@@ -279,6 +362,9 @@ impl Ty {
             Ty::I64 => "i64",
             Ty::I128 => "i128",
             Ty::V4I32 => "<4 x i32>",
+            Ty::Half => "half",
+            Ty::Float => "float",
+            Ty::Double => "double",
         }
     }
 
@@ -286,9 +372,9 @@ impl Ty {
     pub fn bits(self) -> u32 {
         match self {
             Ty::I1 | Ty::I8 => 8,
-            Ty::I16 => 16,
-            Ty::I32 => 32,
-            Ty::I64 => 64,
+            Ty::I16 | Ty::Half => 16,
+            Ty::I32 | Ty::Float => 32,
+            Ty::I64 | Ty::Double => 64,
             Ty::I128 | Ty::V4I32 => 128,
         }
     }
@@ -296,6 +382,11 @@ impl Ty {
     /// Bytes the value occupies in memory.
     pub fn bytes(self) -> u32 {
         self.bits() / 8
+    }
+
+    /// `half`, `float` or `double`.
+    pub fn is_float(self) -> bool {
+        matches!(self, Ty::Half | Ty::Float | Ty::Double)
     }
 }
 
@@ -615,6 +706,11 @@ pub struct Program {
     pub expect: Option<Expectation>,
     /// `expect MODEL ...` lines, by `--model` name.
     pub expect_by_model: Vec<(String, Expectation)>,
+    /// The floating-point type of each shown observable that has one (a
+    /// register a `half`/`float`/`double` load or `atomicrmw` defines, a
+    /// location such an access reaches): final states show its value as a
+    /// decimal.
+    pub float_types: Vec<(Observable, Ty)>,
 }
 
 impl Program {
@@ -639,6 +735,23 @@ impl Program {
             Observable::Mem { loc, wg: Some(w) } => {
                 format!("wg{}:{}", w, self.locations[*loc as usize].name)
             }
+        }
+    }
+
+    /// The floating-point type of an observable, if it has one.
+    pub fn float_type(&self, obs: &Observable) -> Option<Ty> {
+        self.float_types
+            .iter()
+            .find(|(o, _)| o == obs)
+            .map(|&(_, t)| t)
+    }
+
+    /// How a final state shows `v` for `obs`: a decimal (`1.5`, `-0.0`,
+    /// `nan`) for a floating-point observable, else the integer.
+    pub fn value_text(&self, obs: &Observable, v: Value) -> String {
+        match (self.float_type(obs), v) {
+            (Some(ty), Value::Int(bits)) => crate::float::display(ty, bits),
+            _ => v.to_string(),
         }
     }
 

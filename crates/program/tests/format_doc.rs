@@ -9,7 +9,7 @@ use std::path::Path;
 /// The file a `litmus-body` example is placed in (the page names these
 /// declarations).
 const BODY_FILE: &str = "AMDGPU body-example\n\
-{\n  global x = 0;\n  global y = 0;\n  global a[4] = 0;\n  lds t[4] = 0;\n  barrier B workgroup;\n}\n\
+{\n  global x = 0;\n  global y = 0;\n  global z = 0;\n  global a[4] = 0;\n  lds t[4] = 0;\n  barrier B workgroup;\n}\n\
 thread P0 @ wg 0 {\nBODY\n}\nexists (true)\n";
 
 /// The fenced blocks of `text` with the given info string, with the line

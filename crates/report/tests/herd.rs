@@ -25,6 +25,7 @@ fn program(expect: Option<Expectation>) -> Program {
         condition_text: "P1:%r0=1 /\\ P1:%r1!=42".into(),
         expect,
         expect_by_model: Vec::new(),
+        float_types: Vec::new(),
     }
 }
 

@@ -83,23 +83,7 @@ fn syncscope(a: &MemAttrs) -> String {
 }
 
 fn rmw_op(op: RmwOp) -> &'static str {
-    match op {
-        RmwOp::Xchg => "xchg",
-        RmwOp::Add => "add",
-        RmwOp::Sub => "sub",
-        RmwOp::And => "and",
-        RmwOp::Or => "or",
-        RmwOp::Xor => "xor",
-        RmwOp::Max => "max",
-        RmwOp::Min => "min",
-        RmwOp::UMax => "umax",
-        RmwOp::UMin => "umin",
-        RmwOp::Nand => "nand",
-        RmwOp::UIncWrap => "uinc_wrap",
-        RmwOp::UDecWrap => "udec_wrap",
-        RmwOp::USubCond => "usub_cond",
-        RmwOp::USubSat => "usub_sat",
-    }
+    op.name()
 }
 
 fn bin_op(op: BinOp) -> &'static str {
@@ -291,6 +275,18 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                 col: pos.col,
                 message,
             };
+            // Floating-point values: their constants are bits here, and
+            // LLVM may expand a floating-point `atomicrmw` into a cmpxchg
+            // loop (control flow, which the emitter does not handle).
+            let float = match i {
+                Instr::Load { ty, .. } | Instr::Store { ty, .. } | Instr::Rmw { ty, .. } => {
+                    ty.is_float()
+                }
+                _ => false,
+            };
+            if float {
+                return Err(err(unsupported("a `half` / `float` / `double` access")));
+            }
             let marker = |ssa: &mut Ssa| {
                 let _ = writeln!(
                     ssa.body,

@@ -219,7 +219,10 @@ impl Explorer<'_, '_> {
             }
         };
         let shown = p.shown_observables();
-        let values: Vec<ValueOut> = shown.iter().map(|o| value(o).into()).collect();
+        let values: Vec<ValueOut> = shown
+            .iter()
+            .map(|o| ValueOut::shown(p, o, value(o)))
+            .collect();
         let satisfies = amdmm_explore::condition::holds(&p.condition.cond, &value);
         let fs = FinalState {
             values,

@@ -26,18 +26,9 @@ pub(super) struct Code {
     too_large: bool,
 }
 
-/// LangRef's floating-point `atomicrmw` operations: refused by name (the
-/// checker's values are integers).
-const FLOAT_RMW: &[&str] = &[
-    "fadd",
-    "fsub",
-    "fmax",
-    "fmin",
-    "fmaximum",
-    "fminimum",
-    "fmaximumnum",
-    "fminimumnum",
-];
+/// LangRef's floating-point `atomicrmw` operations that amdmm does not
+/// model (newer than the texts amdmm follows): refused by name.
+const FLOAT_RMW_UNMODELLED: &[&str] = &["fmaximumnum", "fminimumnum"];
 
 /// Placeholder target of a function's `ret void` until its exit is known.
 const RET: u32 = u32::MAX;
@@ -318,8 +309,41 @@ impl<'a> Cx<'a> {
     pub(super) fn operand(&mut self, code: &mut Code, frame: &Frame, op: &ast::Operand) -> Operand {
         match &op.node {
             ast::OperandKind::Int(v) => Operand::Const(*v),
+            ast::OperandKind::Float(_) => {
+                self.error(
+                    Diagnostic::new("a floating-point literal where an integer is expected", op.span)
+                        .with_label("not an integer")
+                        .with_hint("floating-point literals are values of `half`, `float` and `double` loads, stores and `atomicrmw`"),
+                );
+                Operand::Const(0)
+            }
             ast::OperandKind::Undef => Operand::Undef,
             ast::OperandKind::Reg(r) => Operand::Reg(self.reg_use(code, frame, r, op.span)),
+        }
+    }
+
+    /// The value operand of an access of type `ty`: for a floating-point
+    /// type, a literal is converted to the type's bits
+    /// ([`Cx::float_literal`]).
+    fn value_operand(
+        &mut self,
+        code: &mut Code,
+        frame: &Frame,
+        op: &ast::Operand,
+        ty: Ty,
+    ) -> Operand {
+        match &op.node {
+            ast::OperandKind::Int(_) | ast::OperandKind::Float(_) if ty.is_float() => {
+                let v = match op.node {
+                    ast::OperandKind::Int(v) => ast::Value::Int(v),
+                    _ => ast::Value::Float(0),
+                };
+                Operand::Const(
+                    self.float_literal(v, op.span, ty, super::floats::LiteralAt::Instruction)
+                        .unwrap_or(0),
+                )
+            }
+            _ => self.operand(code, frame, op),
         }
     }
 
@@ -337,7 +361,27 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// An integer type. `half`, `float` and `double` are taken by the
+    /// accesses only ([`Self::value_ty`]): LangRef's floating-point
+    /// arithmetic and comparisons (`fadd`, `fcmp`, ...) are other
+    /// instructions, which amdmm does not model.
     pub(super) fn ty(&mut self, t: &ast::Type) -> Ty {
+        let ty = self.value_ty(t);
+        if ty.is_float() {
+            self.error(
+                Diagnostic::new(format!("`{}` is not an integer type", ty.name()), t.span)
+                    .with_label("floating-point type")
+                    .with_hint("`half`, `float` and `double` values are loaded, stored and changed by `atomicrmw` only; amdmm does not model floating-point arithmetic, comparisons or `cmpxchg` on them (LangRef: cmpxchg takes an integer or pointer type)"),
+            );
+            return Ty::I32;
+        }
+        ty
+    }
+
+    /// The type of a load, store or `atomicrmw`: an integer type or one of
+    /// the floating-point types amdmm models (docs/semantics.md,
+    /// "Floating-point values").
+    pub(super) fn value_ty(&mut self, t: &ast::Type) -> Ty {
         match t.node {
             ast::TyKind::I1 => Ty::I1,
             ast::TyKind::I8 => Ty::I8,
@@ -346,10 +390,13 @@ impl<'a> Cx<'a> {
             ast::TyKind::I64 => Ty::I64,
             ast::TyKind::I128 => Ty::I128,
             ast::TyKind::V4I32 => Ty::V4I32,
+            ast::TyKind::Half => Ty::Half,
+            ast::TyKind::Float => Ty::Float,
+            ast::TyKind::Double => Ty::Double,
             ast::TyKind::Void | ast::TyKind::Ptr => {
                 self.error(
                     Diagnostic::new("expected an integer type", t.span).with_hint(
-                        "value types are `i1`, `i8`, `i16`, `i32`, `i64`, `i128` and `<4 x i32>`",
+                        "value types are `i1`, `i8`, `i16`, `i32`, `i64`, `i128` and `<4 x i32>` (and `half`, `float`, `double` for loads, stores and `atomicrmw`)",
                     ),
                 );
                 Ty::I32
@@ -634,6 +681,32 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// LangRef, "'atomicrmw' Instruction": "For xchg, this may be any type.
+    /// For add, sub, and, nand, or, xor, max, min, umax, umin, uinc_wrap,
+    /// udec_wrap, usub_cond, and usub_sat, this may only be an integer type.
+    /// For fadd, fsub, fmax, fmin, fmaximum, and fminimum, this may only be a
+    /// floating-point or fixed vector of floating-point type."
+    fn rmw_type(&mut self, op: Option<RmwOp>, ty: Ty, at: &ast::Ident) {
+        let Some(op) = op else { return };
+        let wanted = match (op, op.is_float(), ty.is_float()) {
+            (RmwOp::Xchg, _, _) | (_, true, true) => return,
+            (_, true, false) => "a floating-point type (`half`, `float` or `double`)",
+            (_, false, true) => "an integer type",
+            _ => return,
+        };
+        self.error(
+            Diagnostic::new(
+                format!("`atomicrmw {}` on `{}`", op.name(), ty.name()),
+                at.span,
+            )
+            .with_label("wrong type for this operation")
+            .with_hint(format!(
+                "LangRef: the operand of `atomicrmw {}` may only be {wanted}",
+                op.name()
+            )),
+        );
+    }
+
     fn no_result(&mut self, i: &ast::Instr, what: &str) {
         if let Some(d) = &i.dst {
             self.error(
@@ -654,7 +727,7 @@ impl<'a> Cx<'a> {
                 ptr,
                 at,
             } => {
-                let ty = self.ty(ty);
+                let ty = self.value_ty(ty);
                 let attrs = self.attrs(Access::Load, *atomic, *volatile, at, i.op_span);
                 let addr = self.addr(code, frame, ptr, Some(ty));
                 let dst = self.def(code, frame, i);
@@ -678,8 +751,8 @@ impl<'a> Cx<'a> {
                 at,
             } => {
                 self.no_result(i, "`store`");
-                let ty = self.ty(ty);
-                let value = self.operand(code, frame, value);
+                let ty = self.value_ty(ty);
+                let value = self.value_operand(code, frame, value, ty);
                 let attrs = self.attrs(Access::Store, *atomic, *volatile, at, i.op_span);
                 if let Some(addr) = self.addr(code, frame, ptr, Some(ty)) {
                     let ins = Instr::Store {
@@ -700,53 +773,20 @@ impl<'a> Cx<'a> {
                 value,
                 at,
             } => {
-                let rop = match op.name.as_str() {
-                    "xchg" => Some(RmwOp::Xchg),
-                    "add" => Some(RmwOp::Add),
-                    "sub" => Some(RmwOp::Sub),
-                    "and" => Some(RmwOp::And),
-                    "or" => Some(RmwOp::Or),
-                    "xor" => Some(RmwOp::Xor),
-                    "max" => Some(RmwOp::Max),
-                    "min" => Some(RmwOp::Min),
-                    "umax" => Some(RmwOp::UMax),
-                    "umin" => Some(RmwOp::UMin),
-                    "nand" => Some(RmwOp::Nand),
-                    "uinc_wrap" => Some(RmwOp::UIncWrap),
-                    "udec_wrap" => Some(RmwOp::UDecWrap),
-                    "usub_cond" => Some(RmwOp::USubCond),
-                    "usub_sat" => Some(RmwOp::USubSat),
-                    _ => None,
-                };
-                if FLOAT_RMW.contains(&op.name.as_str()) {
+                let rop = RmwOp::ALL.into_iter().find(|o| o.name() == op.name);
+                if FLOAT_RMW_UNMODELLED.contains(&op.name.as_str()) {
                     self.error(
                         Diagnostic::new(
-                            format!("floating-point `atomicrmw {}` is not modelled", op.name),
+                            format!("`atomicrmw {}` is not modelled", op.name),
                             op.span,
                         )
-                        .with_label("floating-point operation")
+                        .with_label("not modelled")
                         .with_hint(
-                            "amdmm's values are integers (`amdmm docs format`, \"Types, values and pointers\": 64-bit signed integers); the integer operations are modelled",
+                            "amdmm models LangRef's older floating-point operations: `fadd`, `fsub`, `fmax`, `fmin`, `fmaximum` and `fminimum`",
                         ),
                     );
                 } else if rop.is_none() {
-                    let known = [
-                        "xchg",
-                        "add",
-                        "sub",
-                        "and",
-                        "or",
-                        "xor",
-                        "max",
-                        "min",
-                        "umax",
-                        "umin",
-                        "nand",
-                        "uinc_wrap",
-                        "udec_wrap",
-                        "usub_cond",
-                        "usub_sat",
-                    ];
+                    let known: Vec<&str> = RmwOp::ALL.iter().map(|o| o.name()).collect();
                     self.error(
                         Diagnostic::new(
                             format!("unknown atomicrmw operation `{}`", op.name),
@@ -760,9 +800,10 @@ impl<'a> Cx<'a> {
                         )),
                     );
                 }
-                let ty = self.ty(ty);
+                let ty = self.value_ty(ty);
+                self.rmw_type(rop, ty, op);
                 let addr = self.addr(code, frame, ptr, Some(ty));
-                let value = self.operand(code, frame, value);
+                let value = self.value_operand(code, frame, value, ty);
                 let attrs = self.attrs(Access::Rmw, true, *volatile, at, i.op_span);
                 let dst = self.def(code, frame, i);
                 if let (Some(op), Some(addr)) = (rop, addr) {

@@ -200,9 +200,19 @@ impl<'a> Cx<'a> {
             ast::Expr::False(_) => Cond::False,
             ast::Expr::Atom { obs, equal, value } => {
                 let obs = self.observable(obs, threads, workgroups)?;
-                let value = match value.node {
-                    ast::Value::Int(v) => Value::Int(v),
-                    ast::Value::Undef => Value::Undef,
+                let value = match (value.node, self.observable_float_type(&obs, threads)) {
+                    (ast::Value::Undef, _) => Value::Undef,
+                    (v, Some(ty)) => Value::Int(self.float_literal(
+                        v,
+                        value.span,
+                        ty,
+                        super::floats::LiteralAt::Condition,
+                    )?),
+                    (ast::Value::Int(v), None) => Value::Int(v),
+                    (ast::Value::Float(_), None) => {
+                        self.no_float_type(value.span, "this observable");
+                        return None;
+                    }
                 };
                 Cond::Atom {
                     obs,
@@ -251,7 +261,7 @@ pub(super) fn text(p: &Program, c: &Cond) -> String {
             Cond::Atom { obs, equal, value } => {
                 out.push_str(&p.observable_name(obs));
                 out.push_str(if *equal { "=" } else { "!=" });
-                out.push_str(&value.to_string());
+                out.push_str(&p.value_text(obs, *value));
             }
             Cond::Not(a) => {
                 out.push('~');
