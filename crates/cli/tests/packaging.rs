@@ -146,19 +146,19 @@ fn errors_name_no_repository_file() {
     // (what, command, test, whether its hint points at `amdmm docs`)
     let cases: [(&str, &[&str], String, bool); 4] = [
         (
-            "float literal",
+            "float literal for an integer",
             &["run"],
             test_with("  store i32 1.5, ptr @x\n  %r0 = load i32, ptr @x"),
             true,
         ),
         (
-            "float type",
+            "integer literal for a float",
             &["run"],
             test_with("  store float 1, ptr @x\n  %r0 = load i32, ptr @x"),
             true,
         ),
         (
-            "float operation",
+            "float operation on an integer",
             &["run"],
             test_with("  %r0 = atomicrmw fadd ptr @x, i32 1 monotonic"),
             true,

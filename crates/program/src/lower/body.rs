@@ -313,7 +313,7 @@ impl<'a> Cx<'a> {
                 self.error(
                     Diagnostic::new("a floating-point literal where an integer is expected", op.span)
                         .with_label("not an integer")
-                        .with_hint("floating-point literals are values of `half`, `float` and `double` loads, stores and `atomicrmw`"),
+                        .with_hint("floating-point literals are values of `half`, `float` and `double` loads, stores and `atomicrmw` (`amdmm docs format`, \"Types, values and pointers\")"),
                 );
                 Operand::Const(0)
             }
@@ -701,7 +701,7 @@ impl<'a> Cx<'a> {
             )
             .with_label("wrong type for this operation")
             .with_hint(format!(
-                "LangRef: the operand of `atomicrmw {}` may only be {wanted}",
+                "LangRef: the operand of `atomicrmw {}` may only be {wanted} (`amdmm docs format`, \"Memory operations\")",
                 op.name()
             )),
         );

@@ -70,7 +70,7 @@ impl<'a> Cx<'a> {
                             span,
                         )
                         .with_label("too wide")
-                        .with_hint("amdmm reads a hex literal of a floating-point type as the type's own bits (`0x3f800000` is `float` 1.0); LLVM writes `float` constants in `double`'s format, which amdmm does not"),
+                        .with_hint("amdmm reads a hex literal of a floating-point type as the type's own bits (`0x3f800000` is `float` 1.0); LLVM writes `float` constants in `double`'s format, which amdmm does not (`amdmm docs semantics`, \"Floating-point values\")"),
                     );
                     return None;
                 }
@@ -85,7 +85,7 @@ impl<'a> Cx<'a> {
                     )
                     .with_label("not a floating-point literal")
                     .with_hint(format!(
-                        "write the number with a point (`{i}.0`), or its bits in hex"
+                        "write the number with a point (`{i}.0`), or its bits in hex (`amdmm docs semantics`, \"Floating-point values\")"
                     )),
                 );
                 return None;
@@ -96,7 +96,7 @@ impl<'a> Cx<'a> {
             self.error(
                 Diagnostic::new("a condition compares with a NaN", span)
                     .with_label("NaN")
-                    .with_hint("LangRef, \"Behavior of Floating-Point NaN values\": a NaN result's sign and payload are non-deterministic, and amdmm produces only the preferred NaN, so it does not answer questions about NaN bits; final states show a NaN as `nan`"),
+                    .with_hint("LangRef, \"Behavior of Floating-Point NaN values\": a NaN result's sign and payload are non-deterministic, and amdmm produces only the preferred NaN, so it does not answer questions about NaN bits; final states show a NaN as `nan` (`amdmm docs semantics`, \"Floating-point values\")"),
             );
             return None;
         }
@@ -111,7 +111,7 @@ impl<'a> Cx<'a> {
                 span,
             )
             .with_label("no floating-point type")
-            .with_hint("a literal takes its type from the accesses: load, store or `atomicrmw` the location (or define the register) with `half`, `float` or `double`"),
+            .with_hint("a literal takes its type from the accesses: load, store or `atomicrmw` the location (or define the register) with `half`, `float` or `double` (`amdmm docs semantics`, \"Floating-point values\")"),
         );
     }
 
