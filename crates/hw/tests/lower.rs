@@ -437,3 +437,23 @@ fn dma_sizes_per_target() {
         }
     }
 }
+
+#[test]
+fn acquire_workgroup_gfx12_applies_the_scopes_table() {
+    // GFX12 load atomic acquire workgroup global: "1. buffer/global_load
+    // scope:SCOPE_SE - Apply the Instruction Scopes table", whose workgroup
+    // entry is `SCOPE_SE` in WGP mode and none in CU mode (AMDGPUUsage,
+    // "AMDHSA Memory Model Code Sequences GFX12 - Instruction Scopes");
+    // "2. s_wait_loadcnt 0x0 - If CU wavefront execution mode, omit.
+    // 3. global_inv scope:SCOPE_SE - If CU wavefront execution mode, omit."
+    let f = "MP+rel-acq.workgroup.samewg.litmus";
+    assert_eq!(
+        code(f, "gfx1200", 1)[0],
+        strs(&[
+            "global_load_b32 scope:SCOPE_SE",
+            "s_wait_loadcnt 0x0",
+            "global_inv scope:SCOPE_SE"
+        ])
+    );
+    assert_eq!(code(f, "gfx1200:cumode", 1)[0], strs(&["global_load_b32"]));
+}

@@ -468,7 +468,12 @@ static ROWS: &[Row] = &[
         spaces: &[Space::Global],
         requires: &[],
         code: &[
-            Step::Emit(&[], MInstr::Access(Cpol::NONE.scope(ScopeOp::Se))),
+            // "Apply the Instruction Scopes table" (Table 83, "AMDHSA Memory
+            // Model Code Sequences GFX12 - Instruction Scopes"): workgroup is
+            // `scope:SCOPE_SE` in WGP mode and *none* in CU mode; the row's
+            // literal `scope:SCOPE_SE` is the WGP-mode column (llc-22 emits
+            // no scope for `gfx1200 -mattr=+cumode`).
+            Step::Emit(&[], MInstr::Access(Cpol::NONE.scope(ScopeOp::Table))),
             Step::Emit(&[Cond::WgpMode], MInstr::Wait(Counter::Load, 0)),
             Step::Emit(&[Cond::WgpMode], MInstr::GlobalInv(ScopeOp::Se)),
         ],
