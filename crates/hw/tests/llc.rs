@@ -477,3 +477,227 @@ fn live_llc_agrees_with_the_memory_legalizer_tests() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// One operation of an upstream memory-legalizer test, the target, and the
+/// instructions that file's CHECK lines give for it on that target.
+struct LegalizerCase {
+    /// The upstream test file and function the CHECK lines are read from.
+    source: &'static str,
+    /// The litmus operation(s) compiled; the last is the one compared.
+    ops: &'static [&'static str],
+    /// The condition (keeps a loaded value alive).
+    cond: &'static str,
+    target: &'static str,
+    /// The CHECK lines' instructions, as written there (operands included),
+    /// from the operation's first legalizer instruction to its last.
+    check: &'static [&'static str],
+}
+
+/// The reader's view of assembly text written as in a CHECK line: combined
+/// GFX12 waits split, non-memory instructions dropped, and kernel-argument
+/// waits (`s_wait_kmcnt`: only scalar kernel-argument loads use that counter
+/// in these tests) dropped as `-O0` noise.
+fn as_read(lines: &[&str], t: &Target) -> Vec<String> {
+    let mut out = Vec::new();
+    for l in lines {
+        let instrs: Vec<MInstr> = match asm::combined_wait(l) {
+            Some(r) => r.unwrap_or_else(|e| panic!("{l}: {e}")).to_vec(),
+            None => asm::instruction(l, t.dialect())
+                .unwrap_or_else(|e| panic!("{l}: {e}"))
+                .into_iter()
+                .collect(),
+        };
+        out.extend(instrs);
+    }
+    without_kernarg_waits(&out)
+}
+
+fn without_kernarg_waits(code: &[MInstr]) -> Vec<String> {
+    code.iter()
+        .filter(|i| !matches!(i, MInstr::Wait(amdmm_hw::isa::Counter::Km, _)))
+        .map(|i| i.to_string())
+        .collect()
+}
+
+/// Agreement with LLVM's own memory-legalizer codegen tests for the
+/// operations of the tables' rows beyond agent-scope global accesses: LDS
+/// loads, stores and RMWs, work-group and system scope global accesses,
+/// fences at work-group, agent and system scope, and the barrier, on a
+/// GFX6-9 target (gfx600, gfx700, gfx900), GFX90A, GFX942, GFX10/11
+/// (gfx1010, gfx1100, with and without CU mode) and GFX12 (gfx1200, with and
+/// without CU mode).
+///
+/// The expected instructions are the CHECK lines (all `-O0`, except the
+/// barrier test's default `-O2`) of
+/// <https://github.com/llvm/llvm-project/blob/main/llvm/test/CodeGen/AMDGPU/memory-legalizer-local-workgroup.ll>,
+/// `memory-legalizer-global-workgroup.ll`, `memory-legalizer-global-system.ll`,
+/// `memory-legalizer-fence.ll` and `llvm.amdgcn.s.barrier.ll`, as of the
+/// LLVM 22 development tree (read at triton-lang/llvm-project
+/// c3ad2eb894c7394806f92197e2b885f09b71810a, whose GFX942/GFX1250 prefixes
+/// and output match llc-22; llvm main has since added a `global_wb` to GFX12
+/// work-group and agent releases, which LLVM 22.1.8 does not emit). amdmm
+/// compiles its own test of the same operation with the live llc, and the
+/// assembly reader's instructions for it must be those of the CHECK lines,
+/// in order, with their cache bits. Allowed `-O0` kernel-argument noise:
+/// the CHECK functions load their pointers from kernel arguments and wait
+/// for them (`s_wait_kmcnt`, or an `s_waitcnt lgkmcnt(0)` before the first
+/// legalizer instruction, left out of `check`), and store a loaded value to
+/// their `%out` (the wait for that value, after the last legalizer
+/// instruction, left out); amdmm's globals are PC-relative and its stores
+/// to `%out` come after the end marker.
+#[test]
+fn live_llc_agrees_with_the_memory_legalizer_tests_beyond_agent_global() {
+    let Some(l) = live_llc() else { return };
+    const LDS: &str = "memory-legalizer-local-workgroup.ll";
+    const GWG: &str = "memory-legalizer-global-workgroup.ll";
+    const GSYS: &str = "memory-legalizer-global-system.ll";
+    const FENCE: &str = "memory-legalizer-fence.ll";
+    const BAR: &str = "llvm.amdgcn.s.barrier.ll";
+    let lds_acq = &[
+        "%r = load atomic i32, ptr addrspace(3) @l syncscope(\"workgroup\") acquire, align 4",
+    ][..];
+    let lds_sc = &[
+        "%r = load atomic i32, ptr addrspace(3) @l syncscope(\"workgroup\") seq_cst, align 4",
+    ][..];
+    let lds_rel =
+        &["store atomic i32 1, ptr addrspace(3) @l syncscope(\"workgroup\") release, align 4"][..];
+    let lds_rmw = &["atomicrmw volatile xchg ptr addrspace(3) @l, i32 1 syncscope(\"workgroup\") acquire, align 4"][..];
+    let wg_acq = &["%r = load atomic i32, ptr @x syncscope(\"workgroup\") acquire, align 4"][..];
+    let wg_sc = &["%r = load atomic i32, ptr @x syncscope(\"workgroup\") seq_cst, align 4"][..];
+    let wg_rel = &["store atomic i32 1, ptr @x syncscope(\"workgroup\") release, align 4"][..];
+    let wg_sc_st = &["store atomic i32 1, ptr @x syncscope(\"workgroup\") seq_cst, align 4"][..];
+    let sys_acq = &["%r = load atomic i32, ptr @x acquire, align 4"][..];
+    let sys_sc = &["%r = load atomic i32, ptr @x seq_cst, align 4"][..];
+    let sys_rel = &["store atomic i32 1, ptr @x release, align 4"][..];
+    let barrier = &["store i32 1, ptr @x", "call void @llvm.amdgcn.s.barrier()"][..];
+    let r = "P0:%r == 0";
+    let l1 = "wg0:l == 1";
+    let x1 = "x == 1";
+    let x0 = "x == 0";
+    let c = |source, ops, cond, target, check| LegalizerCase {
+        source,
+        ops,
+        cond,
+        target,
+        check,
+    };
+    #[rustfmt::skip]
+    let cases: Vec<LegalizerCase> = vec![
+        // LDS, @local_workgroup_acquire_load / _seq_cst_load / _release_store / _acquire_atomicrmw
+        c(LDS, lds_acq, r, "gfx600", &["ds_read_b32 v1, v0", "s_waitcnt lgkmcnt(0)"]),
+        c(LDS, lds_acq, r, "gfx942", &["ds_read_b32 v1, v0", "s_waitcnt lgkmcnt(0)"]),
+        c(LDS, lds_acq, r, "gfx1100", &["ds_load_b32 v1, v0", "s_waitcnt lgkmcnt(0)", "buffer_gl0_inv"]),
+        c(LDS, lds_acq, r, "gfx1100:cumode", &["ds_load_b32 v1, v0", "s_waitcnt lgkmcnt(0)"]),
+        c(LDS, lds_acq, r, "gfx1200", &["ds_load_b32 v1, v0", "s_wait_dscnt 0x0", "global_inv scope:SCOPE_SE"]),
+        c(LDS, lds_acq, r, "gfx1200:cumode", &["ds_load_b32 v1, v0", "s_wait_dscnt 0x0"]),
+        c(LDS, lds_sc, r, "gfx600", &["s_waitcnt lgkmcnt(0)", "ds_read_b32 v1, v0", "s_waitcnt lgkmcnt(0)"]),
+        c(LDS, lds_sc, r, "gfx942", &["s_waitcnt lgkmcnt(0)", "ds_read_b32 v1, v0", "s_waitcnt lgkmcnt(0)"]),
+        c(LDS, lds_sc, r, "gfx1100", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "s_waitcnt_vscnt null, 0x0", "ds_load_b32 v1, v0", "s_waitcnt lgkmcnt(0)", "buffer_gl0_inv"]),
+        c(LDS, lds_sc, r, "gfx1200", &["s_wait_bvhcnt 0x0", "s_wait_samplecnt 0x0", "s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0", "ds_load_b32 v1, v0", "s_wait_dscnt 0x0", "global_inv scope:SCOPE_SE"]),
+        c(LDS, lds_rel, l1, "gfx600", &["s_waitcnt lgkmcnt(0)", "ds_write_b32 v0, v1"]),
+        c(LDS, lds_rel, l1, "gfx942", &["s_waitcnt lgkmcnt(0)", "ds_write_b32 v0, v1"]),
+        c(LDS, lds_rel, l1, "gfx1100", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "s_waitcnt_vscnt null, 0x0", "ds_store_b32 v0, v1"]),
+        c(LDS, lds_rel, l1, "gfx1200", &["s_wait_bvhcnt 0x0", "s_wait_samplecnt 0x0", "s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0", "ds_store_b32 v0, v1"]),
+        c(LDS, lds_rmw, l1, "gfx600", &["ds_wrxchg_rtn_b32 v0, v0, v1", "s_waitcnt lgkmcnt(0)"]),
+        c(LDS, lds_rmw, l1, "gfx1010", &["ds_wrxchg_rtn_b32 v0, v0, v1", "s_waitcnt lgkmcnt(0)", "buffer_gl0_inv"]),
+        c(LDS, lds_rmw, l1, "gfx1010:cumode", &["ds_wrxchg_rtn_b32 v0, v0, v1", "s_waitcnt lgkmcnt(0)"]),
+        // global, work-group scope: @global_workgroup_acquire_load / _seq_cst_load / _release_store / _seq_cst_store
+        c(GWG, wg_acq, r, "gfx942", &["global_load_dword v1, v0, s[2:3] sc0"]),
+        c(GWG, wg_acq, r, "gfx1100", &["global_load_b32 v1, v0, s[2:3] glc", "s_waitcnt vmcnt(0)", "buffer_gl0_inv"]),
+        c(GWG, wg_acq, r, "gfx1100:cumode", &["global_load_b32 v1, v0, s[2:3]"]),
+        c(GWG, wg_acq, r, "gfx1200", &["global_load_b32 v1, v0, s[2:3] scope:SCOPE_SE", "s_wait_loadcnt 0x0", "global_inv scope:SCOPE_SE"]),
+        c(GWG, wg_acq, r, "gfx1200:cumode", &["global_load_b32 v1, v0, s[2:3]"]),
+        c(GWG, wg_sc, r, "gfx1010", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "s_waitcnt_vscnt null, 0x0", "global_load_dword v1, v0, s[6:7] glc", "s_waitcnt vmcnt(0)", "buffer_gl0_inv"]),
+        c(GWG, wg_sc, r, "gfx1100", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "s_waitcnt_vscnt null, 0x0", "global_load_b32 v1, v0, s[2:3] glc", "s_waitcnt vmcnt(0)", "buffer_gl0_inv"]),
+        c(GWG, wg_sc, r, "gfx1200", &["s_wait_bvhcnt 0x0", "s_wait_samplecnt 0x0", "s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0", "global_load_b32 v1, v0, s[2:3] scope:SCOPE_SE", "s_wait_loadcnt 0x0", "global_inv scope:SCOPE_SE"]),
+        c(GWG, wg_rel, x1, "gfx1200", &["s_wait_bvhcnt 0x0", "s_wait_samplecnt 0x0", "s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0", "s_wait_kmcnt 0x0", "global_store_b32 v0, v1, s[0:1] scope:SCOPE_SE"]),
+        c(GWG, wg_rel, x1, "gfx1200:cumode", &["s_wait_bvhcnt 0x0", "s_wait_samplecnt 0x0", "s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0", "s_wait_kmcnt 0x0", "global_store_b32 v0, v1, s[0:1]"]),
+        c(GWG, wg_sc_st, x1, "gfx942", &["s_waitcnt lgkmcnt(0)", "global_store_dword v0, v1, s[0:1] sc0"]),
+        c(GWG, wg_sc_st, x1, "gfx1100", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "s_waitcnt_vscnt null, 0x0", "global_store_b32 v0, v1, s[0:1]"]),
+        // global, system scope: @global_system_acquire_load / _seq_cst_load / _release_store
+        c(GSYS, sys_acq, r, "gfx90a", &["global_load_dword v1, v0, s[6:7] glc", "s_waitcnt vmcnt(0)", "buffer_invl2", "buffer_wbinvl1_vol"]),
+        c(GSYS, sys_acq, r, "gfx942", &["global_load_dword v1, v0, s[2:3] sc0 sc1", "s_waitcnt vmcnt(0)", "buffer_inv sc0 sc1"]),
+        c(GSYS, sys_acq, r, "gfx1010:cumode", &["global_load_dword v1, v0, s[6:7] glc dlc", "s_waitcnt vmcnt(0)", "buffer_gl1_inv", "buffer_gl0_inv"]),
+        c(GSYS, sys_acq, r, "gfx1100", &["global_load_b32 v1, v0, s[2:3] glc", "s_waitcnt vmcnt(0)", "buffer_gl1_inv", "buffer_gl0_inv"]),
+        c(GSYS, sys_acq, r, "gfx1200", &["global_load_b32 v1, v0, s[2:3] scope:SCOPE_SYS", "s_wait_loadcnt 0x0", "global_inv scope:SCOPE_SYS"]),
+        c(GSYS, sys_acq, r, "gfx1200:cumode", &["global_load_b32 v1, v0, s[2:3] scope:SCOPE_SYS", "s_wait_loadcnt 0x0", "global_inv scope:SCOPE_SYS"]),
+        c(GSYS, sys_sc, r, "gfx600", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "buffer_load_dword v0, off, s[8:11], 0 glc", "s_waitcnt vmcnt(0)", "buffer_wbinvl1"]),
+        c(GSYS, sys_sc, r, "gfx700", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "flat_load_dword v2, v[0:1] glc", "s_waitcnt vmcnt(0)", "buffer_wbinvl1_vol"]),
+        c(GSYS, sys_rel, x1, "gfx600", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "buffer_store_dword v0, off, s[4:7], 0"]),
+        c(GSYS, sys_rel, x1, "gfx700", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "flat_store_dword v[0:1], v2"]),
+        c(GSYS, sys_rel, x1, "gfx90a", &["buffer_wbl2", "s_waitcnt vmcnt(0) lgkmcnt(0)", "global_store_dword v0, v1, s[4:5]"]),
+        c(GSYS, sys_rel, x1, "gfx942", &["buffer_wbl2 sc0 sc1", "s_waitcnt vmcnt(0) lgkmcnt(0)", "global_store_dword v0, v1, s[0:1] sc0 sc1"]),
+        c(GSYS, sys_rel, x1, "gfx1100", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "s_waitcnt_vscnt null, 0x0", "global_store_b32 v0, v1, s[0:1]"]),
+        c(GSYS, sys_rel, x1, "gfx1200", &["global_wb scope:SCOPE_SYS", "s_wait_bvhcnt 0x0", "s_wait_samplecnt 0x0", "s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0", "s_wait_kmcnt 0x0", "global_store_b32 v0, v1, s[0:1] scope:SCOPE_SYS"]),
+        c(GSYS, sys_rel, x1, "gfx1200:cumode", &["global_wb scope:SCOPE_SYS", "s_wait_bvhcnt 0x0", "s_wait_samplecnt 0x0", "s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0", "s_wait_kmcnt 0x0", "global_store_b32 v0, v1, s[0:1] scope:SCOPE_SYS"]),
+        // fences: @workgroup_* / @agent_* / @system_*_fence
+        c(FENCE, &["fence syncscope(\"workgroup\") acquire"], x0, "gfx600", &["s_waitcnt lgkmcnt(0)"]),
+        c(FENCE, &["fence syncscope(\"workgroup\") acquire"], x0, "gfx942", &["s_waitcnt lgkmcnt(0)"]),
+        c(FENCE, &["fence syncscope(\"workgroup\") acquire"], x0, "gfx1100", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "s_waitcnt_vscnt null, 0x0", "buffer_gl0_inv"]),
+        c(FENCE, &["fence syncscope(\"workgroup\") acquire"], x0, "gfx1100:cumode", &["s_waitcnt lgkmcnt(0)"]),
+        c(FENCE, &["fence syncscope(\"workgroup\") acquire"], x0, "gfx1200", &["s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0", "global_inv scope:SCOPE_SE"]),
+        c(FENCE, &["fence syncscope(\"workgroup\") acquire"], x0, "gfx1200:cumode", &["s_wait_dscnt 0x0"]),
+        c(FENCE, &["fence syncscope(\"workgroup\") release"], x0, "gfx600", &["s_waitcnt lgkmcnt(0)"]),
+        c(FENCE, &["fence syncscope(\"workgroup\") release"], x0, "gfx1100", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "s_waitcnt_vscnt null, 0x0"]),
+        c(FENCE, &["fence syncscope(\"workgroup\") release"], x0, "gfx1100:cumode", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "s_waitcnt_vscnt null, 0x0"]),
+        c(FENCE, &["fence syncscope(\"workgroup\") release"], x0, "gfx1200", &["s_wait_bvhcnt 0x0", "s_wait_samplecnt 0x0", "s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0"]),
+        c(FENCE, &["fence syncscope(\"workgroup\") release"], x0, "gfx1200:cumode", &["s_wait_bvhcnt 0x0", "s_wait_samplecnt 0x0", "s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0"]),
+        c(FENCE, &["fence syncscope(\"workgroup\") acq_rel"], x0, "gfx942", &["s_waitcnt lgkmcnt(0)"]),
+        c(FENCE, &["fence syncscope(\"workgroup\") acq_rel"], x0, "gfx1200", &["s_wait_bvhcnt 0x0", "s_wait_samplecnt 0x0", "s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0", "global_inv scope:SCOPE_SE"]),
+        c(FENCE, &["fence syncscope(\"workgroup\") acq_rel"], x0, "gfx1200:cumode", &["s_wait_bvhcnt 0x0", "s_wait_samplecnt 0x0", "s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0"]),
+        c(FENCE, &["fence syncscope(\"workgroup\") seq_cst"], x0, "gfx1100", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "s_waitcnt_vscnt null, 0x0", "buffer_gl0_inv"]),
+        c(FENCE, &["fence syncscope(\"agent\") acquire"], x0, "gfx600", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "buffer_wbinvl1"]),
+        c(FENCE, &["fence syncscope(\"agent\") acquire"], x0, "gfx942", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "buffer_inv sc1"]),
+        c(FENCE, &["fence syncscope(\"agent\") acquire"], x0, "gfx1100", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "s_waitcnt_vscnt null, 0x0", "buffer_gl1_inv", "buffer_gl0_inv"]),
+        c(FENCE, &["fence syncscope(\"agent\") acquire"], x0, "gfx1200", &["s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0", "global_inv scope:SCOPE_DEV"]),
+        c(FENCE, &["fence syncscope(\"agent\") release"], x0, "gfx600", &["s_waitcnt vmcnt(0) lgkmcnt(0)"]),
+        c(FENCE, &["fence syncscope(\"agent\") release"], x0, "gfx942", &["buffer_wbl2 sc1", "s_waitcnt vmcnt(0) lgkmcnt(0)"]),
+        c(FENCE, &["fence syncscope(\"agent\") release"], x0, "gfx1200", &["s_wait_bvhcnt 0x0", "s_wait_samplecnt 0x0", "s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0"]),
+        c(FENCE, &["fence syncscope(\"agent\") acq_rel"], x0, "gfx942", &["buffer_wbl2 sc1", "s_waitcnt vmcnt(0) lgkmcnt(0)", "buffer_inv sc1"]),
+        c(FENCE, &["fence syncscope(\"agent\") acq_rel"], x0, "gfx1200:cumode", &["s_wait_bvhcnt 0x0", "s_wait_samplecnt 0x0", "s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0", "global_inv scope:SCOPE_DEV"]),
+        c(FENCE, &["fence acquire"], x0, "gfx90a", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "buffer_invl2", "buffer_wbinvl1_vol"]),
+        c(FENCE, &["fence acquire"], x0, "gfx942", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "buffer_inv sc0 sc1"]),
+        c(FENCE, &["fence acquire"], x0, "gfx1200", &["s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0", "global_inv scope:SCOPE_SYS"]),
+        c(FENCE, &["fence release"], x0, "gfx90a", &["buffer_wbl2", "s_waitcnt vmcnt(0) lgkmcnt(0)"]),
+        c(FENCE, &["fence release"], x0, "gfx942", &["buffer_wbl2 sc0 sc1", "s_waitcnt vmcnt(0) lgkmcnt(0)"]),
+        c(FENCE, &["fence release"], x0, "gfx1200", &["global_wb scope:SCOPE_SYS", "s_wait_bvhcnt 0x0", "s_wait_samplecnt 0x0", "s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0"]),
+        c(FENCE, &["fence acq_rel"], x0, "gfx600", &["s_waitcnt vmcnt(0) lgkmcnt(0)", "buffer_wbinvl1"]),
+        c(FENCE, &["fence acq_rel"], x0, "gfx942", &["buffer_wbl2 sc0 sc1", "s_waitcnt vmcnt(0) lgkmcnt(0)", "buffer_inv sc0 sc1"]),
+        c(FENCE, &["fence acq_rel"], x0, "gfx1200:cumode", &["global_wb scope:SCOPE_SYS", "s_wait_bvhcnt 0x0", "s_wait_samplecnt 0x0", "s_wait_storecnt 0x0", "s_wait_loadcnt_dscnt 0x0", "global_inv scope:SCOPE_SYS"]),
+        // barrier after a store: @test_barrier (VARIANT0 is the default
+        // GFX6 CPU, VARIANT2 gfx900, VARIANT4 gfx1200)
+        c(BAR, barrier, x1, "gfx600", &["s_waitcnt vmcnt(0) expcnt(0)", "s_barrier"]),
+        c(BAR, barrier, x1, "gfx900", &["s_waitcnt vmcnt(0)", "s_barrier"]),
+        c(BAR, barrier, x1, "gfx1200", &["s_barrier_signal -1", "s_barrier_wait -1"]),
+    ];
+    let mut bad = Vec::new();
+    for case in &cases {
+        let body = case.ops.join("\n  ");
+        let src = format!(
+            "AMDGPU legalizer-sample\n\"operations of {}\"\n\
+             {{ global x = 0; lds l = 0; }}\nthread P0 @ wg 0 {{\n  {body}\n}}\nexists ({})\n",
+            case.source, case.cond
+        );
+        let p = amdmm_program::load(&src).unwrap_or_else(|e| panic!("{body}: {e:?}"));
+        let t = Target::parse(case.target).unwrap();
+        let code = llc::lowered(&p, &t, &l).unwrap_or_else(|e| panic!("{t} {body}: {e}"));
+        let op = code.threads[0]
+            .ops
+            .last()
+            .unwrap_or_else(|| panic!("{t} {body}: no operation"));
+        let got: Vec<MInstr> = op.code.iter().map(|c| c.instr).collect();
+        let got = without_kernarg_waits(&got);
+        let want = as_read(case.check, &t);
+        if got != want {
+            bad.push(format!(
+                "{t} `{body}` ({}): llc {got:?}, CHECK lines {want:?}",
+                case.source
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    // The cases cover every scope and kind the quality bar names.
+    for t in ["gfx600", "gfx942", "gfx1100", "gfx1200", "gfx1200:cumode"] {
+        assert!(cases.iter().filter(|c| c.target == t).count() >= 5, "{t}");
+    }
+}
