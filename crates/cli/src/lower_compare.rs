@@ -4,7 +4,8 @@
 use crate::lower::{load_file, targets_and_files, LowerArgs};
 use amdmm_hw::llc::compare::{self, DiffKind, OpDiff, Summary};
 use amdmm_hw::Target;
-use serde_json::json;
+use schemars::JsonSchema;
+use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -196,60 +197,154 @@ fn to_text(
     s
 }
 
+/// `lower --compare --json`: the table's code next to llc's, per operation
+/// that differs, for every (test, target), and a summary per target.
+#[derive(Serialize, JsonSchema)]
+pub struct LowerCompareDocument {
+    /// The llc version (`llc --version`'s LLVM line).
+    pub llc: String,
+    /// llc's optimization level (`-O`).
+    pub opt_level: u8,
+    /// One entry per (test, target), target-major.
+    pub results: Vec<CompareResult>,
+    /// One entry per target, in the order of `results`.
+    pub summary: Vec<TargetSummary>,
+}
+
+/// One (test, target): compared, or skipped with the reason.
+#[derive(Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum CompareResult {
+    Compared {
+        target: String,
+        test: String,
+        file: String,
+        /// Operations with code in either lowering.
+        operations: usize,
+        /// The operations whose code differs, in program order.
+        differences: Vec<Difference>,
+    },
+    Skipped {
+        target: String,
+        test: String,
+        file: String,
+        /// Why the test was not compared on this target (control flow for
+        /// llc, LDS on a tgsplit target, no gfx1250 in this llc, ...).
+        skipped: String,
+    },
+}
+
+/// One operation whose compiler code differs from its table row.
+#[derive(Serialize, JsonSchema)]
+pub struct Difference {
+    pub thread: String,
+    /// The operation's line in the test.
+    pub line: u32,
+    /// The operation as text (`store atomic i32 1, @y release agent`).
+    pub operation: String,
+    /// The table row (`store atomic / release / agent / global`); null for
+    /// code no row gives (barriers).
+    pub row: Option<String>,
+    /// The table's instructions, as the assembler spells them.
+    pub table: Vec<String>,
+    /// llc's instructions.
+    pub llc: Vec<String>,
+    pub kinds: Vec<DifferenceKind>,
+}
+
+/// A kind of difference (docs/llc.md, "Table versus compiler").
+#[derive(Serialize, JsonSchema)]
+pub struct DifferenceKind {
+    /// `extra-wait`, `missing-wait`, `cache-bits`, `extra-instruction`,
+    /// `missing-instruction`, `different-instruction`, `order`, `loop` or
+    /// `removed`.
+    pub kind: String,
+    /// true: llc's code is stronger than the row; false: weaker; null: the
+    /// hardware model decides (`verify --code llc`), or not compared.
+    pub stronger: Option<bool>,
+}
+
+/// The counts of one target.
+#[derive(Serialize, JsonSchema)]
+pub struct TargetSummary {
+    pub target: String,
+    /// Tests, skipped ones included.
+    pub tests: usize,
+    pub skipped: usize,
+    /// Operations compared.
+    pub operations: usize,
+    /// Operations whose code differs.
+    pub differing: usize,
+    /// Operations per kind of difference (an operation may have several).
+    pub kinds: BTreeMap<String, usize>,
+}
+
 fn to_json(
     llc: &amdmm_hw::llc::Llc,
     outcomes: &[Outcome],
     order: &[String],
     summaries: &BTreeMap<String, Summary>,
-) -> serde_json::Value {
-    let results: Vec<_> = outcomes
+) -> String {
+    let strs = |c: &[amdmm_hw::isa::MInstr]| c.iter().map(|i| i.to_string()).collect();
+    let results = outcomes
         .iter()
         .map(|o| match &o.result {
-            Err(e) => json!({
-                "target": o.target.to_string(),
-                "test": o.test,
-                "file": o.file,
-                "skipped": e,
-            }),
-            Ok((ops, diffs)) => json!({
-                "target": o.target.to_string(),
-                "test": o.test,
-                "file": o.file,
-                "operations": ops,
-                "differences": diffs.iter().map(|d| json!({
-                    "thread": d.thread,
-                    "line": d.line,
-                    "operation": d.text,
-                    "row": d.row,
-                    "table": d.table.iter().map(|i| i.to_string()).collect::<Vec<_>>(),
-                    "llc": d.llc.iter().map(|i| i.to_string()).collect::<Vec<_>>(),
-                    "kinds": d.kinds.iter().map(|k| json!({
-                        "kind": k.name(),
-                        "stronger": k.stronger(),
-                    })).collect::<Vec<_>>(),
-                })).collect::<Vec<_>>(),
-            }),
+            Err(e) => CompareResult::Skipped {
+                target: o.target.to_string(),
+                test: o.test.clone(),
+                file: o.file.clone(),
+                skipped: e.clone(),
+            },
+            Ok((ops, diffs)) => CompareResult::Compared {
+                target: o.target.to_string(),
+                test: o.test.clone(),
+                file: o.file.clone(),
+                operations: *ops,
+                differences: diffs
+                    .iter()
+                    .map(|d| Difference {
+                        thread: d.thread.clone(),
+                        line: d.line,
+                        operation: d.text.clone(),
+                        row: d.row.clone(),
+                        table: strs(&d.table),
+                        llc: strs(&d.llc),
+                        kinds: d
+                            .kinds
+                            .iter()
+                            .map(|k| DifferenceKind {
+                                kind: k.name().to_string(),
+                                stronger: k.stronger(),
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+            },
         })
         .collect();
-    let summary: Vec<_> = order
+    let summary = order
         .iter()
         .map(|t| {
             let m = &summaries[t];
-            json!({
-                "target": t,
-                "tests": m.tests + m.skipped,
-                "skipped": m.skipped,
-                "operations": m.operations,
-                "differing": m.differing,
-                "kinds": m.kinds.iter().map(|(k, n)| (k.name().to_string(), json!(n)))
-                    .collect::<serde_json::Map<_, _>>(),
-            })
+            TargetSummary {
+                target: t.clone(),
+                tests: m.tests + m.skipped,
+                skipped: m.skipped,
+                operations: m.operations,
+                differing: m.differing,
+                kinds: m
+                    .kinds
+                    .iter()
+                    .map(|(k, n)| (k.name().to_string(), *n))
+                    .collect(),
+            }
         })
         .collect();
-    json!({
-        "llc": llc.version,
-        "opt_level": llc.opt_level,
-        "results": results,
-        "summary": summary,
-    })
+    let doc = LowerCompareDocument {
+        llc: llc.version.clone(),
+        opt_level: llc.opt_level,
+        results,
+        summary,
+    };
+    serde_json::to_string_pretty(&doc).unwrap_or_default()
 }

@@ -24,11 +24,14 @@ pub enum Document {
     Lint,
     /// `lower --json`
     Lower,
+    /// `lower --compare --json`
+    LowerCompare,
 }
 
 #[derive(Args, Debug)]
 pub struct SchemaArgs {
-    /// Whose document: run, explain, compare, verify, lint or lower.
+    /// Whose document: run, explain, compare, verify, lint, lower or
+    /// lower-compare.
     #[arg(value_name = "COMMAND", value_enum)]
     pub document: Document,
 }
@@ -60,6 +63,7 @@ pub fn schema_text(d: Document) -> String {
         Document::Verify => schema_of::<crate::verify::VerifyDocument>(),
         Document::Lint => schema_of::<crate::lint::LintDocument>(),
         Document::Lower => schema_of::<crate::lower::LowerDocument>(),
+        Document::LowerCompare => schema_of::<crate::lower_compare::LowerCompareDocument>(),
     };
     serde_json::to_string_pretty(&schema).unwrap_or_default()
 }

@@ -9,7 +9,15 @@ mod common;
 use common::*;
 use serde_json::Value;
 
-const DOCUMENTS: [&str; 6] = ["run", "explain", "compare", "verify", "lint", "lower"];
+const DOCUMENTS: [&str; 7] = [
+    "run",
+    "explain",
+    "compare",
+    "verify",
+    "lint",
+    "lower",
+    "lower-compare",
+];
 
 fn schema_path(name: &str) -> std::path::PathBuf {
     manifest_dir().join(format!("../../docs/schema/{name}.json"))
@@ -242,4 +250,49 @@ fn diagnostics_are_objects_in_every_json_document() {
         (Some(10), Some(3)),
         "{d:#}"
     );
+
+/// `lower --compare --json` validates, with a compared and a skipped
+/// (test, target) and a difference with its kinds. Needs llc: skipped with
+/// a message without one, a failure under CI.
+#[test]
+fn lower_compare_json_validates() {
+    let o = amdmm(&[
+        "compile",
+        "--target",
+        "gfx942",
+        "../../litmus/MP+rel-acq.agent.litmus",
+    ]);
+    if code(&o) != 0 {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs llc: {}",
+            stderr(&o)
+        );
+        eprintln!("skipped: live llc test ({})", stderr(&o).trim());
+        return;
+    }
+    let doc = validates(
+        "lower-compare",
+        &[
+            "lower",
+            "--compare",
+            "--json",
+            "--target",
+            "gfx600",
+            "../../litmus/MP+rel-acq.agent.litmus",
+            "../../litmus/Loop+spin.cutoff.litmus",
+        ],
+    );
+    let results = doc["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2, "{doc}");
+    assert!(
+        results[0]["differences"][0]["kinds"][0]["kind"].is_string(),
+        "{doc}"
+    );
+    assert!(results[1]["skipped"].is_string(), "{doc}");
+    assert_eq!(doc["summary"][0]["skipped"], 1, "{doc}");
+    // A result is compared or skipped, not both.
+    let mut both = doc.clone();
+    both["results"][1]["operations"] = Value::from(1);
+    assert!(!errors("lower-compare", &both).is_empty());
 }

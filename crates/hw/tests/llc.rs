@@ -701,3 +701,58 @@ fn live_llc_agrees_with_the_memory_legalizer_tests_beyond_agent_global() {
         assert!(cases.iter().filter(|c| c.target == t).count() >= 5, "{t}");
     }
 }
+
+/// Operations the hardware model cannot attribute are said so per
+/// operation, not as a failure: llc lowers an idempotent RMW (`add 0`) to a
+/// load, and removes a load whose value nothing uses at `-O0`; `lower --code
+/// llc` notes each such operation, and only those, and the hardware model
+/// refuses the test naming them.
+#[test]
+fn unattributable_operations_are_noted_per_operation() {
+    let Some(l) = live_llc() else { return };
+    let src = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../litmus/hw/mp/MP+rel+rmw-acq.agent.litmus"),
+    )
+    .unwrap();
+    let p = amdmm_program::load(&src).unwrap();
+    for t in ["gfx942", "gfx1100", "gfx1200"] {
+        let t = Target::parse(t).unwrap();
+        let code = llc::lowered(&p, &t, &l).unwrap_or_else(|e| panic!("{t}: {e}"));
+        let rmw = p.threads[1]
+            .code
+            .iter()
+            .position(|i| matches!(i, amdmm_program::Instr::Rmw { .. }))
+            .unwrap();
+        let note = |ti: usize, k: usize| {
+            code.threads[ti]
+                .ops
+                .iter()
+                .find(|o| o.index == k)
+                .and_then(|o| o.note.clone())
+        };
+        let n = note(1, rmw).unwrap_or_else(|| panic!("{t}: the RMW has no note"));
+        assert!(n.contains("idempotent RMW"), "{t}: {n}");
+        // The writer's operations are one access each: no note.
+        for o in &code.threads[0].ops {
+            assert!(o.note.is_none(), "{t}: {:?}", o.note);
+        }
+        let bad = llc::unattributable(&p, &code);
+        assert!(
+            bad.iter().any(|b| b.contains("idempotent RMW")),
+            "{t}: {bad:?}"
+        );
+        // Every unattributable operation carries its note.
+        let noted = code
+            .threads
+            .iter()
+            .flat_map(|th| &th.ops)
+            .filter(|o| o.note.is_some())
+            .count();
+        assert_eq!(noted, bad.len(), "{t}: {bad:?}");
+        match explore_with(&p, &t, &HwOptions::default(), &CodeSource::Llc(l.clone())) {
+            Err(e) => assert!(e.to_string().contains("idempotent RMW"), "{t}: {e}"),
+            Ok(_) => panic!("{t}: the model ran code it cannot attribute"),
+        }
+    }
+}

@@ -78,11 +78,13 @@ pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered,
             ops: out,
         });
     }
-    Ok(Lowered {
+    let mut l = Lowered {
         target: *target,
         name: p.name.clone(),
         threads,
-    })
+    };
+    note_unattributable(p, &mut l);
+    Ok(l)
 }
 
 /// How the note of an operation llc made a loop of begins.
@@ -104,66 +106,109 @@ fn tgsplit_note(target: &Target, code: &[MInstr]) -> Option<String> {
 /// Can the hardware model run this compiled code? Each access of the
 /// program must be exactly one memory instruction of its kind and address
 /// space in its operation; the compiler may remove, merge or split
-/// accesses (legal at `-O1` and above for non-atomic ones), which the model
-/// cannot attribute. Returns one message per operation that fails.
+/// accesses (legal at `-O1` and above for non-atomic ones), or lower an
+/// operation to one the litmus format cannot express (an idempotent RMW to
+/// a load), which the model cannot attribute. Returns one message per
+/// operation that fails.
 pub fn unattributable(p: &Program, l: &Lowered) -> Vec<String> {
     let mut bad = Vec::new();
     for (ti, t) in p.threads.iter().enumerate() {
-        for (k, i) in t.code.iter().enumerate() {
-            let want = match i {
-                Instr::Load { addr, .. } => Some((MemKind::Load, addr)),
-                Instr::Store { addr, .. } => Some((MemKind::Store, addr)),
-                Instr::Rmw { addr, .. } => Some((MemKind::Atomic(""), addr)),
-                Instr::CmpXchg { addr, .. } => Some((MemKind::CmpSwap, addr)),
-                _ => None,
-            };
-            let Some((kind, addr)) = want else { continue };
-            let line = t.pos.get(k).map(|p| p.line).unwrap_or(0);
-            let mems: Vec<_> = l.threads[ti]
-                .ops
-                .iter()
-                .filter(|o| o.index == k)
-                .flat_map(|o| o.code.iter())
-                .filter_map(|c| match c.instr {
-                    MInstr::Mem(m) => Some(m),
-                    _ => None,
-                })
-                .collect();
-            let lds = p
-                .symbols
-                .get(addr.symbol as usize)
-                .and_then(|s| p.locations.get(s.first as usize))
-                .is_some_and(|l| l.space == AddrSpace::Lds);
-            let generic = addr.generic;
-            let looped = l.threads[ti].ops.iter().any(|o| {
-                o.index == k && o.note.as_deref().is_some_and(|n| n.starts_with(LOOP_NOTE))
-            });
-            let what = match mems.as_slice() {
-                _ if looped => "a loop (e.g. a compare-and-swap loop for an RMW the target lacks at this scope)".to_string(),
-                [] => "no memory instruction (the compiler removed or merged the access)".to_string(),
-                [m] => {
-                    let same_kind = std::mem::discriminant(&m.kind) == std::mem::discriminant(&kind);
-                    let same_space = if generic {
-                        m.family == Family::Flat
-                    } else {
-                        (m.family == Family::Ds) == lds
-                    };
-                    if same_kind && same_space {
-                        continue;
-                    }
-                    format!("`{m}`, which is not the access's kind or address space")
-                }
-                many => format!(
-                    "{} memory instructions ({})",
-                    many.len(),
-                    many.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(", ")
-                ),
-            };
-            bad.push(format!(
-                "{} line {line}: the compiler's code has {what}; the hardware model needs one access per operation",
-                t.name
-            ));
+        for k in 0..t.code.len() {
+            if let Some(what) = attribution_problem(p, l, ti, k) {
+                let line = t.pos.get(k).map(|p| p.line).unwrap_or(0);
+                bad.push(format!(
+                    "{} line {line}: the compiler's code has {what}; the hardware model needs one access per operation",
+                    t.name
+                ));
+            }
         }
     }
     bad
+}
+
+/// Gives every operation the hardware model cannot attribute a note saying
+/// why ("where llc lowers an operation the litmus format cannot express, or
+/// the compiler removes or merges an access ..., say so per operation", the
+/// issue; `run`/`verify` then skip the test naming these operations).
+fn note_unattributable(p: &Program, l: &mut Lowered) {
+    for ti in 0..l.threads.len() {
+        for oi in 0..l.threads[ti].ops.len() {
+            let k = l.threads[ti].ops[oi].index;
+            if l.threads[ti].ops[oi].note.is_some() {
+                continue;
+            }
+            if let Some(what) = attribution_problem(p, l, ti, k) {
+                l.threads[ti].ops[oi].note = Some(format!(
+                    "the compiler's code has {what}; the hardware model cannot attribute it (run and verify skip the test)"
+                ));
+            }
+        }
+    }
+}
+
+/// Why operation `k` of thread `ti` is not exactly one memory instruction
+/// of its kind and address space in `l`, if it is not.
+fn attribution_problem(p: &Program, l: &Lowered, ti: usize, k: usize) -> Option<String> {
+    let t = &p.threads[ti];
+    let i = t.code.get(k)?;
+    let (kind, addr) = match i {
+        Instr::Load { addr, .. } => (MemKind::Load, addr),
+        Instr::Store { addr, .. } => (MemKind::Store, addr),
+        Instr::Rmw { addr, .. } => (MemKind::Atomic(""), addr),
+        Instr::CmpXchg { addr, .. } => (MemKind::CmpSwap, addr),
+        _ => return None,
+    };
+    let mems: Vec<_> = l.threads[ti]
+        .ops
+        .iter()
+        .filter(|o| o.index == k)
+        .flat_map(|o| o.code.iter())
+        .filter_map(|c| match c.instr {
+            MInstr::Mem(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    let lds = p
+        .symbols
+        .get(addr.symbol as usize)
+        .and_then(|s| p.locations.get(s.first as usize))
+        .is_some_and(|l| l.space == AddrSpace::Lds);
+    let generic = addr.generic;
+    let looped = l.threads[ti]
+        .ops
+        .iter()
+        .any(|o| o.index == k && o.note.as_deref().is_some_and(|n| n.starts_with(LOOP_NOTE)));
+    Some(match mems.as_slice() {
+        _ if looped => {
+            "a loop (e.g. a compare-and-swap loop for an RMW the target lacks at this scope)"
+                .to_string()
+        }
+        [] => "no memory instruction (the compiler removed or merged the access)".to_string(),
+        [m] => {
+            let same_kind = std::mem::discriminant(&m.kind) == std::mem::discriminant(&kind);
+            let same_space = if generic {
+                m.family == Family::Flat
+            } else {
+                (m.family == Family::Ds) == lds
+            };
+            if same_kind && same_space {
+                return None;
+            }
+            if matches!(i, Instr::Rmw { .. }) && m.kind == MemKind::Load {
+                format!(
+                    "`{m}`: a load for an idempotent RMW (LLVM lowers an RMW that cannot change memory to a load; an RMW reads the last value in modification order, a load need not, and the litmus format has no such load)"
+                )
+            } else {
+                format!("`{m}`, which is not the access's kind or address space")
+            }
+        }
+        many => format!(
+            "{} memory instructions ({})",
+            many.len(),
+            many.iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    })
 }
