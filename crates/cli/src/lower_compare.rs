@@ -252,7 +252,7 @@ pub struct Difference {
     pub kinds: Vec<DifferenceKind>,
 }
 
-/// A kind of difference (docs/llc.md, "Table versus compiler").
+/// A kind of difference (`amdmm docs llc`, "Table versus compiler").
 #[derive(Serialize, JsonSchema)]
 pub struct DifferenceKind {
     /// `extra-wait`, `missing-wait`, `cache-bits`, `extra-instruction`,

@@ -756,3 +756,34 @@ fn unattributable_operations_are_noted_per_operation() {
         }
     }
 }
+
+/// `wait.asyncmark` cannot be compared with llc yet: LLVM 22 compiles
+/// `llvm.amdgcn.asyncmark` / `wait.asyncmark` as calls to external
+/// functions (the async-operations text: "A later change will implement the
+/// actual mark/wait semantics in SIInsertWaitcnts"), so `--code llc` refuses
+/// them (docs/llc.md, "`wait.asyncmark`: amdmm's count"). This pins that
+/// fact for the llc in use: when an llc implements the intrinsics, this test
+/// fails and says that the refusal can be lifted and the counts compared.
+#[test]
+fn llc_has_no_asyncmark_semantics_yet() {
+    let Some(l) = live_llc() else { return };
+    let ir = "declare void @llvm.amdgcn.asyncmark()\n\
+              declare void @llvm.amdgcn.wait.asyncmark(i16)\n\
+              define amdgpu_kernel void @k() {\n  call void @llvm.amdgcn.asyncmark()\n  \
+              call void @llvm.amdgcn.wait.asyncmark(i16 0)\n  ret void\n}\n";
+    for t in ["gfx950", "gfx1250"] {
+        if t == "gfx1250" && l.major < 22 {
+            continue;
+        }
+        let Ok(t) = Target::parse(t) else { continue };
+        let (asm_text, _) = l.compile(ir, &t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        assert!(
+            asm_text.contains("llvm.amdgcn.asyncmark@")
+                || asm_text.contains("llvm.amdgcn.wait.asyncmark@"),
+            "{} on {t} no longer compiles asyncmark as an external call: lift the \
+             `--code llc` refusal of asyncmark/wait.asyncmark and compare its waits \
+             with amdmm's count (`amdmm docs llc`)\n{asm_text}",
+            l.version
+        );
+    }
+}
