@@ -250,6 +250,7 @@ fn diagnostics_are_objects_in_every_json_document() {
         (Some(10), Some(3)),
         "{d:#}"
     );
+}
 
 /// `lower --compare --json` validates, with a compared and a skipped
 /// (test, target) and a difference with its kinds. Needs llc: skipped with
