@@ -51,6 +51,9 @@ pub fn compare_command(a: &LowerArgs) -> ExitCode {
         .flat_map(|t| (0..progs.len()).map(move |i| (t, i)))
         .collect();
     let mut outcomes = Vec::with_capacity(pairs.len());
+    // Each pair calls llc once (or reads its cache): a corpus over every
+    // target takes minutes, so a terminal gets a bar (stderr only).
+    let progress = crate::progress::Progress::counting(pairs.len(), "(test, target) compilations");
     let res = crate::run::ordered_parallel(
         &pairs,
         crate::run::jobs_or_cores(a.jobs),
@@ -63,9 +66,10 @@ pub fn compare_command(a: &LowerArgs) -> ExitCode {
                 result: compare_one(p, t, &llc),
             }
         },
-        || {},
+        || progress.inc(),
         |o| outcomes.push(o),
     );
+    progress.finish();
     if let Err(e) = res {
         eprintln!("error: {e}");
         return ExitCode::from(2);

@@ -85,3 +85,32 @@ fn run_shows_progress_on_a_terminal_only() {
     assert_eq!(stderr(&piped), "");
     assert_eq!(tty_out, stdout(&piped));
 }
+
+/// `lower --compare` calls llc once per (test, target): a bar on a terminal,
+/// nothing on a pipe, the same stdout. Needs llc (skipped without it, except
+/// under CI).
+#[test]
+fn lower_compare_shows_progress_on_a_terminal_only() {
+    let args = [
+        "lower",
+        "--compare",
+        "--target",
+        "gfx942,gfx1100",
+        "../../litmus/unordered",
+    ];
+    let piped = amdmm(&args);
+    if code(&piped) != 0 && stderr(&piped).contains("llc") && std::env::var_os("CI").is_none() {
+        eprintln!("skipped: no llc ({})", stderr(&piped).trim());
+        return;
+    }
+    assert_eq!(code(&piped), 0, "{}", stderr(&piped));
+    assert_eq!(stderr(&piped), "", "no bar on a pipe");
+    let Some((tty_out, transcript)) = on_terminal(&args, "lower-compare") else {
+        return;
+    };
+    assert!(
+        transcript.contains("/10 (test, target) compilations"),
+        "{transcript}"
+    );
+    assert_eq!(tty_out, stdout(&piped));
+}
