@@ -109,7 +109,7 @@ for (const [instr, addr] of [["ds_read_b32", "lane*4"], ["ds_read_b32", "lane*12
   ["ds_read2_b32", "lane*8"], ["ds_write_b64", "lane*8+4"], ["ds_read_b32", "lane*"], ["ds_frobnicate", "0"]]) {
   const r = JSON.parse(glue.lds(JSON.stringify({ instr, addr })));
   const c = cli(["lds", instr, "--addr", addr]);
-  const stderr = r.ok ? "" : `amdmm lds: error: ${r.error}${r.hint ? `\n  hint: ${r.hint}` : ""}\n`;
+  const stderr = r.ok ? "" : `${r.rendered}\n`;
   same(`lds ${instr} ${addr}`, { stdout: c.stdout, stderr: c.stderr }, { stdout: r.text, stderr });
 }
 

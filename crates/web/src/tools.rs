@@ -75,6 +75,9 @@ pub struct LdsReply {
     pub json: serde_json::Value,
     pub error: Option<String>,
     pub hint: Option<String>,
+    /// The error as `amdmm lds` prints it on stderr (plain, no colour, no
+    /// trailing newline): the one diagnostics renderer's text.
+    pub rendered: Option<String>,
 }
 
 pub fn lds(o: &LdsOptions) -> LdsReply {
@@ -92,12 +95,14 @@ pub fn lds(o: &LdsOptions) -> LdsReply {
             json: amdmm_lds::report::json(&a),
             error: None,
             hint: None,
+            rendered: None,
         },
         Err(e) => LdsReply {
             ok: false,
             text: String::new(),
             json: serde_json::Value::Null,
             hint: (!e.hint.is_empty()).then(|| e.hint.clone()),
+            rendered: Some(e.render(false).trim_end().to_string()),
             error: Some(e.message),
         },
     }
