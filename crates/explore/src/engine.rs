@@ -215,7 +215,9 @@ pub(crate) fn build_setup<'p>(
     let mut shown_locs = Vec::new();
     for c in &columns {
         if let Observable::Mem { loc, wg } = c {
-            shown_locs.push(locs.observed(program, *loc, *wg));
+            for cell in observed_cells(program, *loc) {
+                shown_locs.push(locs.observed(program, cell, *wg));
+            }
         }
     }
     touched.extend(shown_locs.iter().copied());
@@ -1302,14 +1304,52 @@ pub(crate) fn final_state<S: Set>(
                 ValueOut::shown(setup.program, c, v)
             }
             Observable::Mem { loc, wg } => {
-                let inst = setup.locs.observed(setup.program, *loc, *wg);
-                let v = last_write(g, mo, inst)
-                    .map(|w| g.events[w].write_value)
-                    .unwrap_or(Value::Undef);
+                let value = |cell: u32| {
+                    let inst = setup.locs.observed(setup.program, cell, *wg);
+                    last_write(g, mo, inst)
+                        .map(|w| g.events[w].write_value)
+                        .unwrap_or(Value::Undef)
+                };
+                let cells = observed_cells(setup.program, *loc);
+                let v = if cells.len() == 1 {
+                    value(*loc)
+                } else {
+                    compose_bytes(cells.map(value))
+                };
                 ValueOut::shown(setup.program, c, v)
             }
         })
         .collect()
+}
+
+/// The locations an observed `@x` reads: `x` itself, or every byte of a
+/// byte-level element (`loc` is its first byte).
+pub(crate) fn observed_cells(program: &Program, loc: u32) -> std::ops::Range<u32> {
+    match &program.locations[loc as usize].byte {
+        Some(b) => loc..loc + b.size,
+        None => loc..loc + 1,
+    }
+}
+
+/// The value of a byte-level element from its bytes, lowest first, as a
+/// load of its whole width composes it: LangRef, "R returns the value
+/// composed of the series of bytes it read". Sign-extended from the
+/// element's width like every value; `undef` if any byte is
+/// (docs/semantics.md, "Byte-level accesses").
+pub(crate) fn compose_bytes(bytes: impl Iterator<Item = Value>) -> Value {
+    let mut v: u64 = 0;
+    let mut n = 0;
+    for b in bytes {
+        let Value::Int(b) = b else {
+            return Value::Undef;
+        };
+        if n < 8 {
+            v |= (b as u64 & 0xff) << (8 * n);
+        }
+        n += 1;
+    }
+    let bits = 8 * n.min(8);
+    Value::Int(((v << (64 - bits)) as i64) >> (64 - bits))
 }
 
 /// The modification-order-last write to a location instance.

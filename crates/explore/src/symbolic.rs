@@ -295,10 +295,14 @@ fn resolve_addr(
     addr: Addr,
 ) -> Result<(u32, LocalSet), String> {
     let sym = &program.symbols[addr.symbol as usize];
+    // Element `k` of a byte-level symbol is `bytes` one-byte locations; the
+    // access reaches its byte `addr.byte` (0 for a whole location).
+    let stride = sym.bytes.unwrap_or(1);
+    let cell = |k: u32| sym.first + k * stride + addr.byte;
     let (idx, deps) = st.operand(addr.index);
     match st.constant(idx) {
         Some(Value::Int(i)) if i >= 0 && (i as u64) < sym.len as u64 => {
-            Ok((sym.first + i as u32, NO_DEPS))
+            Ok((cell(i as u32), NO_DEPS))
         }
         Some(_) => Err(format!(
             "index out of bounds of @{} (length {})",
@@ -316,10 +320,10 @@ fn resolve_addr(
                 alt.path.guards.push(Guard::Equals(idx, k as i64));
                 alt.ctrl |= deps;
                 // The fork re-executes this instruction with the index chosen.
-                stack.push(with_index_choice(alt, sym.first + k));
+                stack.push(with_index_choice(alt, cell(k)));
             }
             st.path.guards.push(Guard::Equals(idx, 0));
-            Ok((sym.first, deps))
+            Ok((cell(0), deps))
         }
     }
 }

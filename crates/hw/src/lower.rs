@@ -102,6 +102,12 @@ pub fn lower(p: &Program, target: &Target) -> Result<Lowered, LowerError> {
                     reg: r,
                 }) || t.code.iter().any(|i| reads(i).contains(&r))
             };
+            if let Some(s) = p.byte_level(instr) {
+                return Err(err(format!(
+                    "`@{}` is accessed at several widths, which amdmm models byte by byte (docs/semantics.md, \"Byte-level accesses\"); the hardware models do not: they access whole locations",
+                    s.name
+                )));
+            }
             let next = t.code.get(k + 1);
             let (op, consumed) =
                 lower_instr(p, target, instr, next, used, &mut marks, straight).map_err(err)?;

@@ -457,3 +457,28 @@ fn acquire_workgroup_gfx12_applies_the_scopes_table() {
     );
     assert_eq!(code(f, "gfx1200:cumode", 1)[0], strs(&["global_load_b32"]));
 }
+
+/// A location accessed at several widths is modelled byte by byte by the
+/// memory model only (docs/semantics.md, "Byte-level accesses"): the
+/// hardware lowering and the llc IR emitter refuse it, naming the location,
+/// instead of lowering the one-byte accesses it became.
+#[test]
+fn byte_level_locations_are_refused() {
+    let p = load("bytes/MP+rel-acq.agent.i8-i16-of-i32.litmus");
+    for t in all_targets() {
+        let e = lower(&p, &t).unwrap_err();
+        assert!(
+            e.message.contains("`@x` is accessed at several widths")
+                && e.message.contains("the hardware models do not"),
+            "{}",
+            e.message
+        );
+        assert_eq!((e.thread.as_str(), e.pos.line), ("P0", 10));
+    }
+    let e = amdmm_hw::llc::ir::emit(&p).unwrap_err().to_string();
+    assert!(
+        e.contains("`@x` is accessed at several widths")
+            && e.contains("`--code llc` emits whole accesses only"),
+        "{e}"
+    );
+}

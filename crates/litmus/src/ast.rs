@@ -220,6 +220,10 @@ pub struct Pointer {
     pub addrspace: Option<Spanned<i64>>,
     pub sym: Ident,
     pub index: Option<Operand>,
+    /// Bytes past the element, from the constant expression
+    /// `getelementptr (i8, ptr @x, i64 N)` (docs/format.md, "Byte-level
+    /// accesses"); `None` without one.
+    pub offset: Option<Spanned<i64>>,
     pub span: Span,
 }
 

@@ -1146,6 +1146,12 @@ impl<'a> Parser<'a> {
         {
             self.bump();
         }
+        if self.is_word("getelementptr") {
+            let mut p = self.byte_offset()?;
+            p.addrspace = addrspace.or(p.addrspace);
+            p.span = start.to(p.span);
+            return Ok(p);
+        }
         let sym = self.global(
             "a declared location `@x`",
             Some("pointers name a declared location: registers holding pointers are not supported"),
@@ -1161,8 +1167,60 @@ impl<'a> Parser<'a> {
             addrspace,
             sym,
             index,
+            offset: None,
             span: start.to(Span::new(self.prev_end(), self.prev_end())),
         })
+    }
+
+    /// `getelementptr [inbounds] (i8, ptr P, i64 N)`: the pointer `P`
+    /// moved on by a constant `N` bytes, LLVM's constant expression for a
+    /// byte inside a location (docs/semantics.md, "Byte-level accesses").
+    /// Only `i8` steps are accepted: a step of another type would be a
+    /// second way to name an array element.
+    fn byte_offset(&mut self) -> PResult<Pointer> {
+        let start = self.span();
+        let hint = "a byte offset is written `getelementptr (i8, ptr @x, i64 2)`";
+        self.bump();
+        while ["inbounds", "nuw", "nusw"].iter().any(|w| self.is_word(w)) {
+            self.bump();
+        }
+        self.expect(Tok::LParen, "`(`")?;
+        let step = self.ty()?;
+        if step.node != TyKind::I8 {
+            self.push(
+                Diagnostic::new("only byte (`i8`) offsets are supported", step.span)
+                    .with_label("not `i8`")
+                    .with_hint(format!("{hint}; name an array element with `ptr @a[2]`")),
+            );
+            return Err(());
+        }
+        self.expect(Tok::Comma, "`,`")?;
+        let mut inner = self.pointer()?;
+        self.expect(Tok::Comma, "`,`")?;
+        let ity = self.ty()?;
+        if !matches!(
+            ity.node,
+            TyKind::I64 | TyKind::I32 | TyKind::I16 | TyKind::I8
+        ) {
+            self.push(Diagnostic::new("expected an integer index type", ity.span).with_hint(hint));
+            return Err(());
+        }
+        let n = self.int("a constant byte offset")?;
+        let close = self.expect(Tok::RParen, "`)`")?;
+        let total = match inner.offset {
+            Some(o) => o.node.checked_add(n.node),
+            None => Some(n.node),
+        };
+        let Some(total) = total else {
+            self.push(Diagnostic::new("byte offset out of range", n.span).with_hint(hint));
+            return Err(());
+        };
+        inner.offset = Some(Spanned {
+            node: total,
+            span: n.span,
+        });
+        inner.span = start.to(close);
+        Ok(inner)
     }
 
     /// `[syncscope("s")] [ordering [ordering]] (, align N | , !md node)*`;

@@ -24,8 +24,28 @@ use std::collections::HashMap;
 const MAX_ARRAY: i64 = 4096;
 
 /// Lowers a parsed file; all static errors are returned together.
+///
+/// A first pass lowers every location whole. When it finds a symbol
+/// accessed at several widths (or at a byte offset), a second pass lowers
+/// the file again with those symbols modelled byte by byte
+/// (docs/semantics.md, "Byte-level accesses"); every other test is lowered
+/// once, exactly as before.
 pub fn lower(file: &ast::File) -> Result<Program, Vec<Diagnostic>> {
-    let mut cx = Cx::new(file);
+    let (result, layout) = lower_with(file, HashMap::new());
+    if layout.is_empty() {
+        return result;
+    }
+    lower_with(file, layout).0
+}
+
+/// One lowering pass with the byte-level symbols of `layout` (symbol →
+/// bytes per element); also returns the symbols this pass found accessed at
+/// several widths, with the widest access's bytes (empty in a second pass).
+fn lower_with(
+    file: &ast::File,
+    layout: HashMap<u32, u32>,
+) -> (Result<Program, Vec<Diagnostic>>, HashMap<u32, u32>) {
+    let mut cx = Cx::new(file, layout);
     cx.declarations();
     cx.index_functions();
     let placements = placement::resolve(file, &mut cx.diags);
@@ -70,13 +90,22 @@ pub fn lower(file: &ast::File) -> Result<Program, Vec<Diagnostic>> {
         .iter()
         .map(|m| (m.model.node.clone(), cx.expectation(&m.expect)))
         .collect();
+    let found: HashMap<u32, u32> = cx
+        .mixed
+        .iter()
+        .map(|&s| (s, cx.widest.get(&s).copied().unwrap_or(1).max(1)))
+        .collect();
+    if !found.is_empty() {
+        // Lowered again byte by byte: this pass's errors are reported there.
+        return (Err(Vec::new()), found);
+    }
     if !cx.diags.is_empty() {
         let mut diags = cx.diags;
         // An inlined function reports its errors once, not once per call.
         let mut seen = std::collections::HashSet::new();
         diags.retain(|d| seen.insert((d.span, d.message.clone())));
         diags.sort_by_key(|d| d.span.start);
-        return Err(amdmm_litmus::diagnostic::cap(diags, false));
+        return (Err(amdmm_litmus::diagnostic::cap(diags, false)), found);
     }
     let cond = cond.unwrap_or(Cond::True);
     let float_tys = std::mem::take(&mut cx.float_tys);
@@ -105,7 +134,7 @@ pub fn lower(file: &ast::File) -> Result<Program, Vec<Diagnostic>> {
     };
     program.float_types = floats::float_types_of(&program, &float_tys);
     program.condition_text = condition::text(&program, &program.condition.cond);
-    Ok(program)
+    (Ok(program), found)
 }
 
 /// What a declared name refers to.
@@ -130,19 +159,27 @@ struct Cx<'a> {
     func_index: HashMap<String, u32>,
     /// Whether each function was inlined somewhere.
     called: Vec<bool>,
-    /// First access of each symbol: its type and where (for width checks).
+    /// First access of each whole symbol: its type and where (for width
+    /// checks).
     widths: HashMap<u32, (Ty, Span)>,
     /// The floating-point type a symbol is accessed with, if any.
     float_tys: HashMap<u32, Ty>,
     /// Each symbol's initial values as written (for floating-point
     /// literals, resolved once the accesses are known).
     init_values: Vec<(u32, Vec<ast::Spanned<ast::Value>>)>,
+    /// Byte-level symbols (second pass): bytes per element.
+    layout: HashMap<u32, u32>,
+    /// Whole symbols found accessed at several widths or at a byte offset
+    /// (first pass): they are lowered again byte by byte.
+    mixed: std::collections::BTreeSet<u32>,
+    /// Bytes of the widest access of each symbol.
+    widest: HashMap<u32, u32>,
     /// Byte offset of the start of each source line.
     line_starts: Vec<usize>,
 }
 
 impl<'a> Cx<'a> {
-    fn new(file: &'a ast::File) -> Cx<'a> {
+    fn new(file: &'a ast::File, layout: HashMap<u32, u32>) -> Cx<'a> {
         Cx {
             file,
             diags: Vec::new(),
@@ -158,6 +195,9 @@ impl<'a> Cx<'a> {
             widths: HashMap::new(),
             float_tys: HashMap::new(),
             init_values: Vec::new(),
+            layout,
+            mixed: Default::default(),
+            widest: HashMap::new(),
             line_starts: std::iter::once(0)
                 .chain(file.source.match_indices('\n').map(|(i, _)| i + 1))
                 .collect(),
@@ -173,6 +213,13 @@ impl<'a> Cx<'a> {
             line: line as u32,
             col: src[start..offset].chars().count() as u32 + 1,
         }
+    }
+
+    /// A location's name as a condition writes it (`x`, `a[2]`; the
+    /// element's name for a byte-level location).
+    fn location_name(&self, loc: LocId) -> &str {
+        let l = &self.locations[loc as usize];
+        l.byte.as_ref().map_or(&l.name, |b| &b.element)
     }
 
     fn error(&mut self, d: Diagnostic) {
@@ -279,17 +326,22 @@ impl<'a> Cx<'a> {
             ast::Space::Lds => AddrSpace::Lds,
         };
         let first = self.locations.len() as LocId;
+        let bytes = self.layout.get(&sym).copied();
         for (i, init) in inits.into_iter().enumerate() {
             let lname = if len.is_some() {
                 format!("{}[{i}]", name.name)
             } else {
                 name.name.clone()
             };
-            self.locations.push(Location {
-                name: lname,
-                space,
-                init,
-            });
+            match bytes {
+                None => self.locations.push(Location {
+                    name: lname,
+                    space,
+                    init,
+                    byte: None,
+                }),
+                Some(size) => self.byte_cells(lname, space, init, size),
+            }
         }
         self.init_values.push((sym, written));
         self.symbols.push(Symbol {
@@ -297,8 +349,32 @@ impl<'a> Cx<'a> {
             first,
             len: n,
             is_array: len.is_some(),
+            bytes,
         });
         self.spaces.push(space);
+    }
+
+    /// The one-byte locations of an element modelled byte by byte, each
+    /// holding its byte of the initial value. memory-model.txt: "Every
+    /// (defined) read operation `R` reads a series of bytes written by
+    /// (defined) write operations." Byte 0 is the lowest: AMDGPU is
+    /// little-endian (its LLVM data layout string starts with `e`, which
+    /// LangRef, "Data Layout", defines as little-endian).
+    fn byte_cells(&mut self, element: String, space: AddrSpace, init: Option<i64>, size: u32) {
+        for k in 0..size {
+            // Bytes past the 64-bit value repeat its sign.
+            let byte = init.map(|v| Ty::I8.wrap(v.checked_shr(8 * k).unwrap_or(v >> 63)));
+            self.locations.push(Location {
+                name: format!("{element}+{k}"),
+                space,
+                init: byte,
+                byte: Some(ByteCell {
+                    element: element.clone(),
+                    index: k,
+                    size,
+                }),
+            });
+        }
     }
 
     fn barrier_decl(
@@ -427,32 +503,63 @@ impl<'a> Cx<'a> {
         }
     }
 
-    /// Records an access of `sym` with type `ty`; errors on a width change.
-    fn check_width(&mut self, sym: u32, ty: Ty, span: Span) {
+    /// Records an access of `sym` with type `ty` at byte `offset` of an
+    /// element. A whole symbol accessed at a second width, or at a byte
+    /// offset, is marked for byte-level lowering (docs/semantics.md,
+    /// "Byte-level accesses"); on a byte-level symbol the access must fit in
+    /// its element and in the checker's 64-bit values.
+    fn check_width(&mut self, sym: u32, ty: Ty, offset: i64, span: Span) {
         if ty.is_float() {
             self.float_tys.insert(sym, ty);
+        }
+        let name = self.symbols[sym as usize].name.clone();
+        if let Some(&size) = self.layout.get(&sym) {
+            if ty.bits() > 64 {
+                self.error(
+                    Diagnostic::new(
+                        format!(
+                            "a {} access to `@{name}`, which is accessed at several widths, is not modelled",
+                            ty.name()
+                        ),
+                        span,
+                    )
+                    .with_label(format!("{}-bit access", ty.bits()))
+                    .with_hint(format!(
+                        "amdmm models a location byte by byte only with accesses of at most 64 bits (its values are 64-bit integers): access `@{name}` at one width"
+                    )),
+                );
+            } else if offset < 0 || offset + ty.bytes() as i64 > size as i64 {
+                self.error(
+                    Diagnostic::new(
+                        format!(
+                            "this {} access covers bytes {offset} to {} of `@{name}`, whose {} {size} byte{} wide",
+                            ty.name(),
+                            offset + ty.bytes() as i64 - 1,
+                            if self.symbols[sym as usize].is_array { "elements are" } else { "value is" },
+                            if size == 1 { "" } else { "s" },
+                        ),
+                        span,
+                    )
+                    .with_label("outside the location")
+                    .with_hint(format!(
+                        "a location is as wide as its widest access ({size} byte{} here): an access may not reach past it (array elements are separate locations)",
+                        if size == 1 { "" } else { "s" }
+                    )),
+                );
+            }
+            return;
+        }
+        let widest = self.widest.entry(sym).or_insert(0);
+        *widest = (*widest).max(ty.bytes());
+        if offset != 0 {
+            self.mixed.insert(sym);
         }
         match self.widths.get(&sym) {
             None => {
                 self.widths.insert(sym, (ty, span));
             }
-            Some(&(first, first_span)) if first.bits() != ty.bits() => {
-                let name = self.symbols[sym as usize].name.clone();
-                self.error(
-                    Diagnostic::new(
-                        format!(
-                            "`@{name}` is accessed as {} here but as {} elsewhere",
-                            ty.name(),
-                            first.name()
-                        ),
-                        span,
-                    )
-                    .with_label(format!("{}-bit access", ty.bits()))
-                    .with_secondary(first_span, format!("{}-bit access", first.bits()))
-                    .with_hint(format!(
-                        "each location is accessed whole: use one width for every access to `@{name}`"
-                    )),
-                );
+            Some(&(first, _)) if first.bits() != ty.bits() => {
+                self.mixed.insert(sym);
             }
             Some(_) => {}
         }

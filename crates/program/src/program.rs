@@ -63,6 +63,21 @@ pub struct Location {
     pub space: AddrSpace,
     /// `None` for an uninitialised location (no initial write).
     pub init: Option<i64>,
+    /// `Some` when this location is one byte of an element that the test
+    /// accesses at several widths (docs/semantics.md, "Byte-level
+    /// accesses"); `None` for a whole location.
+    pub byte: Option<ByteCell>,
+}
+
+/// Where a byte-level location sits in its element.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ByteCell {
+    /// The element's display name: `x`, or `a[2]`.
+    pub element: String,
+    /// Byte number within the element, little-endian (0 is the lowest).
+    pub index: u32,
+    /// Bytes in the element.
+    pub size: u32,
 }
 
 /// An array (or scalar, with `len == 1`) as declared: its elements are the
@@ -73,6 +88,11 @@ pub struct Symbol {
     pub first: LocId,
     pub len: u32,
     pub is_array: bool,
+    /// `Some(n)`: the symbol is byte-level, each of its `len` elements `n`
+    /// consecutive one-byte locations from `first`; `None`:
+    /// each element is one whole location. docs/semantics.md, "Byte-level
+    /// accesses".
+    pub bytes: Option<u32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -139,6 +159,10 @@ pub struct Addr {
     /// code-sequence tables' `generic` rows (docs/semantics.md, "Generic
     /// pointers").
     pub generic: bool,
+    /// Byte within the element, for a symbol modelled byte by byte
+    /// (`Symbol::bytes`): the access reaches location
+    /// `first + index × bytes + byte`. Always 0 for a whole location.
+    pub byte: u32,
 }
 
 /// How an access or fence takes part in the memory model.
@@ -731,9 +755,9 @@ impl Program {
                 let t = &self.threads[*thread as usize];
                 format!("{}:{}", t.name, t.regs[*reg as usize])
             }
-            Observable::Mem { loc, wg: None } => self.locations[*loc as usize].name.clone(),
+            Observable::Mem { loc, wg: None } => self.location_name(*loc).to_string(),
             Observable::Mem { loc, wg: Some(w) } => {
-                format!("wg{}:{}", w, self.locations[*loc as usize].name)
+                format!("wg{}:{}", w, self.location_name(*loc))
             }
         }
     }
@@ -752,6 +776,29 @@ impl Program {
         match (self.float_type(obs), v) {
             (Some(ty), Value::Int(bits)) => crate::float::display(ty, bits),
             _ => v.to_string(),
+        }
+    }
+
+    /// The symbol an instruction reaches byte by byte (a `load` or `store`
+    /// the lowering split into one-byte accesses: docs/semantics.md,
+    /// "Byte-level accesses"), if any. Consumers that need whole accesses
+    /// (the hardware models, the IR emitter) refuse it by this.
+    pub fn byte_level(&self, i: &Instr) -> Option<&Symbol> {
+        let addr = match i {
+            Instr::Load { addr, .. } | Instr::Store { addr, .. } => addr,
+            _ => return None,
+        };
+        let s = &self.symbols[addr.symbol as usize];
+        s.bytes.map(|_| s)
+    }
+
+    /// The name `@loc` shows under: the element's for a byte-level one
+    /// (an observed `@x` is its first byte, composed with the others).
+    pub fn location_name(&self, loc: LocId) -> &str {
+        let l = &self.locations[loc as usize];
+        match &l.byte {
+            Some(b) => &b.element,
+            None => &l.name,
         }
     }
 

@@ -339,13 +339,16 @@ fn wide_dma_fills_several_elements() {
         ),
         "{text}"
     );
-    // The elements are 32-bit: an i8 access elsewhere is a width error.
+    // The elements are 32-bit: with an i8 access elsewhere `@t` is modelled
+    // byte by byte, and a DMA copy into it is refused.
     let text = errors(&test(
         "global g[4] = 0; lds t[4] = 0;",
         "  call void @llvm.amdgcn.global.load.lds(ptr @g[0], ptr @t[0], i32 12, i32 0, i32 0)\n  %r = load i8, ptr @t[0]",
     ));
     assert!(
-        text.contains("accessed as i8 here but as i32 elsewhere"),
+        text.contains(
+            "an LDS DMA copy on `@t`, which this test accesses at several widths, is not modelled"
+        ),
         "{text}"
     );
 }
@@ -415,4 +418,170 @@ fn floating_point_types_and_literals() {
         "global x = 0;",
         "  store i32 0x1e5, ptr @x\n  store i32 15, ptr @x",
     ));
+}
+
+/// The one-byte loads and stores byte-level accesses became, in order:
+/// (is a store, location, value for a constant store). Accesses to whole
+/// locations are left out.
+fn byte_accesses(p: &Program, thread: usize) -> Vec<(bool, u32, Option<i64>)> {
+    let loc = |a: &Addr| {
+        let s = &p.symbols[a.symbol as usize];
+        let Operand::Const(i) = a.index else {
+            panic!("register index")
+        };
+        s.first + i as u32 * s.bytes.unwrap_or(1) + a.byte
+    };
+    p.threads[thread]
+        .code
+        .iter()
+        .filter(|i| p.byte_level(i).is_some())
+        .filter_map(|i| match i {
+            Instr::Load { ty, addr, .. } => {
+                assert_eq!(*ty, Ty::I8);
+                Some((false, loc(addr), None))
+            }
+            Instr::Store {
+                ty, addr, value, ..
+            } => {
+                assert_eq!(*ty, Ty::I8);
+                let v = match value {
+                    Operand::Const(c) => Some(*c),
+                    _ => None,
+                };
+                Some((true, loc(addr), v))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn mixed_widths_become_byte_accesses() {
+    // memory-model.txt: "For each byte of a read R, R may see any write to
+    // the same byte". `@x` is accessed as i32 and i8: four one-byte
+    // locations, little-endian, the initial value split among them.
+    let p = load_ok(&test(
+        "global x = 0x11223344; global y = 5;",
+        "  store i32 -2, ptr @x\n  %r = load i8, ptr getelementptr (i8, ptr @x, i64 2)\n  %s = load i32, ptr @y",
+    ));
+    let x = &p.symbols[0];
+    assert_eq!((x.len, x.bytes), (1, Some(4)));
+    let cells: Vec<_> = p.locations[..4]
+        .iter()
+        .map(|l| {
+            (
+                l.name.as_str(),
+                l.init,
+                l.byte.as_ref().map(|b| (b.index, b.size)),
+            )
+        })
+        .collect();
+    assert_eq!(
+        cells,
+        [
+            ("x+0", Some(0x44), Some((0, 4))),
+            ("x+1", Some(0x33), Some((1, 4))),
+            ("x+2", Some(0x22), Some((2, 4))),
+            ("x+3", Some(0x11), Some((3, 4))),
+        ]
+    );
+    // -2 is fe ff ff ff; the i8 load reads byte 2.
+    assert_eq!(
+        byte_accesses(&p, 0),
+        [
+            (true, 0, Some(-2)),
+            (true, 1, Some(-1)),
+            (true, 2, Some(-1)),
+            (true, 3, Some(-1)),
+            (false, 2, None),
+        ]
+    );
+    // `@y`, accessed at one width, stays one whole location.
+    assert_eq!(p.symbols[1].bytes, None);
+    assert_eq!(p.locations[4].byte, None);
+    assert!(matches!(
+        p.threads[0].code.iter().rev().nth(1),
+        Some(Instr::Load { ty: Ty::I32, .. })
+    ));
+    assert_eq!(p.location_name(0), "x");
+}
+
+#[test]
+fn byte_offsets_make_a_location_byte_level() {
+    // An i64 store over the two i32 halves of `@x`: one location of 8
+    // bytes; the second half is reached by a byte offset.
+    let p = load_ok(&test(
+        "global x = 0;",
+        "  store i32 1, ptr @x\n  store i32 2, ptr getelementptr inbounds (i8, ptr @x, i64 4)\n  store i64 3, ptr @x",
+    ));
+    assert_eq!(p.symbols[0].bytes, Some(8));
+    let stores: Vec<u32> = byte_accesses(&p, 0).iter().map(|a| a.1).collect();
+    assert_eq!(stores, [0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7]);
+    // One width but an offset: byte-level too.
+    let p = load_ok(&test(
+        "global a[2] = 0;",
+        "  store i8 1, ptr getelementptr (i8, ptr @a[1], i64 0)\n  %r = load i8, ptr @a[1]",
+    ));
+    assert_eq!(
+        p.symbols[0].bytes, None,
+        "offset 0 keeps the location whole"
+    );
+}
+
+#[test]
+fn byte_level_refusals_name_the_construct() {
+    for (body, what) in [
+        (
+            "  store atomic i32 1, ptr @x monotonic, align 4\n  %r = load i8, ptr @x",
+            "an atomic `store` on `@x`",
+        ),
+        (
+            "  %o = atomicrmw add ptr @x, i32 1 monotonic\n  %r = load i16, ptr @x",
+            "an `atomicrmw` on `@x`",
+        ),
+        (
+            "  %p = cmpxchg ptr @x, i64 0, i64 1 monotonic monotonic\n  store i8 1, ptr @x",
+            "a `cmpxchg` on `@x`",
+        ),
+        (
+            "  call void @llvm.amdgcn.global.load.lds(ptr @x, ptr @t[0], i32 4, i32 0, i32 0)\n  %r = load i8, ptr @x",
+            "an LDS DMA copy on `@x`",
+        ),
+    ] {
+        let text = errors(&test("global x = 0; lds t[1] = 0;", body));
+        assert!(
+            text.contains(&format!(
+                "{what}, which this test accesses at several widths, is not modelled"
+            )),
+            "{text}"
+        );
+    }
+    // An access past the widest one, or wider than the 64-bit values.
+    let text = errors(&test(
+        "global x = 0;",
+        "  store i32 1, ptr @x\n  %r = load i16, ptr getelementptr (i8, ptr @x, i64 3)",
+    ));
+    assert!(
+        text.contains("this i16 access covers bytes 3 to 4 of `@x`, whose value is 4 bytes wide"),
+        "{text}"
+    );
+    let text = errors(&test(
+        "global x = 0;",
+        "  store i32 1, ptr @x\n  %r = load i128, ptr @x",
+    ));
+    assert!(
+        text.contains(
+            "a i128 access to `@x`, which is accessed at several widths, is not modelled"
+        ),
+        "{text}"
+    );
+    // Steps other than bytes are not a second way to index.
+    let text = errors(&test(
+        "global a[2] = 0;",
+        "  %r = load i32, ptr getelementptr (i32, ptr @a[0], i64 1)",
+    ));
+    assert!(
+        text.contains("only byte (`i8`) offsets are supported"),
+        "{text}"
+    );
 }

@@ -72,6 +72,7 @@ fn format_page_example() {
                 symbol: 1,
                 index: Operand::Const(0),
                 generic: false,
+                byte: 0,
             },
             attrs: MemAttrs {
                 ordering: Ordering::Release,
@@ -123,7 +124,8 @@ fn arrays_lds_and_barriers() {
             name: "t".into(),
             first: 4,
             len: 2,
-            is_array: true
+            is_array: true,
+            bytes: None,
         }
     );
     assert_eq!(p.barriers[0].scope, ScopeLevel::Workgroup);
@@ -180,6 +182,7 @@ fn memory_instructions() {
                 symbol: 1,
                 index: Operand::Reg(0),
                 generic: false,
+                byte: 0,
             },
             attrs: MemAttrs {
                 volatile: true,
@@ -233,6 +236,7 @@ fn memory_instructions() {
                 symbol: 2,
                 index: Operand::Const(1),
                 generic: false,
+                byte: 0,
             },
             attrs: MemAttrs {
                 ordering: Ordering::Unordered,
@@ -427,6 +431,7 @@ fn intrinsics() {
         symbol: 0,
         index: Operand::Const(0),
         generic: false,
+        byte: 0,
     };
     assert_eq!(
         c[0],
@@ -474,6 +479,7 @@ fn intrinsics() {
         symbol: 1,
         index: Operand::Const(1),
         generic: false,
+        byte: 0,
     };
     assert!(matches!(
         c[4],

@@ -287,6 +287,12 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
             if float {
                 return Err(err(unsupported("a `half` / `float` / `double` access")));
             }
+            if let Some(s) = p.byte_level(i) {
+                return Err(err(format!(
+                    "`@{}` is accessed at several widths, which amdmm models byte by byte (docs/semantics.md, \"Byte-level accesses\"); `--code llc` emits whole accesses only",
+                    s.name
+                )));
+            }
             let marker = |ssa: &mut Ssa| {
                 let _ = writeln!(
                     ssa.body,

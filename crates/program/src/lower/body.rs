@@ -405,13 +405,16 @@ impl<'a> Cx<'a> {
     }
 
     /// Resolves `ptr [addrspace(N)] @sym[index]` and checks it; `ty` is the
-    /// access type for the width check.
+    /// access type for the width check. `whole` names the construct when it
+    /// needs a whole location (anything but a non-atomic `load` or
+    /// `store`): on a symbol modelled byte by byte it is refused.
     pub(super) fn addr(
         &mut self,
         code: &mut Code,
         frame: &Frame,
         p: &ast::Pointer,
         ty: Option<Ty>,
+        whole: Option<&str>,
     ) -> Option<Addr> {
         let sym = match self.names.get(&p.sym.name) {
             Some((Named::Sym(s), _)) => *s,
@@ -507,15 +510,174 @@ impl<'a> Cx<'a> {
                 _ => self.operand(code, frame, op),
             },
         };
-        if let Some(ty) = ty {
-            self.check_width(sym, ty, p.span);
+        let offset = p.offset.as_ref().map_or(0, |o| o.node);
+        match ty {
+            Some(ty) => self.check_width(sym, ty, offset, p.span),
+            None if offset != 0 && !self.layout.contains_key(&sym) => {
+                self.mixed.insert(sym);
+            }
+            None => {}
         }
+        let byte = match self.layout.get(&sym) {
+            None => 0,
+            Some(_) if whole.is_some() => {
+                let what = whole.unwrap_or_default();
+                let name = &p.sym.name;
+                self.error(
+                    Diagnostic::new(
+                        format!("{what} on `@{name}`, which this test accesses at several widths, is not modelled"),
+                        p.span,
+                    )
+                    .with_label("needs a whole location")
+                    .with_hint(format!(
+                        "amdmm models a location accessed at several widths byte by byte, with non-atomic loads and stores only (LangRef gives \"a single total order for modifications by `monotonic` operations on each address\" and nothing for atomics of different sizes on overlapping bytes): access `@{name}` at one width"
+                    )),
+                );
+                return None;
+            }
+            // An offset outside the element was reported by `check_width`.
+            Some(&size) => u32::try_from(offset).ok().filter(|&o| o < size)?,
+        };
         let generic = p.addrspace.as_ref().is_some_and(|n| n.node == 0);
         Some(Addr {
             symbol: sym,
             index,
             generic,
+            byte,
         })
+    }
+
+    /// A non-atomic `load` from a symbol modelled byte by byte: one `i8`
+    /// load per byte, composed little-endian into `dst` at the access's
+    /// width. memory-model.txt: "For each byte of a read `R`, `R` may see
+    /// any write to the same byte", and LangRef: "R returns the value
+    /// composed of the series of bytes it read". A byte that reads `undef`
+    /// makes the whole value `undef` (the checker's values have no partly
+    /// undefined form; docs/semantics.md, "Byte-level accesses").
+    fn byte_load(
+        &mut self,
+        code: &mut Code,
+        dst: RegId,
+        ty: Ty,
+        addr: Addr,
+        attrs: MemAttrs,
+        span: Span,
+    ) {
+        let mut acc: Option<RegId> = None;
+        for k in 0..ty.bytes() {
+            let b = self.hidden_reg(code, span);
+            let load = Instr::Load {
+                dst: b,
+                ty: Ty::I8,
+                addr: Addr {
+                    byte: addr.byte + k,
+                    ..addr
+                },
+                attrs,
+                visible: None,
+            };
+            self.emit(code, load, span);
+            // The byte unsigned, moved to its place.
+            let mut part = self.hidden_reg(code, span);
+            self.bin(
+                code,
+                part,
+                BinOp::And,
+                Operand::Reg(b),
+                Operand::Const(0xff),
+                span,
+            );
+            if k > 0 {
+                let shifted = self.hidden_reg(code, span);
+                let by = Operand::Const(8 * k as i64);
+                self.bin(code, shifted, BinOp::Shl, Operand::Reg(part), by, span);
+                part = shifted;
+            }
+            acc = Some(match acc {
+                None => part,
+                Some(a) => {
+                    let both = self.hidden_reg(code, span);
+                    self.bin(
+                        code,
+                        both,
+                        BinOp::Or,
+                        Operand::Reg(a),
+                        Operand::Reg(part),
+                        span,
+                    );
+                    both
+                }
+            });
+        }
+        let Some(acc) = acc else { return };
+        // At the access's width, in the checker's sign-extended form.
+        let set = Instr::Bin {
+            dst,
+            ty,
+            op: BinOp::Or,
+            a: Operand::Reg(acc),
+            b: Operand::Const(0),
+        };
+        self.emit(code, set, span);
+    }
+
+    /// A non-atomic `store` to a symbol modelled byte by byte: one `i8`
+    /// store per byte of the value, little-endian. LangRef, "Memory Model
+    /// for Concurrent Operations": a read "reads a series of bytes written
+    /// by (defined) write operations", so a write of N bytes is N byte
+    /// writes to the memory model.
+    fn byte_store(
+        &mut self,
+        code: &mut Code,
+        ty: Ty,
+        value: Operand,
+        addr: Addr,
+        attrs: MemAttrs,
+        span: Span,
+    ) {
+        for k in 0..ty.bytes() {
+            let shift = 8 * k as i64;
+            let byte = match value {
+                Operand::Const(v) => Operand::Const(Ty::I8.wrap(v >> shift)),
+                Operand::Undef => Operand::Undef,
+                Operand::Reg(r) if k == 0 => Operand::Reg(r),
+                Operand::Reg(r) => {
+                    let t = self.hidden_reg(code, span);
+                    self.bin(
+                        code,
+                        t,
+                        BinOp::LShr,
+                        Operand::Reg(r),
+                        Operand::Const(shift),
+                        span,
+                    );
+                    Operand::Reg(t)
+                }
+            };
+            let store = Instr::Store {
+                ty: Ty::I8,
+                value: byte,
+                addr: Addr {
+                    byte: addr.byte + k,
+                    ..addr
+                },
+                attrs,
+                available: None,
+            };
+            self.emit(code, store, span);
+        }
+    }
+
+    /// `dst = a OP b` at 64 bits (the byte-level compositions).
+    fn bin(&mut self, code: &mut Code, dst: RegId, op: BinOp, a: Operand, b: Operand, span: Span) {
+        let ins = Instr::Bin {
+            dst,
+            ty: Ty::I64,
+            op,
+            a,
+            b,
+        };
+        self.emit(code, ins, span);
     }
 
     /// Checks scope and ordering of an access or fence.
@@ -729,9 +891,12 @@ impl<'a> Cx<'a> {
             } => {
                 let ty = self.value_ty(ty);
                 let attrs = self.attrs(Access::Load, *atomic, *volatile, at, i.op_span);
-                let addr = self.addr(code, frame, ptr, Some(ty));
+                let whole = atomic.then_some("an atomic `load`");
+                let addr = self.addr(code, frame, ptr, Some(ty), whole);
                 let dst = self.def(code, frame, i);
-                if let Some(addr) = addr {
+                if let Some(addr) = addr.filter(|a| self.layout.contains_key(&a.symbol)) {
+                    self.byte_load(code, dst, ty, addr, attrs, span);
+                } else if let Some(addr) = addr {
                     let ins = Instr::Load {
                         dst,
                         ty,
@@ -754,7 +919,11 @@ impl<'a> Cx<'a> {
                 let ty = self.value_ty(ty);
                 let value = self.value_operand(code, frame, value, ty);
                 let attrs = self.attrs(Access::Store, *atomic, *volatile, at, i.op_span);
-                if let Some(addr) = self.addr(code, frame, ptr, Some(ty)) {
+                let whole = atomic.then_some("an atomic `store`");
+                let addr = self.addr(code, frame, ptr, Some(ty), whole);
+                if let Some(addr) = addr.filter(|a| self.layout.contains_key(&a.symbol)) {
+                    self.byte_store(code, ty, value, addr, attrs, span);
+                } else if let Some(addr) = addr {
                     let ins = Instr::Store {
                         ty,
                         value,
@@ -802,7 +971,7 @@ impl<'a> Cx<'a> {
                 }
                 let ty = self.value_ty(ty);
                 self.rmw_type(rop, ty, op);
-                let addr = self.addr(code, frame, ptr, Some(ty));
+                let addr = self.addr(code, frame, ptr, Some(ty), Some("an `atomicrmw`"));
                 let value = self.value_operand(code, frame, value, ty);
                 let attrs = self.attrs(Access::Rmw, true, *volatile, at, i.op_span);
                 let dst = self.def(code, frame, i);
@@ -828,7 +997,7 @@ impl<'a> Cx<'a> {
                 at,
             } => {
                 let ty = self.ty(ty);
-                let addr = self.addr(code, frame, ptr, Some(ty));
+                let addr = self.addr(code, frame, ptr, Some(ty), Some("a `cmpxchg`"));
                 let expected = self.operand(code, frame, expected);
                 let new = self.operand(code, frame, new);
                 let attrs = self.attrs(Access::CmpXchg, true, *volatile, at, i.op_span);

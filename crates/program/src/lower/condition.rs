@@ -124,7 +124,9 @@ impl<'a> Cx<'a> {
                     }
                     Some(i) => i.node as u32,
                 };
-                let loc = symbol.first + elem;
+                // A byte-level element is observed through its first byte
+                // (the explorer composes the others with it).
+                let loc = symbol.first + elem * symbol.bytes.unwrap_or(1);
                 let space = self.spaces[s as usize];
                 let wg = match (space, wg) {
                     (AddrSpace::Lds, None) => {
@@ -137,7 +139,7 @@ impl<'a> Cx<'a> {
                             .with_label("which workgroup's LDS?")
                             .with_hint(format!(
                                 "LDS has one instance per workgroup: write `wg{example}:@{}`",
-                                self.locations[loc as usize].name
+                                self.location_name(loc)
                             )),
                         );
                         return None;
@@ -151,7 +153,7 @@ impl<'a> Cx<'a> {
                                 ),
                                 w.span,
                             )
-                            .with_hint(format!("write `@{}`", self.locations[loc as usize].name)),
+                            .with_hint(format!("write `@{}`", self.location_name(loc))),
                         );
                         return None;
                     }

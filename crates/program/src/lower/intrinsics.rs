@@ -210,7 +210,8 @@ impl<'a> Cx<'a> {
                 let ty = self.ty(ty);
                 let value = self.operand(code, frame, v);
                 let scope = self.sync_scope(m);
-                let Some(addr) = self.addr(code, frame, p, Some(ty)) else {
+                let Some(addr) = self.addr(code, frame, p, Some(ty), Some("a `.b128` store"))
+                else {
                     return;
                 };
                 Instr::Store {
@@ -227,7 +228,7 @@ impl<'a> Cx<'a> {
                 };
                 let ty = self.ty(ret);
                 let scope = self.sync_scope(m);
-                let addr = self.addr(code, frame, p, Some(ty));
+                let addr = self.addr(code, frame, p, Some(ty), Some("a `.b128` load"));
                 let dst = self.def(code, frame, i);
                 let Some(addr) = addr else { return };
                 Instr::Load {
@@ -463,8 +464,8 @@ impl<'a> Cx<'a> {
             }
             elements = off / size;
         }
-        let src = self.addr(code, frame, sp, ty);
-        let dst = self.addr(code, frame, dp, ty);
+        let src = self.addr(code, frame, sp, ty, Some("an LDS DMA copy"));
+        let dst = self.addr(code, frame, dp, ty, Some("an LDS DMA copy"));
         let (src, dst) = (src?, dst?);
         let src = self.offset_addr(code, src, elements, sp, args[3].span())?;
         let dst = self.offset_addr(code, dst, elements, dp, args[3].span())?;
