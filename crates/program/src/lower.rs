@@ -90,9 +90,12 @@ fn lower_with(
         .iter()
         .map(|m| (m.model.node.clone(), cx.expectation(&m.expect)))
         .collect();
+    // Only the first pass looks for mixed widths: the second lowers the
+    // same accesses, with the symbols it found already byte-level.
     let found: HashMap<u32, u32> = cx
         .mixed
         .iter()
+        .filter(|_| cx.layout.is_empty())
         .map(|&s| (s, cx.widest.get(&s).copied().unwrap_or(1).max(1)))
         .collect();
     if !found.is_empty() {
