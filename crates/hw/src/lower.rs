@@ -104,7 +104,7 @@ pub fn lower(p: &Program, target: &Target) -> Result<Lowered, LowerError> {
             };
             if let Some(s) = p.byte_level(instr) {
                 return Err(err(format!(
-                    "`@{}` is accessed at several widths, which amdmm models byte by byte (docs/semantics.md, \"Byte-level accesses\"); the hardware models do not: they access whole locations",
+                    "`@{}` is accessed at several widths, which amdmm models byte by byte (`amdmm docs semantics`, \"Byte-level accesses\"); the hardware models do not: they access whole locations",
                     s.name
                 )));
             }

@@ -289,7 +289,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
             }
             if let Some(s) = p.byte_level(i) {
                 return Err(err(format!(
-                    "`@{}` is accessed at several widths, which amdmm models byte by byte (docs/semantics.md, \"Byte-level accesses\"); `--code llc` emits whole accesses only",
+                    "`@{}` is accessed at several widths, which amdmm models byte by byte (`amdmm docs semantics`, \"Byte-level accesses\"); `--code llc` emits whole accesses only",
                     s.name
                 )));
             }
