@@ -12,7 +12,16 @@ fn subcommands() -> Vec<String> {
     let o = amdmm(&["--help"]);
     assert_eq!(code(&o), 0);
     let out = stdout(&o);
-    let list = out.split("Commands:").nth(1).expect("a Commands: section");
+    assert!(out.contains("Commands:"), "a Commands: section");
+    commands_in(&out)
+}
+
+/// The command names listed under a help text's `Commands:` heading
+/// (none without one), `help` left out.
+fn commands_in(help: &str) -> Vec<String> {
+    let Some(list) = help.split("Commands:").nth(1) else {
+        return Vec::new();
+    };
     list.lines()
         .skip(1)
         .take_while(|l| l.starts_with("  "))
@@ -87,17 +96,7 @@ fn doc_pages() -> BTreeSet<String> {
 
 /// The subcommands of `amdmm CMD` (`gen`'s families, `import`'s sources).
 fn nested(cmd: &str) -> Vec<String> {
-    let out = stdout(&amdmm(&[cmd, "--help"]));
-    let Some(list) = out.split("Commands:").nth(1) else {
-        return Vec::new();
-    };
-    list.lines()
-        .skip(1)
-        .take_while(|l| l.starts_with("  "))
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|c| *c != "help")
-        .map(String::from)
-        .collect()
+    commands_in(&stdout(&amdmm(&[cmd, "--help"])))
 }
 
 #[test]
