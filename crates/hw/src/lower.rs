@@ -108,9 +108,9 @@ pub fn lower(p: &Program, target: &Target) -> Result<Lowered, LowerError> {
                     s.name
                 )));
             }
-            let next = t.code.get(k + 1);
+            let rest = &t.code[k + 1..];
             let (op, consumed) =
-                lower_instr(p, target, instr, next, used, &mut marks, straight).map_err(err)?;
+                lower_instr(p, target, instr, rest, used, &mut marks, straight).map_err(err)?;
             if let Some(mut op) = op {
                 op.index = k;
                 op.pos = pos;
@@ -717,18 +717,20 @@ fn mem_req(
     }
 }
 
-/// Lowers one instruction; returns the machine code (if any) and how many
-/// program instructions it consumed (a GFX6-GFX11 `s_barrier` covers an
-/// arrive and the wait that follows it).
+/// Lowers one instruction (`rest`: the ones after it); returns the machine
+/// code (if any) and how many program instructions it consumed (a
+/// GFX6-GFX11 `s_barrier` covers an arrive and the wait that follows it; a
+/// wide LDS DMA covers the copies of all its elements).
 fn lower_instr(
     p: &Program,
     target: &Target,
     instr: &Instr,
-    next: Option<&Instr>,
+    rest: &[Instr],
     used: impl Fn(RegId) -> bool,
     marks: &mut MarkState,
     straight: bool,
 ) -> Result<(Option<LOp>, usize), String> {
+    let next = rest.first();
     let one = |op: LOp| Ok((Some(op), 1));
     match instr {
         Instr::Load {
@@ -939,17 +941,18 @@ fn lower_instr(
             part,
         } => {
             // A copy filling several elements (12 or 16 bytes of 32-bit
-            // elements) is one `global_load_lds_dwordx3` / `_dwordx4` on
-            // gfx950, which the machine does not perform as one request.
-            if *part > 0 || matches!(next, Some(Instr::Dma { part: 1.., .. })) {
+            // elements) is one instruction, `global_load_lds_dwordx3` /
+            // `_dwordx4` on gfx950: its first element's copy stands for all
+            // of them ([`wide_dma_elements`]).
+            if *part > 0 {
                 return Err(format!(
-                    "{target}: a 12- or 16-byte LDS DMA filling several 32-bit elements is not \
-                     lowered by the hardware models (AMDGPUDMAOperations: sizes \
-                     \"1/2/4 (12/16 for gfx950)\"; gfx950's global_load_lds_dwordx3/x4 is not \
-                     modelled); the memory model (`amdmm run` without --target) runs it"
+                    "{target}: an element of a wide LDS DMA copy without its first element \
+                     (an internal inconsistency; please report it)"
                 ));
             }
-            one(lower_dma(p, target, *kind, src, dst, *size)?)
+            let n = wide_dma_elements(rest);
+            let op = lower_dma(p, target, *kind, src, dst, *size * n as u32)?;
+            Ok((Some(op), n))
         }
         Instr::AsyncMark => {
             marks.mark();
@@ -977,6 +980,18 @@ fn lower_instr(
         Instr::Barrier(b) => lower_barrier_object(p, target, b, next),
         _ => Ok((None, 1)),
     }
+}
+
+/// How many elements the LDS DMA copy starting here fills: 1, or 3 / 4 when
+/// the copies of the following elements (`part` 1, 2, ...) come next, as
+/// the program lowers a 12- or 16-byte copy of 32-bit elements
+/// (docs/semantics.md, "Wide LDS DMA").
+pub(crate) fn wide_dma_elements(rest: &[Instr]) -> usize {
+    1 + rest
+        .iter()
+        .zip(1u8..)
+        .take_while(|(i, k)| matches!(i, Instr::Dma { part, .. } if part == k))
+        .count()
 }
 
 fn plain(text: String, code: Vec<MInstr>) -> LOp {
@@ -1007,6 +1022,11 @@ fn plain(text: String, code: Vec<MInstr>) -> LOp {
 /// section "GFX1250"), which gives that generation an LDS DMA of its own
 /// that "Loads data from global memory to LDS" (`global_load_async_to_lds`)
 /// with the same copy semantics; docs/semantics.md, "LDS DMA generations".
+///
+/// `size` is the whole copy's: a 12- or 16-byte copy filling several 32-bit
+/// elements is one `global_load_lds_dwordx3` / `_dwordx4` (AMDGPUDMAOperations.md,
+/// "GFX9 DMA": "data byte size (immediate): 1/2/4 (12/16 for gfx950)"), one
+/// vector-memory instruction for the counters and the async marks.
 fn lower_dma(
     p: &Program,
     target: &Target,

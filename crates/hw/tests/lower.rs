@@ -403,18 +403,47 @@ fn generic_refused_on_gfx6() {
 }
 
 /// AMDGPUDMAOperations.md: sizes "1/2/4 (12/16 for gfx950)" on GFX9, and "8,
-/// 32, 64 or 128" bits on GFX1250. A copy filling several elements is
-/// refused by every hardware model; sizes a target lacks are refused by name.
+/// 32, 64 or 128" bits on GFX1250. A copy filling several 32-bit elements
+/// is one instruction (gfx950's `global_load_lds_dwordx3` / `_dwordx4`,
+/// GFX1250's 128-bit form) covering every element; sizes a target lacks
+/// are refused by name.
 #[test]
 fn dma_sizes_per_target() {
     let wide = load("constructs/Async+wide.16-fills-four.litmus");
-    for t in ["gfx900", "gfx950", "gfx1250"] {
-        let e = lower(&wide, &Target::parse(t).unwrap()).unwrap_err();
-        assert!(
-            e.message.contains("filling several 32-bit elements"),
-            "{t}: {e}"
+    let e = lower(&wide, &Target::parse("gfx900").unwrap()).unwrap_err();
+    assert!(e.message.contains("a 16-byte"), "{e}");
+    for (t, mnemonic) in [
+        ("gfx950", "global_load_lds_dwordx4"),
+        ("gfx1250", "global_load_lds_b128"),
+    ] {
+        let l = lower(&wide, &Target::parse(t).unwrap()).unwrap();
+        let dma: Vec<_> = l.threads[0]
+            .ops
+            .iter()
+            .filter(|o| o.text.contains("load.lds"))
+            .collect();
+        assert_eq!(dma.len(), 1, "{t}: one instruction for the four elements");
+        assert!(dma[0].text.contains("size 16"), "{t}: {}", dma[0].text);
+        let code: Vec<String> = dma[0].code.iter().map(|c| c.instr.to_string()).collect();
+        assert_eq!(
+            code.iter().filter(|c| c.contains(mnemonic)).count(),
+            1,
+            "{t}: {code:?}"
         );
     }
+    let three = load("constructs/Async+wide.12-fills-three.async.litmus");
+    let l = lower(&three, &Target::parse("gfx950").unwrap()).unwrap();
+    let code: Vec<String> = l.threads[0]
+        .ops
+        .iter()
+        .flat_map(|o| o.code.iter().map(|c| c.instr.to_string()))
+        .collect();
+    assert!(
+        code.iter().any(|c| c == "global_load_lds_dwordx3"),
+        "{code:?}"
+    );
+    let e = lower(&three, &Target::parse("gfx1250").unwrap()).unwrap_err();
+    assert!(e.message.contains("a 12-byte"), "{e}");
     let src = |size: u32| {
         format!(
             "AMDGPU t\n{{ global x = 0; lds t = 0; }}\nthread P0 {{\n  call void @llvm.amdgcn.global.load.lds(ptr @x, ptr @t, i32 {size}, i32 0, i32 0)\n}}\nexists (true)\n"

@@ -596,3 +596,46 @@ fn flat_accesses_to_lds_use_the_work_group_instance() {
         assert_eq!(s, vec![vec![1, 2, 1, 2]], "{t}");
     }
 }
+
+/// A 12- or 16-byte LDS DMA filling several 32-bit elements is one
+/// instruction (gfx950's `global_load_lds_dwordx3` / `_dwordx4`, GFX1250's
+/// 128-bit form; AMDGPUDMAOperations.md, "GFX9 DMA": "1/2/4 (12/16 for
+/// gfx950)") whose elements are fetched independently and complete
+/// together: every hardware outcome is one the memory model allows, and a
+/// read of one element before the wait sees it either before or after the
+/// copy.
+#[test]
+fn wide_lds_dma_fills_every_element() {
+    let opts = HwOptions::default();
+    let mopts = amdmm_explore::Options::default();
+    for (name, targets) in [
+        (
+            "constructs/Async+wide.12-fills-three.async.litmus",
+            &["gfx950"][..],
+        ),
+        (
+            "constructs/Async+wide.16-fills-four.litmus",
+            &["gfx950", "gfx1250"][..],
+        ),
+        (
+            "async/Async+wide.16.mark-counts-instructions.litmus",
+            &["gfx950", "gfx1250"][..],
+        ),
+        (
+            "constructs/Async+wide.16.per-element-race.litmus",
+            &["gfx950", "gfx1250"][..],
+        ),
+    ] {
+        let p = load(name);
+        let model = amdmm_explore::explore(&p, &mopts);
+        for t in targets {
+            let v = verify(&p, &Target::parse(t).unwrap(), &opts, &model).unwrap();
+            assert!(v.forbidden.is_empty(), "{name} {t}: {:?}", v.forbidden);
+        }
+    }
+    for t in ["gfx950", "gfx1250"] {
+        let mut s = states("constructs/Async+wide.16.per-element-race.litmus", t);
+        s.sort();
+        assert_eq!(s, vec![vec![0, 7], vec![7, 7]], "{t}");
+    }
+}

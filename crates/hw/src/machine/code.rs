@@ -84,7 +84,10 @@ pub(super) fn build_code(p: &Program, l: &Lowered) -> Vec<Code> {
                 None => match i {
                     // Consumed by the lowered operation before it (an arrive
                     // and its wait lowered to one s_barrier) or without code.
+                    // The later elements of a wide LDS DMA belong to its
+                    // first element's instruction.
                     Instr::Hw(_)
+                    | Instr::Dma { part: 1.., .. }
                     | Instr::Barrier(_)
                     | Instr::AsyncMark
                     | Instr::CallEnter { .. }

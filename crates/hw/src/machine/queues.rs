@@ -253,17 +253,29 @@ impl Explorer<'_, '_> {
                 n.mem.l1_drop(cu, loc);
                 format!("atomic {} bypasses L1, sent to L2", self.loc_name(loc, op))
             }
-            Req::Dma { src, dst, op } => {
-                chan(
-                    src,
-                    ChanKind::Fetch {
-                        system: MemSys::load_is_system(&ctx.geo, &op),
-                        to: FetchTo::Lds(dst),
-                        gl1_ok: memsys::gl1_hit_allowed(&ctx.geo, &op.cpol),
-                    },
-                    false,
-                );
-                format!("dma {} sent to L2", self.loc_name(src, op))
+            Req::Dma { copies, op } => {
+                // One fetch per element: the elements of a `dwordx3` /
+                // `dwordx4` copy are independent reads (async-operations.txt:
+                // "Each asynchronous operation consists of a non-atomic read
+                // on the source and a non-atomic write on the destination"),
+                // performed in any order; the request completes with the
+                // last ([`finish`]).
+                for &(src, dst) in &copies {
+                    chan(
+                        src,
+                        ChanKind::Fetch {
+                            system: MemSys::load_is_system(&ctx.geo, &op),
+                            to: FetchTo::Lds(dst),
+                            gl1_ok: memsys::gl1_hit_allowed(&ctx.geo, &op.cpol),
+                        },
+                        false,
+                    );
+                }
+                let names: Vec<String> = copies
+                    .iter()
+                    .map(|&(src, _)| self.loc_name(src, op))
+                    .collect();
+                format!("dma {} sent to L2", names.join(" "))
             }
             Req::Wb { system } => {
                 let k = n.mem.write_back(agent, system);
@@ -457,11 +469,7 @@ impl Explorer<'_, '_> {
                     FetchTo::Reg(d) => set(&mut n.waves[wi], d, v),
                     FetchTo::Lds(d) => n.mem.lds_store(d, v),
                 }
-                let nw = &mut n.waves[wi];
-                if let Some(e) = nw.vm.iter_mut().find(|e| e.id == r.id) {
-                    e.stage = Stage::Done;
-                }
-                pop_done(nw);
+                finish(&mut n, wi, r.id);
                 (n, format!("{name}: load {loc_name} = {v} (GL1 hit)"))
             }
             ChanKind::Fetch { .. } => {
@@ -593,11 +601,7 @@ impl Explorer<'_, '_> {
             }
         };
         if !r.acked {
-            let nw = &mut n.waves[wi];
-            if let Some(e) = nw.vm.iter_mut().find(|e| e.id == r.id) {
-                e.stage = Stage::Done;
-            }
-            pop_done(nw);
+            finish(&mut n, wi, r.id);
         }
         (n, label)
     }
@@ -652,4 +656,25 @@ impl Explorer<'_, '_> {
         };
         (n, label)
     }
+}
+
+/// Wave `wi`'s request `id` has had one of its parts performed: it is
+/// complete once none is left on its way (a wide LDS DMA sends one fetch
+/// per element; every other request, one). A store already acknowledged
+/// does not count: its id may have been reused.
+fn finish(n: &mut State, wi: usize, id: u32) {
+    let left = n
+        .chan
+        .iter()
+        .chain(&n.chan2)
+        .flatten()
+        .any(|e| e.wave as usize == wi && e.id == id && !e.acked);
+    if left {
+        return;
+    }
+    let nw = &mut n.waves[wi];
+    if let Some(e) = nw.vm.iter_mut().find(|e| e.id == id) {
+        e.stage = Stage::Done;
+    }
+    pop_done(nw);
 }

@@ -29,10 +29,11 @@ pub enum Req {
         b: Value,
         op: MemOp,
     },
-    /// LDS DMA: read global `src`, write LDS `dst`.
+    /// LDS DMA: for each `(src, dst)`, read global `src` and write LDS
+    /// `dst` (several pairs: gfx950's `dwordx3` / `dwordx4` copy, whose
+    /// elements are independent reads and writes, complete together).
     Dma {
-        src: u32,
-        dst: u32,
+        copies: Vec<(u32, u32)>,
         op: MemOp,
     },
     /// `buffer_wbl2`: write back dirty L2 lines at `system` scope or not.

@@ -367,19 +367,27 @@ impl Explorer<'_, '_> {
                     op,
                 }
             }
-            Instr::Dma { src, dst, .. } => {
-                let (Some(s), Some(d)) = (self.loc(&w, src), self.loc(&w, dst)) else {
-                    return Issue::Blocked;
-                };
-                let (Ok(s), Ok(d)) = (s, d) else {
-                    self.flags.ub = true;
-                    return Issue::Dead;
-                };
-                Req::Dma {
-                    src: s,
-                    dst: lds_loc(d),
-                    op,
+            Instr::Dma { size, .. } => {
+                // A `dwordx3` / `dwordx4` copy (its width spans several
+                // elements) copies the elements of the program's following
+                // `part`s too: one request, one counter slot
+                // ([`crate::lower::wide_dma_elements`]).
+                let n = (op.bits / (size * 8).max(1)).max(1) as usize;
+                let mut copies = Vec::with_capacity(n);
+                for i in &thread.code[ir..(ir + n).min(thread.code.len())] {
+                    let Instr::Dma { src, dst, .. } = i else {
+                        break;
+                    };
+                    let (Some(s), Some(d)) = (self.loc(&w, src), self.loc(&w, dst)) else {
+                        return Issue::Blocked;
+                    };
+                    let (Ok(s), Ok(d)) = (s, d) else {
+                        self.flags.ub = true;
+                        return Issue::Dead;
+                    };
+                    copies.push((s, lds_loc(d)));
                 }
+                Req::Dma { copies, op }
             }
             _ => {
                 n.waves[wi].pc += 1;
