@@ -33,6 +33,12 @@ pub struct CompareArgs {
     #[arg(long, value_name = "SECS", value_parser = crate::args::parse_secs)]
     pub timeout: Option<f64>,
 
+    /// Give up on a test under a model (observation `Unknown`) when the process's resident
+    /// memory passes MIB mebibytes.
+    #[arg(long, value_name = "MIB", default_value_t = amdmm_explore::DEFAULT_MAX_MEMORY_MIB,
+          value_parser = crate::args::parse_mib)]
+    pub max_memory: u64,
+
     /// The GPU whose barrier intrinsics the models apply (as `run --barrier-target`).
     #[arg(long = "barrier-target", value_name = "GFX", value_parser = amdmm_explore::parse_target)]
     pub barrier_target: Option<Target>,
@@ -86,6 +92,7 @@ pub fn compare_command(a: &CompareArgs) -> ExitCode {
                         loop_bound: a.loop_bound,
                         max_executions: a.max_executions,
                         timeout: a.timeout.map(Duration::from_secs_f64),
+                        max_memory: Some(a.max_memory),
                         model,
                         target: a.barrier_target.clone().unwrap_or_default(),
                         ..Options::default()

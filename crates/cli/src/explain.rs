@@ -37,6 +37,16 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "N", default_value_t = 200_000)]
     pub max_candidates: u64,
 
+    /// Stop after SECS seconds (the answer then says it is incomplete).
+    #[arg(long, value_name = "SECS", value_parser = crate::args::parse_secs)]
+    pub timeout: Option<f64>,
+
+    /// Stop when the process's resident memory passes MIB mebibytes (the answer then says it
+    /// is incomplete).
+    #[arg(long, value_name = "MIB", default_value_t = amdmm_explore::DEFAULT_MAX_MEMORY_MIB,
+          value_parser = crate::args::parse_mib)]
+    pub max_memory: u64,
+
     /// Write one graph per class into DIR (`TEST.explain-K.svg`), the violated rule's events
     /// and edges highlighted.
     #[arg(long, value_name = "DIR")]
@@ -85,6 +95,8 @@ pub fn explain_command(a: &ExplainArgs) -> ExitCode {
     let opts = Options {
         loop_bound: a.loop_bound,
         model,
+        timeout: a.timeout.map(std::time::Duration::from_secs_f64),
+        max_memory: Some(a.max_memory),
         ..Options::default()
     };
     let x = explain(&program, &opts, &target, a.max_candidates);

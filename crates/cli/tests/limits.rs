@@ -209,3 +209,145 @@ fn memory_limit_gives_unknown() {
     let out = stdout(&o);
     assert!(out.contains("limit reached: --max-memory 1 MiB"), "{out}");
 }
+
+/// `explain` honours `--timeout` in its own enumeration (reads-from
+/// choices, modification orders, rule checks): RLX20's first candidate alone
+/// has more modification orders than a run can visit, and the answer is an
+/// honest "stopped early" within about 10% of the timeout.
+#[test]
+fn explain_timeout_ends_the_enumeration_in_time() {
+    let (o, t) = timed(&[
+        "explain",
+        "--timeout",
+        "2",
+        "--max-candidates",
+        "1000000000000",
+        RLX20,
+    ]);
+    let out = stdout(&o);
+    assert_eq!(code(&o), 2, "an incomplete explanation exits 2: {out}");
+    assert!(
+        out.contains("Verdict Unknown (the enumeration stopped early)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Unknown RLX20: limit reached: --timeout 2s"),
+        "{out}"
+    );
+    assert_within(&t, Duration::from_millis(2200));
+}
+
+/// `explain`'s limit messages name its own flag, `--max-candidates`, never
+/// `run`'s `--max-executions`: for the candidates and for the modification
+/// orders.
+#[test]
+fn explain_limit_messages_name_its_flags() {
+    let o = amdmm(&[
+        "explain",
+        "--max-candidates",
+        "2",
+        "tests/fixtures/pass/MP+rel-acq.agent.litmus",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(code(&o), 2, "{out}");
+    assert!(
+        out.contains("limit reached: more than 2 candidates (--max-candidates 2)"),
+        "{out}"
+    );
+    let o = amdmm(&["explain", "--max-candidates", "10", RLX20]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("limit reached: more than 10 modification orders (--max-candidates 10)"),
+        "{out}"
+    );
+    assert!(!out.contains("--max-executions"), "{out}");
+}
+
+/// `explain` and `compare` take `--max-memory` like `run`, with the same
+/// `Unknown` and reason.
+#[test]
+fn explain_and_compare_take_a_memory_limit() {
+    if !std::path::Path::new("/proc/self/statm").exists() {
+        eprintln!("skipped: no /proc/self/statm, the memory limit is not enforced here");
+        return;
+    }
+    let o = amdmm(&[
+        "explain",
+        "--max-memory",
+        "1",
+        "--max-candidates",
+        "1000000000000",
+        RLX20,
+    ]);
+    let out = stdout(&o);
+    assert_eq!(code(&o), 2, "{out}");
+    assert!(
+        out.contains("Unknown RLX20: limit reached: --max-memory 1 MiB"),
+        "{out}"
+    );
+    let o = amdmm(&[
+        "compare",
+        "--model",
+        "seed",
+        "--model",
+        "upstream",
+        "--max-memory",
+        "1",
+        RLX20,
+    ]);
+    let out = stdout(&o);
+    assert!(out.contains("--max-memory 1 MiB"), "{out}");
+}
+
+/// `explain`'s numeric limits are validated as `run`'s are.
+#[test]
+fn explain_numeric_options_validated() {
+    for args in [
+        &["explain", "--timeout", "1e300", RLX20][..],
+        &["explain", "--timeout=-1", RLX20],
+        &["explain", "--max-memory", "0", RLX20],
+        &[
+            "compare",
+            "--model",
+            "seed",
+            "--model",
+            "upstream",
+            "--max-memory",
+            "0",
+            RLX20,
+        ],
+    ] {
+        let o = amdmm(args);
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("invalid value"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+/// A test that is `Unknown` under every model is named in `compare`'s text
+/// output with the reason, never counted silently as not differing.
+#[test]
+fn compare_names_tests_unknown_under_every_model() {
+    let o = amdmm(&[
+        "compare",
+        "--model",
+        "seed",
+        "--model",
+        "upstream",
+        "--max-executions",
+        "10",
+        RLX20,
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("RLX20: seed Unknown: limit reached: --max-executions 10 (not compared)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1 tests, 0 differ (seed vs upstream); 1 unknown under every model"),
+        "{out}"
+    );
+}

@@ -8,8 +8,10 @@
 //! reported under the first rule it violates; candidates violating the same
 //! rule on the same events form one class. A small test has a few hundred
 //! candidates; `max_candidates` bounds the work (an honest "limit reached"):
-//! the candidates, and the modification orders visited in all. The
-//! relations are as wide as `run` makes them (up to 256 events).
+//! the candidates, and the modification orders visited in all; so do the
+//! options' `timeout` and `max_memory` (`--timeout`, `--max-memory`), checked
+//! in every loop of the enumeration. The relations are as wide as `run`
+//! makes them (up to 256 events).
 
 use crate::engine::{build_combos, build_setup, fill_values, final_state, Filled};
 use crate::mo::{for_each_mo, MoNeed};
@@ -143,6 +145,59 @@ const LANGREF_MONOTONIC: &str = "LangRef, \"Memory Model for Concurrent Operatio
 
 /// Highlighted edges: (relation, from, to).
 type Edges = Vec<(String, usize, usize)>;
+
+/// The limits of one explanation: `--max-candidates` (candidates, and
+/// modification orders in all), `--timeout` and `--max-memory`.
+///
+/// Issue 12, "Every search loop, every command": every search command
+/// honours the time and memory limits, checked inside every loop, so an
+/// explanation stops within a few milliseconds of its timeout with an
+/// honest "limit reached" instead of running on or being killed.
+struct Limits<'o> {
+    max_candidates: u64,
+    opts: &'o Options,
+    started: web_time::Instant,
+    /// Steps since the clock was last read.
+    steps: u32,
+    /// Clock reads so far (the memory is read every 64th).
+    checks: u32,
+}
+
+/// Steps (reads-from choices, modification orders, rule checks) between
+/// two readings of the clock: a step costs microseconds, a clock read
+/// about as much.
+const CHECK_EVERY: u32 = 64;
+
+impl Limits<'_> {
+    /// One step of a search loop; every [`CHECK_EVERY`] steps the clock and
+    /// (every 64th time) the resident memory are compared to the limits.
+    fn step(&mut self) -> Result<(), String> {
+        self.steps += 1;
+        if self.steps < CHECK_EVERY {
+            return Ok(());
+        }
+        self.steps = 0;
+        if let Some(t) = self.opts.timeout {
+            if self.started.elapsed() > t {
+                return Err(LimitReason::Timeout(t.as_secs()).to_string());
+            }
+        }
+        if let Some(max) = self.opts.max_memory {
+            self.checks = self.checks.wrapping_add(1);
+            if self.checks % 64 == 1 && crate::resident_mib().is_some_and(|m| m > max) {
+                return Err(LimitReason::Memory(max).to_string());
+            }
+        }
+        Ok(())
+    }
+
+    /// The message when `--max-candidates` is reached: explain's own flag
+    /// (not `run`'s `--max-executions`).
+    fn candidates_reached(&self, what: &str) -> String {
+        let n = self.max_candidates;
+        format!("limit reached: more than {n} {what} (--max-candidates {n})")
+    }
+}
 
 /// What the checks found for one candidate and modification order.
 struct Finding {
@@ -613,8 +668,9 @@ fn allowed_detail<S: Set>(
 }
 
 /// Explains `target` for `program`: the candidates ending in it, grouped by
-/// the first rule they break. At most `max_candidates` candidates are
-/// enumerated.
+/// the first rule they break. At most `max_candidates` candidates (and
+/// modification orders in all) are enumerated, within `opts.timeout` and
+/// `opts.max_memory`; `Explanation::limit` says which limit stopped it.
 pub fn explain(
     program: &Program,
     opts: &Options,
@@ -672,6 +728,13 @@ fn explain_with<S: Set>(
 ) -> Explanation {
     let limit_text =
         |l: Option<LimitReason>| l.map_or("limit reached".to_string(), |l| l.to_string());
+    let mut limits = Limits {
+        max_candidates,
+        opts,
+        started,
+        steps: 0,
+        checks: 0,
+    };
     let combos = match build_combos::<S>(setup, opts, started) {
         Ok(c) => c,
         Err(l) => {
@@ -715,6 +778,10 @@ fn explain_with<S: Set>(
             .collect();
         let mut pick = vec![0usize; choices.len()];
         loop {
+            if let Err(l) = limits.step() {
+                out.limit = Some(l);
+                break 'combos;
+            }
             let mut g = g0.clone();
             for (k, &r) in combo.reads.iter().enumerate() {
                 g.rf[r] = choices[k][pick[k]];
@@ -723,7 +790,7 @@ fn explain_with<S: Set>(
             if fill_values(setup, combo, &mut g, &mut vals) == Filled::Ok {
                 out.candidates += 1;
                 if out.candidates > max_candidates {
-                    out.limit = Some(LimitReason::MaxExecutions(max_candidates).to_string());
+                    out.limit = Some(limits.candidates_reached("candidates"));
                     break 'combos;
                 }
                 let paths = &combo.paths[..];
@@ -754,9 +821,15 @@ fn explain_with<S: Set>(
                 // has factorially many: `max_candidates` bounds them too (in
                 // all), so that a wide test ends with an honest limit instead
                 // of running for ever.
+                let mut stopped = None;
                 let complete = for_each_mo(&g, &init_first, &|_| MoNeed::All, &mut |mo| {
                     orders += 1;
                     if orders > max_candidates {
+                        stopped = Some(limits.candidates_reached("modification orders"));
+                        return false;
+                    }
+                    if let Err(l) = limits.step() {
+                        stopped = Some(l);
                         return false;
                     }
                     let state = final_state(setup, paths, &g, &vals, mo);
@@ -766,10 +839,7 @@ fn explain_with<S: Set>(
                     true
                 });
                 if !complete {
-                    out.limit = Some(format!(
-                        "limit reached: more than {max_candidates} modification orders \
-                         (--max-candidates {max_candidates})"
-                    ));
+                    out.limit = stopped;
                     break 'combos;
                 }
                 let pre = check_without_mo(&g);
@@ -784,7 +854,14 @@ fn explain_with<S: Set>(
                         .any(|p| p.end == crate::symbolic::PathEnd::Cutoff);
                 if !matching_mos.is_empty() && !deadlocked {
                     out.matching += 1;
-                    let (finding, a, mo, state) = classify(&g, pre, &matching_mos);
+                    let (finding, a, mo, state) =
+                        match classify(&g, pre, &matching_mos, &mut limits) {
+                            Ok(c) => c,
+                            Err(l) => {
+                                out.limit = Some(l);
+                                break 'combos;
+                            }
+                        };
                     let analysis = a.unwrap_or_else(|| {
                         let mut x = Analysis::empty(g.len());
                         x.sw = happens_before::synchronizes_with(&g);
@@ -834,22 +911,24 @@ fn classify<S: Set>(
     g: &ExecutionGraph<S>,
     pre: Result<Analysis<S>, Box<Finding>>,
     mos: &[(BitRel<S>, Vec<ValueOut>)],
-) -> Classified<S> {
+    limits: &mut Limits,
+) -> Result<Classified<S>, String> {
     let (mo0, state0) = mos[0].clone();
     let a = match pre {
         Ok(a) => a,
-        Err(f) => return (*f, None, mo0, state0),
+        Err(f) => return Ok((*f, None, mo0, state0)),
     };
     for r in members(g.reads) {
         if let Some(rule) = a.rules[r] {
             if !rule.allows(g.rf[r]) {
                 let f = read_rule_finding(g, &a, r, rule);
-                return (f, Some(a), mo0, state0);
+                return Ok((f, Some(a), mo0, state0));
             }
         }
     }
     let mut first: Option<(Finding, BitRel<S>, Vec<ValueOut>)> = None;
     for (mo, state) in mos {
+        limits.step()?;
         match check_with_mo(g, &a, mo) {
             None => {
                 let (detail, edges) = allowed_detail(g, &a);
@@ -863,7 +942,7 @@ fn classify<S: Set>(
                     events: Vec::new(),
                     edges,
                 };
-                return (f, Some(a), *mo, state.clone());
+                return Ok((f, Some(a), *mo, state.clone()));
             }
             Some(f) => {
                 // Report the rule reached latest (a modification order that
@@ -876,7 +955,7 @@ fn classify<S: Set>(
         }
     }
     let (f, mo, state) = first.expect("at least one modification order");
-    (f, Some(a), mo, state)
+    Ok((f, Some(a), mo, state))
 }
 
 fn add_class(

@@ -172,6 +172,20 @@ pub fn compare_text(doc: &CompareDocument) -> String {
             }
         }
     }
+    // A test with no verdict under every model does not differ, but it was
+    // not compared either: say so, never a silent "0 differ" (issue 12).
+    let unknown: Vec<&CompareRow> = doc
+        .tests
+        .iter()
+        .filter(|t| !t.differs && t.results.iter().any(|r| r.unknown_reason.is_some()))
+        .collect();
+    for t in &unknown {
+        for r in &t.results {
+            if let Some(why) = &r.unknown_reason {
+                let _ = writeln!(s, "{}: {} Unknown: {why} (not compared)", t.test, r.model);
+            }
+        }
+    }
     let _ = write!(
         s,
         "{} tests, {} differ ({})",
@@ -179,6 +193,9 @@ pub fn compare_text(doc: &CompareDocument) -> String {
         doc.differing,
         doc.models.join(" vs ")
     );
+    if !unknown.is_empty() {
+        let _ = write!(s, "; {} unknown under every model", unknown.len());
+    }
     if doc.input_errors > 0 {
         let _ = write!(s, "; {} input errors", doc.input_errors);
     }
