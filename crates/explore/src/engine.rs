@@ -906,15 +906,57 @@ impl<'s, S: Set> Combo<'s, S> {
     /// edges that decide it are known (issue 12, "Scale families").
     ///
     /// The same holds for the coherence cycles that the choices so far
-    /// already close ([`Combo::incoherent_so_far`]), checked here too.
+    /// already close ([`Combo::incoherent_so_far`],
+    /// [`Combo::read_read_incoherent`]), checked here too.
     fn reads_from_after(&self, g: &ExecutionGraph<S>, hb: &BitRel<S>, k: usize) -> bool {
-        self.prune_read_rule
-            && self.reads[..=k].iter().any(|&r| {
-                g.rf[r].is_some_and(|w| {
-                    let w = w as usize;
-                    hb.has(r, w) || self.incoherent_so_far(g, hb, r, w)
-                })
+        if !self.prune_read_rule {
+            return false;
+        }
+        let chosen = &self.reads[..=k];
+        chosen.iter().any(|&r| {
+            g.rf[r].is_some_and(|w| {
+                let w = w as usize;
+                hb.has(r, w) || self.incoherent_so_far(g, hb, r, w)
             })
+        }) || self.read_read_incoherent(g, hb, chosen)
+    }
+
+    /// Do two of the `chosen` reads break read-read coherence through the
+    /// happens-before known so far (`hb`, a part of every completion's)?
+    ///
+    /// LangRef, `monotonic`: "If one atomic read happens before another
+    /// atomic read of the same address and both are at least `monotonic`,
+    /// the later read must not see an earlier value in the address's
+    /// modification order" (`amdmm_model::coherence::mo_constraints`:
+    /// `r1 hb r2`, sources `s1 ≠ s2` ⇒ `s1 mo s2`). The edge `s2 mo s1` is
+    /// certain when `s2` is the initial write ("the initial write is
+    /// first") or `s2 hb s1` with neither store `unordered` (write-write
+    /// coherence), so the pair closes a cycle in the constraints of every
+    /// completion and `analyze` rejects them all (`Reject::Coherence`).
+    /// [`Combo::compatible`] applies the rule along program order before a
+    /// choice is made; this applies it through synchronizes-with as soon as
+    /// the edges are known (issue 12, "Check the cheap rules incrementally
+    /// along the reads-from search").
+    fn read_read_incoherent(
+        &self,
+        g: &ExecutionGraph<S>,
+        hb: &BitRel<S>,
+        chosen: &[usize],
+    ) -> bool {
+        let ordered = |w: usize| g.events[w].ordering != Ordering::Unordered;
+        let monotonic_reads = chosen
+            .iter()
+            .filter(|&&r| g.rf[r].is_some() && at_least_monotonic(g.events[r].ordering))
+            .fold(S::empty(), |set, &r| set | S::bit(r));
+        members(monotonic_reads).any(|r1| {
+            let s1 = g.rf[r1].map_or(0, usize::from);
+            let later = hb.row(r1) & g.same_loc[r1] & monotonic_reads & !S::bit(r1);
+            members(later).any(|r2| {
+                let s2 = g.rf[r2].map_or(0, usize::from);
+                s1 != s2
+                    && (g.events[s2].is_init() || (hb.has(s2, s1) && ordered(s1) && ordered(s2)))
+            })
+        })
     }
 
     /// Does read `r`, reading from `src`, close a coherence cycle with
