@@ -297,14 +297,27 @@ macro_rules! wide_set {
                 }
                 s
             }
-            /// Edge by edge: wide executions are rare and large anyway.
+            /// Block by block: the `64×64` block of rows `64i..` and word
+            /// `j` becomes, transposed with the `u64` block swaps, the block
+            /// of rows `64j..` and word `i`; empty blocks are skipped.
             fn transpose(rows: &Self::Rows, n: usize) -> Self::Rows {
                 let mut out = Self::empty_rows();
-                for a in 0..n {
-                    let mut row = rows[a];
-                    while let Some(b) = row.pop_first() {
-                        if b < n {
-                            out[b] |= Self::bit(a);
+                let keep = Self::full(n);
+                for i in 0..n.div_ceil(64) {
+                    let in_rows = (n - 64 * i).min(64);
+                    for j in 0..n.div_ceil(64) {
+                        let mut block = [0u64; 64];
+                        let mut any = 0;
+                        for (k, b) in block.iter_mut().enumerate().take(in_rows) {
+                            *b = rows[64 * i + k].0[j] & keep.0[j];
+                            any |= *b;
+                        }
+                        if any == 0 {
+                            continue;
+                        }
+                        let t = <u64 as Set>::transpose(&block, 64);
+                        for (k, word) in t.iter().enumerate() {
+                            out[64 * j + k].0[i] = *word;
                         }
                     }
                 }
@@ -315,3 +328,92 @@ macro_rules! wide_set {
 }
 wide_set!(2, 128);
 wide_set!(4, 256);
+
+/// The transpose edge by edge: the reference that [`Set::transpose`] is
+/// tested (and benchmarked) against. Rows `≥ n` and columns `≥ n` are
+/// dropped, as there.
+pub fn transpose_by_edges<S: Set>(rows: &S::Rows, n: usize) -> S::Rows {
+    let mut out = S::empty_rows();
+    let (rows, o) = (rows.as_ref(), out.as_mut());
+    for (a, &row) in rows.iter().enumerate().take(n) {
+        let mut row = row;
+        while let Some(b) = row.pop_first() {
+            if b < n {
+                o[b] |= S::bit(a);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Rows of `S` from random words, sparse or dense; with `n`, only the
+    /// `n × n` block (the relations' invariant; the wide transpose drops
+    /// the rest as the edgewise one does, the `u64` one keeps stray
+    /// columns).
+    fn rows_of<S: Set>(words: &[u64], dense: bool, n: Option<usize>) -> S::Rows {
+        let mut rows = S::empty_rows();
+        let per_row = S::BITS / 64;
+        for (k, w) in words.iter().enumerate() {
+            let (a, word) = (k / per_row, k % per_row);
+            // Sparse: about one bit in eight.
+            let bits = if dense {
+                *w
+            } else {
+                w & w.rotate_left(17) & w.rotate_left(41)
+            };
+            for b in 0..64 {
+                let inside = n.is_none_or(|n| a < n && 64 * word + b < n);
+                if bits >> b & 1 == 1 && inside {
+                    rows.as_mut()[a] |= S::bit(64 * word + b);
+                }
+            }
+        }
+        rows
+    }
+
+    proptest! {
+        #[test]
+        fn wide2_block_transpose_matches_edges(
+            words in prop::collection::vec(any::<u64>(), 256),
+            n in 0usize..=128,
+            dense in any::<bool>(),
+        ) {
+            let rows = rows_of::<Wide<2>>(&words, dense, None);
+            prop_assert_eq!(
+                <Wide<2> as Set>::transpose(&rows, n),
+                transpose_by_edges::<Wide<2>>(&rows, n)
+            );
+        }
+
+        #[test]
+        fn wide4_block_transpose_matches_edges(
+            words in prop::collection::vec(any::<u64>(), 1024),
+            n in 0usize..=256,
+            dense in any::<bool>(),
+        ) {
+            let rows = rows_of::<Wide<4>>(&words, dense, None);
+            prop_assert_eq!(
+                <Wide<4> as Set>::transpose(&rows, n),
+                transpose_by_edges::<Wide<4>>(&rows, n)
+            );
+        }
+
+        #[test]
+        fn u64_transpose_matches_edges(
+            words in prop::collection::vec(any::<u64>(), 64),
+            n in 0usize..=64,
+            dense in any::<bool>(),
+        ) {
+            let rows = rows_of::<u64>(&words, dense, Some(n));
+            prop_assert_eq!(
+                <u64 as Set>::transpose(&rows, n),
+                transpose_by_edges::<u64>(&rows, n)
+            );
+        }
+    }
+}
