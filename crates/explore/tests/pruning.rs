@@ -119,7 +119,10 @@ exists (P1:%r0 == 1 /\ P2:%r1 == 1 /\ P2:%r2 == 0)
 #[test]
 fn two_reads_incoherent_through_synchronizes_with_are_pruned() {
     let p = amdmm_program::load(CORR_THROUGH_SW).expect("loads");
-    for model in [amdmm_explore::ModelKind::Seed, amdmm_explore::ModelKind::Upstream] {
+    for model in [
+        amdmm_explore::ModelKind::Seed,
+        amdmm_explore::ModelKind::Upstream,
+    ] {
         let opts = Options {
             model,
             ..Options::default()
