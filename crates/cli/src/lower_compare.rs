@@ -232,8 +232,9 @@ pub enum CompareResult {
         target: String,
         test: String,
         file: String,
-        /// Why the test was not compared on this target (control flow for
-        /// llc, LDS on a tgsplit target, no gfx1250 in this llc, ...).
+        /// Why the test was not compared on this target (a construct
+        /// `--code llc` refuses, LDS on a tgsplit target, no gfx1250 in
+        /// this llc, ...).
         skipped: String,
     },
 }

@@ -787,3 +787,114 @@ fn llc_has_no_asyncmark_semantics_yet() {
         );
     }
 }
+
+fn corpus_program(name: &str) -> amdmm_program::Program {
+    let src = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../litmus")
+            .join(name),
+    )
+    .unwrap();
+    amdmm_program::load(&src).unwrap()
+}
+
+/// Control flow (docs/llc.md, "Control flow"): llc-22's `-O0` code for two
+/// corpus tests with branches (checked-in fixtures `NAME.TARGET.s`, from
+/// `amdmm compile`) is read block by block. Each access is one instruction
+/// of its operation (no loop, no note); the code llc puts between a block's
+/// label (or `; %bb.N:`) and the block's marker starts that block's
+/// operation (GFX12's `s_wait_loadcnt` for the reloads after the spin loop
+/// comes before the load of `x`); each `br` has an operation of its own
+/// that `lower --compare` leaves out; and the hardware model, following
+/// the program's branches, runs it with no outcome the memory model
+/// forbids: LB+ctrls has only r0 = r1 = 0 (its stores are control
+/// dependent), Loop+spin's executions that spin past the bound are cut off.
+#[test]
+fn control_flow_fixtures_run_block_by_block() {
+    for name in ["LB+ctrls", "Loop+spin.cutoff"] {
+        let p = corpus_program(&format!("{name}.litmus"));
+        let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+        for t in ["gfx600", "gfx942", "gfx1200"] {
+            let target = Target::parse(t).unwrap();
+            let asm_text = std::fs::read_to_string(fixtures().join(format!("{name}.{t}.s")))
+                .unwrap_or_else(|e| panic!("{name} {t}: {e}"));
+            let l = llc::from_asm(&p, &target, &asm_text).unwrap();
+            assert!(llc::unattributable(&p, &l).is_empty(), "{name} {t}");
+            for (ti, th) in p.threads.iter().enumerate() {
+                for (k, i) in th.code.iter().enumerate() {
+                    let op = l.threads[ti].ops.iter().find(|o| o.index == k);
+                    let is_br = matches!(
+                        i,
+                        amdmm_program::Instr::Jump { .. } | amdmm_program::Instr::Branch { .. }
+                    );
+                    if is_br {
+                        let op = op.unwrap_or_else(|| panic!("{name} {t}: br {k} has no op"));
+                        assert_eq!(op.table, llc::FLOW_TABLE, "{name} {t}");
+                        assert!(
+                            !op.code.iter().any(|c| matches!(c.instr, MInstr::Mem(_))),
+                            "{name} {t}: an access attributed to a br"
+                        );
+                    }
+                    if let Some(op) = op {
+                        assert!(op.note.is_none(), "{name} {t} op {k}: {:?}", op.note);
+                    }
+                }
+            }
+            let table = amdmm_hw::lower(&p, &target).unwrap();
+            let diffs = llc::compare::compare(&table, &l);
+            assert!(
+                diffs.iter().all(|d| !d.text.starts_with("br at")),
+                "{name} {t}: a br compared"
+            );
+            let hw = amdmm_hw::machine::explore_lowered(&p, l, &HwOptions::default())
+                .unwrap_or_else(|e| panic!("{name} {t}: {e}"));
+            let cutoff = hw.outcome.flags.cutoff;
+            let states = hw.outcome.states.len();
+            let v = compare(hw, &model);
+            assert!(v.forbidden.is_empty(), "{name} {t}: {:?}", v.forbidden);
+            if name == "LB+ctrls" {
+                assert_eq!(states, 1, "{name} {t}");
+            } else {
+                assert!(cutoff && states >= 1, "{name} {t}");
+            }
+        }
+    }
+    // The spin loop's exit: llc reloads the registers the phis carry and
+    // waits for them before the load of `x`; that wait is the load's.
+    let p = corpus_program("Loop+spin.cutoff.litmus");
+    let t = Target::parse("gfx1200").unwrap();
+    let asm_text = std::fs::read_to_string(fixtures().join("Loop+spin.cutoff.gfx1200.s")).unwrap();
+    let l = llc::from_asm(&p, &t, &asm_text).unwrap();
+    let last = l.threads[1].ops.last().unwrap();
+    let code: Vec<MInstr> = last.code.iter().map(|c| c.instr).collect();
+    assert!(
+        matches!(code.as_slice(), [MInstr::Wait(..), MInstr::Mem(_), ..]),
+        "{code:?}"
+    );
+}
+
+/// With a live llc, every corpus test with control flow compiles, reads
+/// and runs on the hardware model of a target per generation family, with
+/// no outcome the memory model forbids.
+#[test]
+fn live_llc_runs_control_flow() {
+    let Some(l) = live_llc() else { return };
+    for name in [
+        "LB+ctrls.litmus",
+        "Loop+counter.bound.litmus",
+        "Loop+counter.all-cut.litmus",
+        "Loop+spin.cutoff.litmus",
+        "MP+rel-cas.acq.agent.litmus",
+        "Branch+undef.ub.litmus",
+    ] {
+        let p = corpus_program(name);
+        let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+        for t in ["gfx700", "gfx90a", "gfx1100", "gfx1200:cumode"] {
+            let t = Target::parse(t).unwrap();
+            let hw = explore_with(&p, &t, &HwOptions::default(), &CodeSource::Llc(l.clone()))
+                .unwrap_or_else(|e| panic!("{name} {t}: {e}"));
+            let v = compare(hw, &model);
+            assert!(v.forbidden.is_empty(), "{name} {t}: {:?}", v.forbidden);
+        }
+    }
+}

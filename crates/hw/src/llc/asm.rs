@@ -53,6 +53,9 @@ pub fn read_kernel(asm: &str, kernel: &str, dialect: Dialect) -> Result<Vec<AsmO
     }
     let mut ops: Vec<AsmOp> = Vec::new();
     let mut open = false;
+    // After a block label: the label and the code read since, not yet
+    // attributed ([`Pending`]).
+    let mut pending: Option<Pending> = None;
     for (n, raw) in lines {
         let line = n + 1;
         let trimmed = raw.trim();
@@ -63,23 +66,33 @@ pub fn read_kernel(asm: &str, kernel: &str, dialect: Dialect) -> Result<Vec<AsmO
                     line,
                     message: format!("bad marker `{c}`"),
                 })?;
+                let (code, text) = match pending.take() {
+                    Some(b) => b.before_marker(&mut ops),
+                    None => (Vec::new(), Vec::new()),
+                };
                 ops.push(AsmOp {
                     index,
-                    code: Vec::new(),
-                    text: Vec::new(),
+                    code,
+                    text,
                     label: None,
                 });
                 open = true;
             } else if c == super::ir::END_MARKER {
+                if let Some(b) = pending.take() {
+                    b.before_end(&mut ops);
+                }
                 open = false;
+            } else if let Some(bb) = fallthrough_block(c) {
+                if open {
+                    Pending::label(&mut pending, &mut ops, bb);
+                }
             }
             continue;
         }
         let code = trimmed.split(';').next().unwrap_or("").trim();
         if code.ends_with(':') {
-            if let (true, Some(op)) = (open, ops.last_mut()) {
-                op.label
-                    .get_or_insert_with(|| code.trim_end_matches(':').to_string());
+            if open {
+                Pending::label(&mut pending, &mut ops, code.trim_end_matches(':'));
             }
             continue;
         }
@@ -88,12 +101,17 @@ pub fn read_kernel(asm: &str, kernel: &str, dialect: Dialect) -> Result<Vec<AsmO
         }
         // Register spills and reloads (llc comments them `Folded Spill`,
         // `Reload`): private memory of one lane, which no other thread can
-        // see; at -O0 they appear where llc made blocks (loops).
+        // see; at -O0 they appear where llc made blocks (loops, the test's
+        // branches). Their `vmcnt` is not counted (docs/llc.md, "Control
+        // flow").
         let comment = trimmed.split_once(';').map(|x| x.1).unwrap_or("");
         if comment.contains("Spill") || comment.contains("Reload") {
             continue;
         }
         if code.starts_with("s_endpgm") {
+            if let Some(b) = pending.take() {
+                b.before_end(&mut ops);
+            }
             break;
         }
         let err = |message| AsmError { line, message };
@@ -104,13 +122,99 @@ pub fn read_kernel(asm: &str, kernel: &str, dialect: Dialect) -> Result<Vec<AsmO
                 .into_iter()
                 .collect(),
         };
-        if open && !instrs.is_empty() {
-            let op = ops.last_mut().expect("open implies a marker");
-            op.code.extend(instrs);
-            op.text.push(code.to_string());
+        if !open || instrs.is_empty() {
+            continue;
         }
+        let (c, t) = match pending.as_mut() {
+            Some(b) => (&mut b.code, &mut b.text),
+            None => {
+                let op = ops.last_mut().expect("open implies a marker");
+                (&mut op.code, &mut op.text)
+            }
+        };
+        c.extend(instrs);
+        t.push(code.to_string());
     }
     Ok(ops)
+}
+
+/// The block name of llc's comment for a block without a label (one only
+/// fallen into: `; %bb.3:` ...).
+fn fallthrough_block(comment: &str) -> Option<&str> {
+    let (bb, _) = comment.split_once(':')?;
+    bb.strip_prefix("%bb.")?
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then_some(bb)
+}
+
+/// The code after a block's start (a label, or llc's `; %bb.N:` comment for
+/// a block fallen into) that no marker has claimed yet. Every block of the
+/// test starts with its marker (crates/hw/src/llc/ir.rs puts one at each
+/// block start), so code between a block's start and its marker (reloads,
+/// a wait) is run when entering the block: it is the marker's operation's
+/// ([`Pending::before_marker`]). With a memory access in it, it is a loop
+/// llc made of the operation before (a compare-and-swap loop): it stays
+/// that operation's, with the label, which the model cannot attribute, and
+/// so is the code after the loop up to the next marker. Blocks of llc's own between two markers accumulate into the next
+/// marker; the exit block's code (before the end marker) belongs to no
+/// operation, as the stores of the observed registers after it.
+struct Pending {
+    label: String,
+    code: Vec<MInstr>,
+    text: Vec<String>,
+}
+
+impl Pending {
+    fn has_access(&self) -> bool {
+        self.code.iter().any(|m| matches!(m, MInstr::Mem(_)))
+    }
+
+    /// A new block starts: a loop body before it goes to its operation;
+    /// code without accesses waits for the next marker.
+    fn label(pending: &mut Option<Pending>, ops: &mut [AsmOp], label: &str) {
+        if ops.last().is_some_and(|op| op.label.is_some()) {
+            return;
+        }
+        match pending.take() {
+            // The loop's exit and what follows stay the looped operation's.
+            Some(b) if b.has_access() => return b.into_loop_of(ops),
+            Some(b) => {
+                *pending = Some(b);
+                return;
+            }
+            None => {}
+        }
+        *pending = Some(Pending {
+            label: label.to_string(),
+            code: Vec::new(),
+            text: Vec::new(),
+        });
+    }
+
+    fn into_loop_of(self, ops: &mut [AsmOp]) {
+        if let Some(op) = ops.last_mut() {
+            op.label.get_or_insert(self.label);
+            op.code.extend(self.code);
+            op.text.extend(self.text);
+        }
+    }
+
+    /// The code the next operation starts with.
+    fn before_marker(self, ops: &mut [AsmOp]) -> (Vec<MInstr>, Vec<String>) {
+        if self.has_access() {
+            self.into_loop_of(ops);
+            (Vec::new(), Vec::new())
+        } else {
+            (self.code, self.text)
+        }
+    }
+
+    fn before_end(self, ops: &mut [AsmOp]) {
+        if self.has_access() {
+            self.into_loop_of(ops);
+        }
+    }
 }
 
 fn number(s: &str) -> Option<i64> {

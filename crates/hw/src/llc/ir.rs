@@ -15,7 +15,7 @@ use amdmm_program::{
     AddrSpace, BinOp, CmpOp, HwBarrier, Instr, MemAttrs, Observable, Operand, Ordering, Program,
     RegId, RmwOp, ScopeLevel, Ty,
 };
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write;
 
 /// The marker before operation `k`.
@@ -267,7 +267,44 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
             cur: HashMap::new(),
             body: String::new(),
         };
+        let flow = Flow::of(&t.code);
+        let mut blocks = Blocks::default();
+        if let Some(f) = &flow {
+            let _ = writeln!(ssa.body, "  br label %B0");
+            blocks.finish(ENTRY, &mut ssa, f);
+        }
         for (k, i) in t.code.iter().enumerate() {
+            if let Some(f) = &flow {
+                if f.leaders.contains(&k) {
+                    if blocks.open {
+                        blocks.end_values(&mut ssa, f);
+                        let _ = writeln!(ssa.body, "  br label %B{k}");
+                        blocks.finish(blocks.current, &mut ssa, f);
+                    }
+                    blocks.start(k, &mut ssa, f);
+                }
+                // Code llc puts at a block's start or before a branch (a
+                // wait for the branch condition's register) is attributed
+                // to this instruction: the model runs it there.
+                let has_marker = matches!(
+                    i,
+                    Instr::Load { .. }
+                        | Instr::Store { .. }
+                        | Instr::Rmw { .. }
+                        | Instr::CmpXchg { .. }
+                        | Instr::Fence { .. }
+                        | Instr::Hw(HwBarrier::Barrier)
+                );
+                let flow_point = f.leaders.contains(&k)
+                    || matches!(i, Instr::Jump { .. } | Instr::Branch { .. });
+                if flow_point && !has_marker {
+                    let _ = writeln!(
+                        ssa.body,
+                        "  call void asm sideeffect \"; {}\", \"\"()",
+                        op_marker(k)
+                    );
+                }
+            }
             let pos = t.pos.get(k).copied().unwrap_or_default();
             let err = |message: String| IrError {
                 thread: t.name.clone(),
@@ -452,14 +489,25 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                 // An assumption filters executions; it has no machine code
                 // (the model evaluates it from the program).
                 Instr::Assume { .. } | Instr::CallEnter { .. } | Instr::CallExit { .. } => {}
-                Instr::Halt => break,
+                Instr::Halt if flow.is_none() => break,
+                Instr::Halt | Instr::Jump { .. } | Instr::Branch { .. } => {
+                    let f = flow.as_ref().expect("control flow implies blocks");
+                    let cond = match i {
+                        Instr::Branch { cond, .. } => Some(ssa.operand(*cond, Ty::I1)),
+                        _ => None,
+                    };
+                    blocks.end_values(&mut ssa, f);
+                    let [a, b] = f.successors(k);
+                    let _ = match cond {
+                        Some(c) => writeln!(ssa.body, "  br i1 {c}, label %B{a}, label %B{b}"),
+                        None => writeln!(ssa.body, "  br label %B{a}"),
+                    };
+                    blocks.finish(blocks.current, &mut ssa, f);
+                }
                 Instr::Hw(HwBarrier::Barrier) => {
                     marker(&mut ssa);
                     uses_barrier = true;
                     let _ = writeln!(ssa.body, "  call void @llvm.amdgcn.s.barrier()");
-                }
-                Instr::Jump { .. } | Instr::Branch { .. } => {
-                    return Err(err(unsupported("control flow (`br`)")))
                 }
                 Instr::Hw(_) => {
                     return Err(err(unsupported(
@@ -474,6 +522,15 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                     return Err(err(unsupported("`asyncmark` / `wait.asyncmark`")))
                 }
             }
+        }
+        if let Some(f) = &flow {
+            let exit = t.code.len();
+            if blocks.open {
+                blocks.end_values(&mut ssa, f);
+                let _ = writeln!(ssa.body, "  br label %B{exit}");
+                blocks.finish(blocks.current, &mut ssa, f);
+            }
+            blocks.start(exit, &mut ssa, f);
         }
         let _ = writeln!(
             ssa.body,
@@ -498,8 +555,15 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
             "define amdgpu_kernel void @{}(ptr addrspace(1) %out) {{",
             kernel_name(p, ti)
         );
-        m.push_str(&ssa.body);
-        m.push_str("  ret void\n}\n\n");
+        if let Some(f) = &flow {
+            let _ = writeln!(ssa.body, "  ret void");
+            blocks.finish(blocks.current, &mut ssa, f);
+            m.push_str(&blocks.render(f));
+            m.push_str("}\n\n");
+        } else {
+            m.push_str(&ssa.body);
+            m.push_str("  ret void\n}\n\n");
+        }
     }
     if uses_barrier {
         m.push_str("declare void @llvm.amdgcn.s.barrier()\n");
@@ -565,5 +629,171 @@ fn segment_address(p: &Program, ssa: &mut Ssa, a: &amdmm_program::Addr) -> Strin
             );
             format!("ptr addrspace({space}) {g}")
         }
+    }
+}
+
+/// The pseudo-leader of the function's entry block (`entry:`, which only
+/// branches to the first instruction's block, so that a loop back to the
+/// first instruction has a block to branch to).
+const ENTRY: usize = usize::MAX;
+
+/// A thread's basic blocks, for a thread with control flow: a block starts
+/// at the first instruction, at every branch target and after every
+/// `br`/halt; the exit block (leader `code.len()`) stores the observed
+/// registers. Registers cross blocks as `i64` phis (one per register
+/// defined in the thread, at every reachable block), so the IR is in SSA
+/// form without allocas (which would be scratch memory at `-O0`).
+struct Flow {
+    leaders: BTreeSet<usize>,
+    /// The blocks that branch to each leader, once per edge.
+    preds: BTreeMap<usize, Vec<usize>>,
+    regs: BTreeSet<RegId>,
+    /// The successors of the branch, jump or halt at each index.
+    succ: HashMap<usize, [usize; 2]>,
+}
+
+impl Flow {
+    /// `None` for straight-line code (the module is then one block, as
+    /// before control flow was supported).
+    fn of(code: &[Instr]) -> Option<Flow> {
+        let n = code.len();
+        let clamp = |t: u32| (t as usize).min(n);
+        if !code
+            .iter()
+            .any(|i| matches!(i, Instr::Jump { .. } | Instr::Branch { .. }))
+        {
+            return None;
+        }
+        let mut leaders = BTreeSet::from([0, n]);
+        let mut succ = HashMap::new();
+        let mut regs = BTreeSet::new();
+        for (k, i) in code.iter().enumerate() {
+            let s = match i {
+                Instr::Jump { target } => Some([clamp(*target), clamp(*target)]),
+                Instr::Branch { then_, else_, .. } => Some([clamp(*then_), clamp(*else_)]),
+                Instr::Halt => Some([n, n]),
+                _ => None,
+            };
+            if let Some(s) = s {
+                leaders.extend(s);
+                leaders.insert(k + 1);
+                succ.insert(k, s);
+            }
+            regs.extend(defs(i));
+        }
+        let mut preds: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        preds.entry(0).or_default().push(ENTRY);
+        let ls: Vec<usize> = leaders.iter().copied().filter(|&l| l < n).collect();
+        for (bi, &l) in ls.iter().enumerate() {
+            let end = ls.get(bi + 1).copied().unwrap_or(n);
+            match succ.get(&(end - 1)) {
+                Some([a, b]) if matches!(code[end - 1], Instr::Branch { .. }) => {
+                    preds.entry(*a).or_default().push(l);
+                    preds.entry(*b).or_default().push(l);
+                }
+                Some([a, _]) => preds.entry(*a).or_default().push(l),
+                None => preds.entry(end).or_default().push(l),
+            }
+        }
+        Some(Flow {
+            leaders,
+            preds,
+            regs,
+            succ,
+        })
+    }
+
+    fn successors(&self, k: usize) -> [usize; 2] {
+        self.succ[&k]
+    }
+}
+
+/// The registers an instruction defines.
+fn defs(i: &Instr) -> Vec<RegId> {
+    match i {
+        Instr::Load { dst, .. }
+        | Instr::Rmw { dst, .. }
+        | Instr::Move { dst, .. }
+        | Instr::Bin { dst, .. }
+        | Instr::Cmp { dst, .. }
+        | Instr::Select { dst, .. } => vec![*dst],
+        Instr::CmpXchg {
+            dst_old, dst_ok, ..
+        } => vec![*dst_old, *dst_ok],
+        _ => Vec::new(),
+    }
+}
+
+/// The blocks of one thread as they are emitted: each block's body and
+/// the `i64` value of every register at its end, for the phis.
+#[derive(Default)]
+struct Blocks {
+    done: Vec<(usize, String)>,
+    ends: HashMap<usize, HashMap<RegId, String>>,
+    current: usize,
+    open: bool,
+}
+
+impl Blocks {
+    fn start(&mut self, leader: usize, ssa: &mut Ssa, f: &Flow) {
+        self.current = leader;
+        self.open = true;
+        ssa.body.clear();
+        ssa.cur.clear();
+        if f.preds.contains_key(&leader) {
+            for &r in &f.regs {
+                ssa.cur.insert(r, (format!("%ph{leader}_{r}"), Ty::I64));
+            }
+        }
+    }
+
+    /// Records the registers' values at the end of the current block
+    /// (before its terminator, which follows).
+    fn end_values(&mut self, ssa: &mut Ssa, f: &Flow) {
+        let mut vals = HashMap::new();
+        for &r in &f.regs {
+            vals.insert(r, ssa.operand(Operand::Reg(r), Ty::I64));
+        }
+        self.ends.insert(self.current, vals);
+    }
+
+    fn finish(&mut self, leader: usize, ssa: &mut Ssa, f: &Flow) {
+        if leader == ENTRY {
+            let undef = f.regs.iter().map(|&r| (r, "undef".to_string())).collect();
+            self.ends.insert(ENTRY, undef);
+        }
+        self.done.push((leader, std::mem::take(&mut ssa.body)));
+        self.open = false;
+    }
+
+    /// The function body: each block's label, its phis, its code.
+    fn render(&self, f: &Flow) -> String {
+        let mut out = String::new();
+        for (leader, body) in &self.done {
+            if *leader == ENTRY {
+                out.push_str("entry:\n");
+            } else {
+                let _ = writeln!(out, "B{leader}:");
+                for p in f.preds.get(leader).into_iter() {
+                    for &r in &f.regs {
+                        let ins: Vec<String> = p
+                            .iter()
+                            .map(|&pb| {
+                                let v = self.ends[&pb][&r].clone();
+                                let name = if pb == ENTRY {
+                                    "entry".to_string()
+                                } else {
+                                    format!("B{pb}")
+                                };
+                                format!("[ {v}, %{name} ]")
+                            })
+                            .collect();
+                        let _ = writeln!(out, "  %ph{leader}_{r} = phi i64 {}", ins.join(", "));
+                    }
+                }
+            }
+            out.push_str(body);
+        }
+        out
     }
 }

@@ -49,12 +49,22 @@ pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered,
                 .as_ref()
                 .and_then(|l| l.threads[ti].ops.iter().find(|o| o.index == op.index))
                 .map(|o| o.text.clone())
-                .unwrap_or_else(|| format!("operation at line {}", pos.line));
+                .unwrap_or_else(|| match t.code.get(op.index) {
+                    Some(Instr::Jump { .. } | Instr::Branch { .. }) => {
+                        format!("br at line {} (llc's code before the branch)", pos.line)
+                    }
+                    Some(i) if !has_table_code(i) => format!(
+                        "block start at line {} (llc's code entering the block)",
+                        pos.line
+                    ),
+                    _ => format!("operation at line {}", pos.line),
+                });
+            let flow = t.code.get(op.index).is_some_and(|i| !has_table_code(i));
             out.push(LOp {
                 index: op.index,
                 pos,
                 text,
-                table: "llc",
+                table: if flow { FLOW_TABLE } else { "llc" },
                 code: op
                     .code
                     .iter()
@@ -85,6 +95,31 @@ pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered,
     };
     note_unattributable(p, &mut l);
     Ok(l)
+}
+
+/// The `table` of the code llc puts at a branch or at the start of a block
+/// whose first instruction has no code of its own (a wait for the branch
+/// condition's register, reloads): the model runs it there, `lower
+/// --compare` leaves it out (no table row has such code).
+pub const FLOW_TABLE: &str = "llc (control flow)";
+
+/// Does the table lowering give `i` code of its own (an access, fence,
+/// barrier, DMA or mark)? Everything else (control flow, register
+/// arithmetic, assumptions) the model runs from the program.
+pub fn has_table_code(i: &Instr) -> bool {
+    !matches!(
+        i,
+        Instr::Move { .. }
+            | Instr::Bin { .. }
+            | Instr::Cmp { .. }
+            | Instr::Select { .. }
+            | Instr::Jump { .. }
+            | Instr::Branch { .. }
+            | Instr::Assume { .. }
+            | Instr::Halt
+            | Instr::CallEnter { .. }
+            | Instr::CallExit { .. }
+    )
 }
 
 /// How the note of an operation llc made a loop of begins.

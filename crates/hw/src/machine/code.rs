@@ -80,6 +80,12 @@ pub(super) fn build_code(p: &Program, l: &Lowered) -> Vec<Code> {
                             ir: k,
                         });
                     }
+                    // llc's code at a branch or block start (`--code llc`,
+                    // [`crate::llc::FLOW_TABLE`]) runs before the program's
+                    // own instruction, which still runs.
+                    if !crate::llc::has_table_code(i) {
+                        micro.push(Micro::Ir(k));
+                    }
                 }
                 None => match i {
                     // Consumed by the lowered operation before it (an arrive
