@@ -59,7 +59,7 @@ pub struct VerifyArgs {
     pub max_states: usize,
 
     /// Give up on a test (SKIP with the reason) after SECS seconds, in the memory model and in
-    /// each hardware run.
+    /// each hardware run (a test the memory model gives up on is not run on the hardware).
     #[arg(long, value_name = "SECS", value_parser = crate::args::parse_secs)]
     pub timeout: Option<f64>,
 
@@ -262,12 +262,14 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         &pairs,
         jobs,
         |&(i, t)| {
-            (
-                i,
-                *t,
+            // A test the memory model gave no verdict for is skipped
+            // whatever the hardware does: it is not run, so `--timeout`
+            // bounds the whole test, not each side of it.
+            let hw = models[i].observation.is_some().then(|| {
                 amdmm_hw::machine::explore_with(&progs[i], t, &opts, &source)
-                    .map(|hw| amdmm_hw::machine::compare(hw, &models[i])),
-            )
+                    .map(|hw| amdmm_hw::machine::compare(hw, &models[i]))
+            });
+            (i, *t, hw)
         },
         || progress.inc(),
         |(i, t, r)| {
@@ -413,7 +415,7 @@ fn verdict(
     (file, p): (&str, &amdmm_program::Program),
     t: &amdmm_hw::Target,
     model: &amdmm_explore::Outcome,
-    r: Result<amdmm_hw::machine::Verdict, amdmm_hw::machine::HwError>,
+    r: Option<Result<amdmm_hw::machine::Verdict, amdmm_hw::machine::HwError>>,
     known: &[Known],
     used: &mut [bool],
 ) -> PairResult {
@@ -425,6 +427,13 @@ fn verdict(
         hardware_outcomes: None,
         hardware_states: None,
         forbidden: Vec::new(),
+    };
+    let Some(r) = r else {
+        out.reason = Some(format!(
+            "the memory model gave no verdict ({}); the hardware model was not run",
+            amdmm_report::unknown_reason(model)
+        ));
+        return out;
     };
     let v = match r {
         Ok(v) => v,

@@ -351,3 +351,29 @@ fn compare_names_tests_unknown_under_every_model() {
         "{out}"
     );
 }
+
+/// `verify --timeout`: a test the memory model gives up on is skipped
+/// without running the hardware model, so the whole test stops near its
+/// timeout (before, each side took the full timeout: twice the bound).
+#[test]
+fn verify_timeout_bounds_the_whole_test() {
+    let (o, t) = timed(&[
+        "verify",
+        "--target",
+        "gfx942",
+        "-j",
+        "1",
+        "--timeout",
+        "2",
+        RLX20,
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "SKIP RLX20 gfx942: the memory model gave no verdict (limit reached: --timeout 2s"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("the hardware model was not run"), "{out}");
+    assert_within(&t, Duration::from_millis(2200));
+}
