@@ -298,6 +298,14 @@ impl MemOp {
             (Family::Ds, MemKind::Load) => format!("ds_load_{}", ds_width(w, 'u')),
             (Family::Ds, MemKind::Store) if !new => format!("ds_write_b{w}"),
             (Family::Ds, MemKind::Store) => format!("ds_store_b{w}"),
+            // Floating-point atomics: the stem names the type
+            // (`crate::lower::float_rmw_instruction`): `ds_add_rtn_f32`,
+            // `global_atomic_add_f32`, `global_atomic_fmin_x2`.
+            (Family::Ds, MemKind::Atomic(op)) if is_float_stem(op) => {
+                let (name, ty) = op.rsplit_once('_').unwrap_or((op, ""));
+                format!("ds_{name}{rtn}_{ty}")
+            }
+            (_, MemKind::Atomic(op)) if is_float_stem(op) => format!("{fam}_atomic_{op}"),
             (Family::Ds, MemKind::Atomic("swap")) if !new => format!("ds_wrxchg_rtn_b{w}"),
             (Family::Ds, MemKind::Atomic("swap")) => format!("ds_storexchg_rtn_b{w}"),
             (Family::Ds, MemKind::Atomic(op)) => {
@@ -345,6 +353,12 @@ impl MemOp {
 
 /// DS atomic operation names and operand type letter (`ds_add_u32`,
 /// `ds_max_i32`, `ds_and_b32`; GFX11+ vector atomics use the same).
+/// A floating-point atomic's stem (`add_f32`, `min_num_f32`, `fmin_x2`);
+/// no integer stem contains `_f` or starts with `f`.
+fn is_float_stem(op: &str) -> bool {
+    op.contains("_f") || op.starts_with('f')
+}
+
 fn ds_atomic(op: &str) -> (&str, char) {
     match op {
         "add" | "sub" => (op, 'u'),

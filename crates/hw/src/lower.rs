@@ -141,8 +141,14 @@ fn op_text(
 ) -> String {
     let mut s = format!("{op} {}", ty.name());
     if let Some(v) = value {
-        s.push_str(&format!(" {}", operand(v)));
-        s.push(',');
+        // A floating-point constant is its bits; show it as the number.
+        let text = match (v, ty) {
+            (Operand::Const(c), Ty::Half | Ty::Float | Ty::Double) => {
+                amdmm_program::float::display(ty, c)
+            }
+            _ => operand(v),
+        };
+        s.push_str(&format!(" {text},"));
     }
     s.push_str(&format!(" {}", addr_name(p, addr)));
     if attrs.ordering.is_atomic() {
@@ -301,10 +307,14 @@ fn rmw_name(op: RmwOp) -> &'static str {
     }
 }
 
-/// Refuses the `atomicrmw` operations the target has no instruction for,
-/// and the floating-point ones, whose instruction depends on metadata
-/// amdmm does not model (docs/semantics.md, "Floating-point values").
-fn rmw_instruction(target: &Target, op: RmwOp) -> Result<&'static str, String> {
+/// Refuses the `atomicrmw` operations the target has no instruction for;
+/// the floating-point ones go through [`float_rmw_instruction`].
+fn rmw_instruction(
+    target: &Target,
+    op: RmwOp,
+    ty: Ty,
+    space: Space,
+) -> Result<&'static str, String> {
     let expanded = |why: &str| {
         Err(format!(
             "{target}: `atomicrmw {}` has no instruction {why}; LLVM expands it into a cmpxchg \
@@ -317,23 +327,89 @@ fn rmw_instruction(target: &Target, op: RmwOp) -> Result<&'static str, String> {
         ))
     };
     if op.is_float() {
-        return Err(format!(
-            "{target}: floating-point `atomicrmw {}` is not lowered: whether LLVM selects a \
-             native instruction or expands a cmpxchg loop depends on the target, the address \
-             space and metadata amdmm does not model (AMDGPUUsage, \"amdgpu.ignore.denormal.mode\": \
-             \"This is necessary to emit native atomic instructions on some targets for some \
-             address spaces where float denormals are unconditionally flushed\"; \
-             \"amdgpu.no.fine.grained.memory\": \"An atomicrmw without metadata will be treated \
-             conservatively as required to preserve the operation behavior in all cases\"); the \
-             memory model (`amdmm run`) models it",
-            op.name()
-        ));
+        return float_rmw_instruction(target, op, ty, space);
     }
     match op {
         RmwOp::Nand => expanded("on any AMDGPU target"),
         RmwOp::USubCond | RmwOp::USubSat if target.major < 12 => expanded("before GFX12"),
         _ => Ok(rmw_name(op)),
     }
+}
+
+/// The native floating-point atomic of `op` on `ty` in `space` (the stem
+/// after `global_atomic_` / `ds_`, see [`crate::isa::MemOp::mnemonic`]), or
+/// a refusal naming why there is none.
+///
+/// The tables have one `atomicrmw` row per ordering, scope and address
+/// space, "whatever the operation": a native floating-point atomic takes
+/// the same row as an integer one. Which targets have which instruction is
+/// the ISA's (LLVM's AMDGPU subtarget features; no AMDGPUUsage table lists
+/// them): `global_atomic_add_f32` on gfx90a, gfx942, GFX11, GFX12 and
+/// GFX12.5, `global_atomic_add_f64` / `min_f64` / `max_f64` on gfx90a and
+/// gfx942, `global_atomic_fmin` / `fmax` (`_x2` for `double`) on GFX10,
+/// `global_atomic_min_f32` / `max_f32` on GFX11 and `min_num_f32` /
+/// `max_num_f32` on GFX12+; in the LDS `ds_add_f32` from GFX9 (`ds_add_f64`
+/// on gfx90a and gfx942), `ds_min_f32` / `ds_max_f32` and their `f64` forms
+/// on every generation (`min_num` / `max_num` on GFX12+). LLVM emits the
+/// native instruction only when AMDGPUUsage's metadata allows it
+/// ("amdgpu.ignore.denormal.mode": "This is necessary to emit native atomic
+/// instructions on some targets for some address spaces where float
+/// denormals are unconditionally flushed"; "amdgpu.no.fine.grained.memory"),
+/// otherwise a cmpxchg loop: amdmm lowers the native instruction, which the
+/// metadata makes the compiler's code, and the machine computes the value
+/// with the memory model's arithmetic (subnormals kept; docs/semantics.md,
+/// "Floating-point values"). `fsub`, `fmaximum`, `fminimum`, `half`, and
+/// generic pointers, have no instruction here (LLVM expands a cmpxchg loop)
+/// and are refused.
+fn float_rmw_instruction(
+    target: &Target,
+    op: RmwOp,
+    ty: Ty,
+    space: Space,
+) -> Result<&'static str, String> {
+    let gfx90a_942 = matches!(target.gen, Gen::Gfx90a | Gen::Gfx942);
+    let gfx12 = target.major >= 12;
+    let stem = match (space, op, ty) {
+        (Space::Global, RmwOp::FAdd, Ty::Float) if gfx90a_942 || target.major >= 11 => {
+            Some("add_f32")
+        }
+        (Space::Global, RmwOp::FAdd, Ty::Double) if gfx90a_942 => Some("add_f64"),
+        (Space::Global, RmwOp::FMin, Ty::Double) if gfx90a_942 => Some("min_f64"),
+        (Space::Global, RmwOp::FMax, Ty::Double) if gfx90a_942 => Some("max_f64"),
+        (Space::Global, RmwOp::FMin, Ty::Float) if target.major == 10 => Some("fmin"),
+        (Space::Global, RmwOp::FMax, Ty::Float) if target.major == 10 => Some("fmax"),
+        (Space::Global, RmwOp::FMin, Ty::Double) if target.major == 10 => Some("fmin_x2"),
+        (Space::Global, RmwOp::FMax, Ty::Double) if target.major == 10 => Some("fmax_x2"),
+        (Space::Global, RmwOp::FMin, Ty::Float) if target.major == 11 => Some("min_f32"),
+        (Space::Global, RmwOp::FMax, Ty::Float) if target.major == 11 => Some("max_f32"),
+        (Space::Global, RmwOp::FMin, Ty::Float) if gfx12 => Some("min_num_f32"),
+        (Space::Global, RmwOp::FMax, Ty::Float) if gfx12 => Some("max_num_f32"),
+        (Space::Local, RmwOp::FAdd, Ty::Float) if target.major >= 9 => Some("add_f32"),
+        (Space::Local, RmwOp::FAdd, Ty::Double) if gfx90a_942 => Some("add_f64"),
+        (Space::Local, RmwOp::FMin, Ty::Float) if gfx12 => Some("min_num_f32"),
+        (Space::Local, RmwOp::FMax, Ty::Float) if gfx12 => Some("max_num_f32"),
+        (Space::Local, RmwOp::FMin, Ty::Double) if gfx12 => Some("min_num_f64"),
+        (Space::Local, RmwOp::FMax, Ty::Double) if gfx12 => Some("max_num_f64"),
+        (Space::Local, RmwOp::FMin, Ty::Float) => Some("min_f32"),
+        (Space::Local, RmwOp::FMax, Ty::Float) => Some("max_f32"),
+        (Space::Local, RmwOp::FMin, Ty::Double) => Some("min_f64"),
+        (Space::Local, RmwOp::FMax, Ty::Double) => Some("max_f64"),
+        _ => None,
+    };
+    stem.ok_or_else(|| {
+        let space = match space {
+            Space::Global => "global",
+            Space::Local => "LDS",
+            _ => "generic (`flat_*`)",
+        };
+        format!(
+            "{target}: `atomicrmw {} {}` on a {space} location has no native instruction here \
+             (LLVM expands it into a cmpxchg loop, which amdmm does not lower); the memory \
+             model (`amdmm run`) models it",
+            op.name(),
+            ty.name()
+        )
+    })
 }
 
 /// The instruction family for an access: the tables' `buffer/global/flat`
@@ -850,10 +926,10 @@ fn lower_instr(
             value,
             attrs,
         } => {
-            let name = rmw_instruction(target, *op)?;
+            let name = rmw_instruction(target, *op, *ty, addr_space(p, addr))?;
             let text = format!(
                 "atomicrmw {} {}",
-                name,
+                if op.is_float() { op.name() } else { name },
                 op_text(p, "", *ty, addr, Some(*value), attrs).trim_start()
             );
             let req = mem_req(

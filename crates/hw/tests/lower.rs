@@ -511,3 +511,74 @@ fn byte_level_locations_are_refused() {
         "{e}"
     );
 }
+
+/// A floating-point `atomicrmw` takes the table's `atomicrmw` row with the
+/// target's native instruction where the ISA has one, and is refused where
+/// LLVM would expand a cmpxchg loop (docs/semantics.md, "Floating-point
+/// values").
+#[test]
+fn float_atomicrmw_native_instructions() {
+    let src = |op: &str, space: u32, ty: &str, val: &str| {
+        let decl = if space == 3 { "lds" } else { "global" };
+        format!(
+            "AMDGPU t\n{{ {decl} x = 0.5; }}\nthread P0 @ wg 0 {{\n  %r0 = atomicrmw {op} ptr addrspace({space}) @x, {ty} {val} syncscope(\"agent\") monotonic\n}}\nexists (true)\n"
+        )
+    };
+    let access = |op: &str, space: u32, ty: &str, t: &str| {
+        let p = amdmm_program::load(&src(op, space, ty, "1.5")).unwrap();
+        lower(&p, &Target::parse(t).unwrap()).map(|l| {
+            l.threads[0].ops[0]
+                .code
+                .iter()
+                .filter(|c| c.is_access)
+                .map(|c| {
+                    c.instr
+                        .to_string()
+                        .split(' ')
+                        .next()
+                        .unwrap_or("")
+                        .to_string()
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    for (op, space, ty, t, want) in [
+        ("fadd", 1, "float", "gfx90a", "global_atomic_add_f32"),
+        ("fadd", 1, "float", "gfx942", "global_atomic_add_f32"),
+        ("fadd", 1, "float", "gfx1100", "global_atomic_add_f32"),
+        ("fadd", 1, "float", "gfx1200", "global_atomic_add_f32"),
+        ("fadd", 1, "double", "gfx90a", "global_atomic_add_f64"),
+        ("fmin", 1, "double", "gfx942", "global_atomic_min_f64"),
+        ("fmax", 1, "float", "gfx1010", "global_atomic_fmax"),
+        ("fmin", 1, "double", "gfx1010", "global_atomic_fmin_x2"),
+        ("fmin", 1, "float", "gfx1100", "global_atomic_min_f32"),
+        ("fmax", 1, "float", "gfx1200", "global_atomic_max_num_f32"),
+        ("fadd", 3, "float", "gfx900", "ds_add_f32"),
+        ("fmin", 3, "float", "gfx600", "ds_min_f32"),
+        ("fmax", 3, "double", "gfx1200", "ds_max_num_f64"),
+    ] {
+        let code = access(op, space, ty, t).unwrap_or_else(|e| panic!("{op} {ty} {t}: {e}"));
+        assert_eq!(
+            code,
+            vec![want.to_string()],
+            "{op} {ty} addrspace({space}) on {t}"
+        );
+    }
+    for (op, space, ty, t) in [
+        ("fadd", 1, "float", "gfx900"),
+        ("fadd", 1, "float", "gfx1010"),
+        ("fadd", 1, "double", "gfx1200"),
+        ("fmax", 1, "float", "gfx942"),
+        ("fsub", 1, "float", "gfx942"),
+        ("fmaximum", 1, "float", "gfx1250"),
+        ("fadd", 1, "half", "gfx942"),
+        ("fadd", 3, "float", "gfx700"),
+    ] {
+        let e = access(op, space, ty, t).unwrap_err();
+        assert!(
+            e.message.contains(&format!("`atomicrmw {op} {ty}`"))
+                && e.message.contains("cmpxchg loop"),
+            "{op} {ty} {t}: {e}"
+        );
+    }
+}
