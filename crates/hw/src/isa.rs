@@ -6,6 +6,7 @@
 //! model are given; additional `s_waitcnt` instructions are required to ensure
 //! registers are defined before being used."
 
+use crate::target::Gen;
 use std::fmt;
 
 /// `scope:` operand of GFX12+ instructions (`SCOPE_CU` is the default).
@@ -265,6 +266,35 @@ impl MemOp {
             MemKind::Store => true,
             MemKind::Atomic(_) | MemKind::CmpSwap => !self.ret,
             MemKind::Load | MemKind::LoadLds => false,
+        }
+    }
+
+    /// The vector-memory counter that counts this instruction until its
+    /// completion is reported, on a target of generation `gen`; `None` for a
+    /// `ds_*` access, which only the LDS counter counts. The one answer the
+    /// lowering's async marks (`lower`, `MarkState`) and the machine's waits
+    /// (`machine::wave`) both use.
+    ///
+    /// - A `flat_*` access is counted here whichever memory it reaches: a
+    ///   generic access is awaited by both counters, AMDGPUUsage, Memory Model
+    ///   code sequences: "s_waitcnt vmcnt(0) must happen after any preceding
+    ///   global/generic load/store/..." and "s_waitcnt lgkmcnt(0) must happen
+    ///   after any preceding local/generic load/store/...". The LDS counter
+    ///   counts `ds_*` and `flat_*` instructions ("`ds/flat_load/store/atomic`
+    ///   instructions to local memory are termed LDS operations").
+    /// - GFX10-GFX11: "vmcnt reports completion of load, atomic with return
+    ///   and sample instructions in order, and the vscnt reports the
+    ///   completion of store and atomic without return in order"; GFX12+
+    ///   `loadcnt` / `storecnt` the same ([`Self::counted_by_vscnt`]).
+    /// - GFX12.5: "ASYNC LDS: `s_wait_asynccnt`" (Memory Model GFX125x): the
+    ///   LDS DMA is counted by `asynccnt`.
+    pub fn vm_counter(&self, gen: Gen) -> Option<Counter> {
+        let split_stores = matches!(gen, Gen::Gfx10To11 | Gen::Gfx12 | Gen::Gfx125x);
+        match self.family {
+            Family::Ds => None,
+            _ if self.kind == MemKind::LoadLds && gen == Gen::Gfx125x => Some(Counter::Async),
+            _ if split_stores && self.counted_by_vscnt() => Some(Counter::Store),
+            _ => Some(Counter::Load),
         }
     }
 

@@ -1501,24 +1501,28 @@ impl MarkState {
         self.marks.push(self.issued);
     }
 
-    /// Counts the operations of `code` that the async counter of `t` tracks.
+    /// Counts the operations of `code` that the counter the marks wait on
+    /// ([`Self::counter`]) counts: the one answer [`MemOp::vm_counter`]
+    /// gives, which the hardware models' waits use too (a `flat_*` access
+    /// is counted whichever memory it reaches; GFX10+ stores and atomics
+    /// without return are counted by `vscnt` / `storecnt`, not here).
     fn count(&mut self, t: &Target, code: &[LInstr]) {
+        let counter = Self::counter(t);
         for i in code {
             if let MInstr::Mem(m) = i.instr {
-                if m.family == Family::Ds {
-                    continue;
-                }
-                let counted = match t.gen {
-                    // GFX12.5: asynccnt counts the async LDS DMA only.
-                    Gen::Gfx125x => m.kind == MemKind::LoadLds,
-                    // GFX10+: stores and atomics without return are counted by vscnt/storecnt.
-                    _ if t.major >= 10 => m.kind != MemKind::Store,
-                    _ => true,
-                };
-                if counted {
+                if m.vm_counter(t.gen) == Some(counter) {
                     self.issued += 1;
                 }
             }
+        }
+    }
+
+    /// The counter a mark is waited on: GFX12.5 `asynccnt` (it counts the
+    /// LDS DMA only), else `vmcnt` / `loadcnt`.
+    fn counter(t: &Target) -> Counter {
+        match t.gen {
+            Gen::Gfx125x => Counter::Async,
+            _ => Counter::Load,
         }
     }
 

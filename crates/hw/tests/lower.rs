@@ -582,3 +582,38 @@ fn float_atomicrmw_native_instructions() {
         );
     }
 }
+
+/// The async marks count what the machine's counter counts
+/// (`MemOp::vm_counter`, the one answer both use; async-operations.txt, Async
+/// Mark Operations: a mark is completed when "all async operations program
+/// ordered before M are reported by the implementation as having
+/// finished"). A `flat_*` load that reaches the LDS after the mark is
+/// counted on `vmcnt` (the tables await a generic access with both `vmcnt`
+/// and `lgkmcnt`): the wait for the mark is `vmcnt(1)`. An atomic without
+/// return is counted by `vscnt` on GFX10-GFX11 ("the vscnt reports the
+/// completion of store and atomic without return in order"), so there the
+/// wait is `vmcnt(0)`, and `vmcnt(1)` on GFX9.
+#[test]
+fn async_marks_count_what_the_counters_count() {
+    let all = |f: &str, t: &str| -> Vec<String> {
+        code(f, t, 0).into_iter().flatten().collect::<Vec<_>>()
+    };
+    let flat = "async/Async+mark.flat-lds-after-mark.litmus";
+    let noret = "async/Async+mark.rmw-noret-after-mark.litmus";
+    for t in ["gfx900", "gfx942", "gfx1010"] {
+        assert!(
+            all(flat, t).contains(&"s_waitcnt vmcnt(1)".to_string()),
+            "{t}"
+        );
+    }
+    assert!(all(noret, "gfx900").contains(&"s_waitcnt vmcnt(1)".to_string()));
+    let gfx10 = all(noret, "gfx1010");
+    assert!(
+        gfx10.contains(&"s_waitcnt vmcnt(0)".to_string()),
+        "{gfx10:?}"
+    );
+    assert!(
+        !gfx10.contains(&"s_waitcnt vmcnt(1)".to_string()),
+        "{gfx10:?}"
+    );
+}

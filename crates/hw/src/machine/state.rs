@@ -3,7 +3,7 @@
 //! the barriers, and the cache contents ([`super::memsys::MemSys`]).
 
 use super::memsys::{self, MemSys};
-use crate::isa::{HwScope, MemOp};
+use crate::isa::{Counter, HwScope, MemOp};
 use amdmm_program::{RegId, Value};
 
 /// A queued vector-memory or LDS request.
@@ -170,6 +170,40 @@ pub(super) fn push_vm(w: &mut Wave, req: Req, cnt: u8) {
         cnt,
     });
     w.next_id += 1;
+}
+
+/// The machine's number for a vector-memory counter of [`MemOp::vm_counter`].
+pub(super) fn vm_cnt(c: Counter) -> u8 {
+    match c {
+        Counter::Store => STORECNT,
+        Counter::Async => ASYNCCNT,
+        _ => LOADCNT,
+    }
+}
+
+/// Counts a `flat_*` access that reaches the LDS on its vector-memory
+/// counter `cnt` as well (the LDS queue performs it). AMDGPUUsage's tables
+/// await a generic access with both counters ("s_waitcnt vmcnt(0) must
+/// happen after any preceding global/generic ..." and "s_waitcnt
+/// lgkmcnt(0) must happen after any preceding local/generic ..."), and no
+/// text says when the counter of the memory a flat access does not reach
+/// reports it. Choice (docs/semantics.md, "Generic pointers"): it is
+/// complete at once, so it is reported as soon as every earlier request of
+/// its counter is ([`unreported`]); a `vmcnt(k)` wait counts it in its
+/// place, as the async marks of the lowering do, and a `vmcnt(0)` wait does
+/// not wait for the LDS to perform it. A later report would only make
+/// waits longer, which gives no outcome this does not. The LDS-counter
+/// half of a `flat_*` access to global memory is not tracked, for the same
+/// reason: `lgkmcnt` waits complete no later than on the hardware.
+pub(super) fn push_reported(w: &mut Wave, cnt: u8, req: Req) {
+    w.vm.push(VmEntry {
+        id: w.next_id,
+        req,
+        stage: Stage::Done,
+        cnt,
+    });
+    w.next_id += 1;
+    pop_done(w);
 }
 
 /// The requests of one counter not yet reported complete. GFX6-GFX942:

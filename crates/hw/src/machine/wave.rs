@@ -6,7 +6,8 @@
 use super::code::Micro;
 use super::search::{Explorer, Issue};
 use super::state::{
-    push_vm, set, unreported, PairReq, Req, State, Wave, ASYNCCNT, LOADCNT, STORECNT,
+    push_reported, push_vm, set, unreported, vm_cnt, PairReq, Req, State, Wave, ASYNCCNT, LOADCNT,
+    STORECNT,
 };
 use super::Ctx;
 use crate::isa::{Counter, Family, MInstr, MemOp};
@@ -441,6 +442,11 @@ impl Explorer<'_, '_> {
                 },
                 r => r,
             };
+            if let Some(c) = op.vm_counter(self.ctx.geo.gen) {
+                // A `flat_*` access to LDS is counted on the vector-memory
+                // counter too (`MemOp::vm_counter`).
+                push_reported(nw, vm_cnt(c), req.clone());
+            }
             nw.lds.push(req);
             if let Some(&q) = self.ctx.geo.pairq.get(wi) {
                 n.pairq[q].push(PairReq {
@@ -449,18 +455,11 @@ impl Explorer<'_, '_> {
                 });
             }
         } else {
-            // GFX10-GFX11 `vscnt`, GFX12+ `storecnt`: stores and atomics
-            // without return. GFX12.5: "ASYNC LDS: `s_wait_asynccnt`"
-            // ("Memory Model GFX125x", en 10349) for LDS DMA.
-            let cnt = match &req {
-                Req::Store { op, .. } | Req::Rmw { op, .. }
-                    if self.ctx.geo.gl1 && op.counted_by_vscnt() =>
-                {
-                    STORECNT
-                }
-                Req::Dma { .. } if self.ctx.geo.fam.lds_dma_on_asynccnt() => ASYNCCNT,
-                _ => LOADCNT,
-            };
+            // `vmcnt` / `loadcnt`, GFX10-GFX11 `vscnt` and GFX12+ `storecnt`
+            // for stores and atomics without return, GFX12.5 `asynccnt` for
+            // LDS DMA: `MemOp::vm_counter`, which the async marks of the
+            // lowering count with too.
+            let cnt = vm_cnt(op.vm_counter(self.ctx.geo.gen).unwrap_or(Counter::Load));
             let id = nw.next_id;
             push_vm(nw, req, cnt);
             if let Some(&q) = self.ctx.geo.pairq.get(wi) {
@@ -480,10 +479,8 @@ impl Explorer<'_, '_> {
     /// "`ds/flat_load/store/atomic` instructions to local memory are termed
     /// LDS operations", and the generic rows wait for them with `lgkmcnt`
     /// ("s_waitcnt lgkmcnt(0) must happen after any preceding local/generic
-    /// load atomic"). The hardware also counts a flat access on `vmcnt`;
-    /// the model counts it on the LDS counter alone, which lets a `vmcnt`
-    /// wait complete earlier than on the hardware: more behaviours, never
-    /// fewer (docs/hardware.md, "Generic (flat) accesses").
+    /// load atomic"). It is counted on the vector-memory counter as well
+    /// ([`push_reported`]; docs/hardware.md, "Generic (flat) accesses").
     fn to_lds(&self, op: MemOp, req: &Req) -> bool {
         match op.family {
             Family::Ds => true,
