@@ -98,11 +98,6 @@ impl Generation for Gfx125x {
         }
     }
 
-    /// "ASYNC LDS: `s_wait_asynccnt`" (en 10349).
-    fn lds_dma_on_asynccnt(&self) -> bool {
-        true
-    }
-
     /// `global_wb` acts below `SCOPE_SYS` (the GFX12 reading: `super::super::queues`).
     fn global_wb_acts(&self) -> bool {
         true

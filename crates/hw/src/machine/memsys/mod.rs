@@ -37,10 +37,6 @@ pub trait Generation: std::fmt::Debug + Sync {
     /// Which caches an invalidate instruction empties (another
     /// generation's instruction: none).
     fn invalidates(&self, instr: MInstr) -> Invalidate;
-    /// Is LDS DMA counted by `s_wait_asynccnt` (else by the load counter)?
-    fn lds_dma_on_asynccnt(&self) -> bool {
-        false
-    }
     /// Does `global_wb` below `SCOPE_SYS` do anything?
     fn global_wb_acts(&self) -> bool {
         false
