@@ -35,10 +35,10 @@ pub fn compare_command(a: &LowerArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let mut input_error = false;
-    let mut progs: Vec<(PathBuf, amdmm_program::Program)> = Vec::new();
+    let mut progs: Vec<(PathBuf, String, amdmm_program::Program)> = Vec::new();
     for f in &files {
         match load_file(f) {
-            Ok((_, p)) => progs.push((f.clone(), p)),
+            Ok((src, p)) => progs.push((f.clone(), src, p)),
             Err(diags) => {
                 crate::diag::eprint(&diags);
                 input_error = true;
@@ -58,12 +58,13 @@ pub fn compare_command(a: &LowerArgs) -> ExitCode {
         &pairs,
         crate::run::jobs_or_cores(a.jobs),
         |&(t, i)| {
-            let (f, p) = &progs[i];
+            let (f, src, p) = &progs[i];
+            let file = crate::collect::display_name(f);
             Outcome {
                 target: *t,
-                file: crate::collect::display_name(f),
+                result: compare_one(&file, src, p, t, &llc),
+                file,
                 test: p.name.clone(),
-                result: compare_one(p, t, &llc),
             }
         },
         || progress.inc(),
@@ -99,18 +100,32 @@ pub fn compare_command(a: &LowerArgs) -> ExitCode {
     }
 }
 
-/// The operations of `p` whose llc code differs from the table's on `t`,
-/// with the number of operations compared.
+/// The operations of `p` (the test in `src`, named `file`) whose llc code
+/// differs from the table's on `t`, with the number of operations compared;
+/// or why they cannot be compared, placed at `file:line:col` when an
+/// operation is the reason.
 fn compare_one(
+    file: &str,
+    src: &str,
     p: &amdmm_program::Program,
     t: &Target,
     llc: &amdmm_hw::llc::Llc,
 ) -> Result<(usize, Vec<OpDiff>), String> {
-    let table = amdmm_hw::lower(p, t).map_err(|e| format!("table: {e}"))?;
+    let table = amdmm_hw::lower(p, t).map_err(|e| {
+        format!(
+            "table: {}",
+            crate::lower::lower_diagnostic(file, src, &e).one_line()
+        )
+    })?;
     if t.name == "gfx1250" && llc.major < 22 {
         return Err(format!("llc: {} has no gfx1250 (LLVM 22 has)", llc.version));
     }
-    let code = amdmm_hw::llc::lowered(p, t, llc).map_err(|e| format!("llc: {e}"))?;
+    let code = amdmm_hw::llc::lowered(p, t, llc).map_err(|e| {
+        format!(
+            "llc: {}",
+            crate::lower::hw_diagnostic(file, src, &e).one_line()
+        )
+    })?;
     Ok((
         compare::operations(&table, &code),
         compare::compare(&table, &code),
@@ -234,7 +249,8 @@ pub enum CompareResult {
         file: String,
         /// Why the test was not compared on this target (a construct
         /// `--code llc` refuses, LDS on a tgsplit target, no gfx1250 in
-        /// this llc, ...).
+        /// this llc, ...): `table: ` or `llc: `, then `file:line:col:
+        /// message (in THREAD)` when one operation is the reason.
         skipped: String,
     },
 }

@@ -52,6 +52,22 @@ impl FileDiagnostic {
         }
     }
 
+    /// The diagnostic on one line, for tables and reasons inside other
+    /// output: `file:line:col: message (label)`, or the message alone for
+    /// an error about the whole file (its message names the file).
+    pub fn one_line(&self) -> String {
+        let d = &self.diagnostic;
+        let label = d
+            .label
+            .as_ref()
+            .map(|l| format!(" ({l})"))
+            .unwrap_or_default();
+        match self.line_col() {
+            Some((line, col)) => format!("{}:{line}:{col}: {}{label}", self.file, d.message),
+            None => format!("{}{label}", d.message),
+        }
+    }
+
     /// 1-based line and column of the diagnostic, when it has a place.
     pub fn line_col(&self) -> Option<(usize, usize)> {
         self.src.as_ref().map(|s| self.diagnostic.line_col(s))
