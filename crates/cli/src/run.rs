@@ -50,7 +50,7 @@ pub fn install_panic_hook() {
 }
 
 /// Runs `f`, turning a panic into `Err(message)`.
-fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+pub(crate) fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
     CATCHING.with(|c| c.set(true));
     let r = panic::catch_unwind(AssertUnwindSafe(f));
     CATCHING.with(|c| c.set(false));

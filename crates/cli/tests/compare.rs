@@ -6,6 +6,16 @@
 //! upstream (AMDGPUMemoryModel.md: "Any access to addrspace(3) always results
 //! in a store-available or load-visible operation with scope workgroup") it
 //! returns 42 when the flag is 1. MP+rel-acq.agent agrees under both.
+//!
+//! With `--target T --code table --code llc` the columns are a target's
+//! hardware model running the code-sequence tables' code (AMDGPUUsage,
+//! "Memory Model Code Sequences") and llc's. The differing test is
+//! MP+rel-acq.workgroup-one-as.lds: its LDS read races under the model
+//! (memory-model.txt, Location Order; one-as fences make nothing in LDS
+//! available), so any value is allowed, and llc's one-as release on GFX942
+//! does not wait for the LDS store (lgkmcnt) the table's row waits for: the
+//! flag can be 1 and the data 0 only under llc's code. Each column's states
+//! are checked against `run --target T --code C` on the same test.
 
 mod common;
 use common::*;
@@ -77,7 +87,7 @@ fn compare_exit_status() {
     let o = amdmm(&["compare", "--model", "seed", AGREES]);
     assert_eq!(code(&o), 2);
     assert!(
-        stderr(&o).contains("compare needs two models or more"),
+        stderr(&o).contains("compare needs two columns or more"),
         "{}",
         stderr(&o)
     );
@@ -112,4 +122,186 @@ fn compare_reports_bad_input_once() {
         stdout(&o),
         "1 tests, 0 differ (seed vs upstream); 1 input errors\n"
     );
+}
+
+const ONE_AS: &str = "../../litmus/MP+rel-acq.workgroup-one-as.lds.litmus";
+const LOOP: &str = "../../litmus/Loop+spin.cutoff.litmus";
+
+/// True when llc can compile for gfx942; without it the live test is
+/// skipped with a message, and under CI it fails.
+fn have_llc() -> bool {
+    let o = amdmm(&["compile", "--target", "gfx942", AGREES]);
+    if code(&o) == 0 {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI needs llc: {}",
+        stderr(&o)
+    );
+    eprintln!("skipped: live llc test ({})", stderr(&o).trim());
+    false
+}
+
+/// The states `run --target TARGET --code CODE --json` prints for `file`,
+/// as compare writes them.
+fn run_states(file: &str, target: &str, code_source: &str) -> Vec<String> {
+    let o = amdmm(&[
+        "run",
+        "--json",
+        "--target",
+        target,
+        "--code",
+        code_source,
+        file,
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let t = &v["tests"][0];
+    let cols: Vec<&str> = t["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    t["states"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|st| {
+            let vals = st["values"].as_array().unwrap();
+            cols.iter()
+                .zip(vals)
+                .map(|(c, v)| format!("{c}={v}; "))
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn compare_table_with_llc_on_a_target() {
+    if !have_llc() {
+        return;
+    }
+    let args = [
+        "compare", "--target", "gfx942", "--code", "table", "--code", "llc", AGREES, LOOP, ONE_AS,
+    ];
+    let o = amdmm(&args);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let s = stdout(&o);
+    assert!(s.starts_with("; llc: "), "{s}");
+    // The test llc cannot compile is skipped for llc only, at its branch.
+    assert!(
+        s.contains("SKIP Loop+spin.cutoff gfx942/llc: ../../litmus/Loop+spin.cutoff.litmus:15:3: control flow"),
+        "{s}"
+    );
+    assert!(
+        s.contains("\nMP+rel-acq.workgroup-one-as.lds  Never         Never\n"),
+        "{s}"
+    );
+    assert!(
+        s.contains("  only gfx942/llc: P1:%r0=1; P1:%r1=0;\n"),
+        "{s}"
+    );
+    assert!(!s.contains("only gfx942/table"), "{s}");
+    assert!(
+        s.ends_with(
+            "3 tests, 1 differ (gfx942/table vs gfx942/llc); 1 (test, column) pairs skipped\n"
+        ),
+        "{s}"
+    );
+
+    let mut json_args = vec!["compare", "--json"];
+    json_args.extend_from_slice(&args[1..]);
+    let o = amdmm(&json_args);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(
+        v["models"],
+        serde_json::json!(["gfx942/table", "gfx942/llc"])
+    );
+    assert!(v["llc"].as_str().unwrap().ends_with("-O0"), "{v}");
+    assert_eq!(
+        (v["differing"].as_u64(), v["skipped"].as_u64()),
+        (Some(1), Some(1))
+    );
+    let lp = &v["tests"][1];
+    assert_eq!(lp["differs"], false, "one column left: nothing to differ");
+    assert_eq!(lp["results"][0]["skipped"], serde_json::Value::Null);
+    assert_eq!(lp["results"][1]["observation"], "Skipped");
+    assert!(lp["results"][1]["skipped"]
+        .as_str()
+        .unwrap()
+        .contains(":15:3: "));
+    // Each column's states are the hardware model's under that code.
+    let t = &v["tests"][2];
+    assert_eq!(t["differs"], true);
+    for (k, source) in ["table", "llc"].iter().enumerate() {
+        let states: Vec<String> = t["results"][k]["states"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(states, run_states(ONE_AS, "gfx942", source), "{source}");
+    }
+}
+
+#[test]
+fn compare_a_model_with_a_target() {
+    let o = amdmm(&[
+        "compare", "--json", "--model", "seed", "--target", "gfx942", ONE_AS,
+    ]);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    // --code defaults to the tables.
+    assert_eq!(v["models"], serde_json::json!(["seed", "gfx942/table"]));
+    assert_eq!(v["llc"], serde_json::Value::Null);
+    let r = &v["tests"][0]["results"];
+    // The model: the LDS read races (undef); the hardware reads a value.
+    assert_eq!(r[0]["flags"], serde_json::json!(["race"]));
+    assert!(r[0]["states"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s.as_str().unwrap().ends_with("P1:%r1=undef;")));
+    assert_eq!(r[1]["flags"], serde_json::json!([]));
+    let states: Vec<String> = r[1]["states"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(states, run_states(ONE_AS, "gfx942", "table"));
+}
+
+#[test]
+fn compare_target_option_errors() {
+    // --code needs --target (clap).
+    let o = amdmm(&["compare", "--model", "seed", "--code", "llc", AGREES]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(stderr(&o).contains("--target"), "{}", stderr(&o));
+    let o = amdmm(&[
+        "compare", "--target", "gfx942", "--code", "table", "--code", "table", AGREES,
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("--code table is given twice"),
+        "{}",
+        stderr(&o)
+    );
+    // One column is not a comparison.
+    let o = amdmm(&["compare", "--target", "gfx942", AGREES]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("two columns or more"), "{}", stderr(&o));
+    let o = amdmm(&[
+        "compare", "--target", "gfx942", "--model", "seed", "--llc", "/x", AGREES,
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("need --code llc"), "{}", stderr(&o));
+    let o = amdmm(&["compare", "--target", "gfx9999", "--model", "seed", AGREES]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("gfx9999"), "{}", stderr(&o));
 }

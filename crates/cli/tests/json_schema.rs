@@ -156,6 +156,27 @@ fn explain_and_compare_json_validate() {
         ],
     );
     assert_eq!(doc["differing"], 1);
+    // A model next to a target's hardware model, which skips the LDS test
+    // (tgsplit allocates no LDS).
+    let doc = validates(
+        "compare",
+        &[
+            "compare",
+            "--json",
+            "--model",
+            "seed",
+            "--target",
+            "gfx90a:tgsplit",
+            "../../litmus/MP+rel-acq.agent.litmus",
+            "../../litmus/MP+rel-acq.workgroup.lds.litmus",
+        ],
+    );
+    assert_eq!(doc["models"][1], "gfx90a:tgsplit/table");
+    assert_eq!(doc["skipped"], 1);
+    assert!(
+        doc["tests"][1]["results"][1]["skipped"].is_string(),
+        "{doc}"
+    );
 }
 
 #[test]

@@ -9,21 +9,29 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use std::fmt::Write;
 
-/// One model's result for one test.
+/// One column's result for one test.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct ModelResult {
-    /// The rule set: `seed` or `upstream`.
+    /// The column: a rule set (`seed`, `upstream`) or a target's hardware
+    /// model with its code source (`gfx942/table`, `gfx942/llc`).
     pub model: String,
-    /// `Always`, `Sometimes`, `Never` or `Unknown`.
+    /// `Always`, `Sometimes`, `Never`, `Unknown`, or `Skipped` when the
+    /// column cannot take the test (see `skipped`).
     pub observation: String,
+    /// Why the column cannot take the test (the hardware model on a target:
+    /// an operation llc cannot compile, LDS on a tgsplit target, ...):
+    /// `file:line:col: message (in THREAD)` when one operation is the
+    /// reason, else a message naming the file. A skipped column is left out
+    /// of `differs` and `only_here`.
+    pub skipped: Option<String>,
     /// Why there is no verdict (a limit), when the observation is `Unknown`.
     pub unknown_reason: Option<String>,
     /// The flags raised by some execution (`race`, `ub`, ...).
     pub flags: Vec<String>,
     /// Every final state, as the `States` lines print it.
     pub states: Vec<String>,
-    /// The states no other compared model allows (empty when some model has
-    /// no verdict: its state list may be incomplete).
+    /// The states no other compared column allows (empty when some column
+    /// has no verdict: its state list may be incomplete).
     pub only_here: Vec<String>,
 }
 
@@ -34,9 +42,10 @@ pub struct CompareRow {
     pub file: String,
     /// The test's name (its header line).
     pub test: String,
-    /// Observations, flags or states differ.
+    /// Observations, flags or states differ between the columns that took
+    /// the test.
     pub differs: bool,
-    /// One result per model, in the order of the `--model` options.
+    /// One result per column, in the order of `models`.
     pub results: Vec<ModelResult>,
 }
 
@@ -45,58 +54,92 @@ pub struct CompareRow {
 pub struct CompareDocument {
     /// The amdmm version that wrote the document.
     pub amdmm: String,
-    /// The compared rule sets, in the order of the `--model` options.
+    /// The compared columns: the rule sets of the `--model` options in
+    /// their order, then per `--target` target one column per `--code`
+    /// source in their order (`gfx942/table`, `gfx942/llc`).
     pub models: Vec<String>,
+    /// The llc that made the `/llc` columns' code (`llc --version`'s LLVM
+    /// line and `-O` level); null without `--code llc`.
+    pub llc: Option<String>,
     /// Every test compared, in input order (files that could not be read or
     /// parsed are left out, reported on stderr and in `diagnostics`).
     pub tests: Vec<CompareRow>,
     /// How many tests differ.
     pub differing: usize,
+    /// How many (test, column) pairs were skipped (`results[].skipped`).
+    pub skipped: usize,
     /// How many files could not be read or parsed.
     pub input_errors: usize,
     /// Why they could not: their diagnostics (also printed on stderr).
     pub diagnostics: Vec<crate::DiagnosticJson>,
 }
 
-/// Compares one test's outcomes, `(model name, outcome)` per model, in the
-/// order given.
-pub fn compare_row(file: &str, program: &Program, runs: &[(String, Outcome)]) -> CompareRow {
-    let all: Vec<Vec<String>> = runs
+/// Compares one test's outcomes, `(column name, outcome or why the column
+/// cannot take the test)` per column, in the order given. Skipped columns
+/// take no part in `differs` and `only_here`.
+pub fn compare_row(
+    file: &str,
+    program: &Program,
+    runs: &[(String, Result<Outcome, String>)],
+) -> CompareRow {
+    let all: Vec<Option<Vec<String>>> = runs
         .iter()
-        .map(|(_, o)| o.states.iter().map(|s| state_text(&o.columns, s)).collect())
+        .map(|(_, r)| {
+            r.as_ref()
+                .ok()
+                .map(|o| o.states.iter().map(|s| state_text(&o.columns, s)).collect())
+        })
         .collect();
-    // A model without a verdict may have stopped before finding every state:
-    // a state missing from its list proves nothing.
-    let complete = runs.iter().all(|(_, o)| o.observation.is_some());
+    // A column without a verdict may have stopped before finding every
+    // state: a state missing from its list proves nothing.
+    let complete = runs
+        .iter()
+        .all(|(_, r)| r.as_ref().map_or(true, |o| o.observation.is_some()));
     let results: Vec<ModelResult> = runs
         .iter()
         .enumerate()
-        .map(|(k, (model, o))| ModelResult {
-            model: model.clone(),
-            observation: observation_name(o).to_string(),
-            unknown_reason: o.observation.is_none().then(|| unknown_reason(o)),
-            flags: Flags::from(o.flags)
-                .names()
-                .into_iter()
-                .map(String::from)
-                .collect(),
-            states: all[k].clone(),
-            only_here: if complete {
-                all[k]
-                    .iter()
-                    .filter(|s| {
-                        all.iter()
-                            .enumerate()
-                            .all(|(j, other)| j == k || !other.contains(s))
-                    })
-                    .cloned()
-                    .collect()
-            } else {
-                Vec::new()
+        .map(|(k, (model, r))| match r {
+            Err(why) => ModelResult {
+                model: model.clone(),
+                observation: "Skipped".to_string(),
+                skipped: Some(why.clone()),
+                unknown_reason: None,
+                flags: Vec::new(),
+                states: Vec::new(),
+                only_here: Vec::new(),
             },
+            Ok(o) => {
+                let mine = all[k].clone().unwrap_or_default();
+                let only_here = if complete {
+                    mine.iter()
+                        .filter(|s| {
+                            all.iter().enumerate().all(|(j, other)| {
+                                j == k || other.as_ref().is_none_or(|o| !o.contains(s))
+                            })
+                        })
+                        .cloned()
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                ModelResult {
+                    model: model.clone(),
+                    observation: observation_name(o).to_string(),
+                    skipped: None,
+                    unknown_reason: o.observation.is_none().then(|| unknown_reason(o)),
+                    flags: Flags::from(o.flags)
+                        .names()
+                        .into_iter()
+                        .map(String::from)
+                        .collect(),
+                    states: mine,
+                    only_here,
+                }
+            }
         })
         .collect();
-    let differs = results.windows(2).any(|p| {
+    let ran: Vec<&ModelResult> = results.iter().filter(|r| r.skipped.is_none()).collect();
+    let differs = ran.windows(2).any(|p| {
         p[0].observation != p[1].observation
             || p[0].flags != p[1].flags
             || p[0].states != p[1].states
@@ -119,7 +162,8 @@ fn cell(r: &ModelResult) -> String {
     c
 }
 
-/// The table of the differing tests: per test, each model's observation
+/// The table of the differing tests (after the `SKIP` lines of the tests
+/// not compared): per test, each column's observation
 /// and flags, then the states only one model allows; a last line counts.
 ///
 /// ```text
@@ -154,6 +198,16 @@ pub fn compare_text(doc: &CompareDocument) -> String {
         s.trim_end().to_string() + "\n"
     };
     let mut s = String::new();
+    if let Some(llc) = &doc.llc {
+        let _ = writeln!(s, "; llc: {llc}");
+    }
+    for t in &doc.tests {
+        for r in &t.results {
+            if let Some(why) = &r.skipped {
+                let _ = writeln!(s, "SKIP {} {}: {why}", t.test, r.model);
+            }
+        }
+    }
     if !differing.is_empty() {
         let mut head = vec!["Test".to_string()];
         head.extend(doc.models.iter().cloned());
@@ -195,6 +249,9 @@ pub fn compare_text(doc: &CompareDocument) -> String {
     );
     if !unknown.is_empty() {
         let _ = write!(s, "; {} unknown under every model", unknown.len());
+    }
+    if doc.skipped > 0 {
+        let _ = write!(s, "; {} (test, column) pairs skipped", doc.skipped);
     }
     if doc.input_errors > 0 {
         let _ = write!(s, "; {} input errors", doc.input_errors);
