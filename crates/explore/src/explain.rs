@@ -104,7 +104,10 @@ pub struct ExplainClass {
     pub count: u64,
     /// The final state of the representative candidate.
     pub state: Vec<ValueOut>,
-    /// The representative candidate (first in enumeration order).
+    /// The representative candidate (first in enumeration order), written
+    /// as `run --json --show-executions` writes witnesses.
+    #[serde(serialize_with = "crate::witness_json::serialize")]
+    #[schemars(with = "crate::witness_json::WitnessJson")]
     pub witness: Witness,
     /// Events and edges to highlight in its graph.
     pub highlight_events: Vec<usize>,

@@ -13,6 +13,7 @@ pub mod result;
 pub mod symbolic;
 mod symmetry;
 mod witness;
+pub mod witness_json;
 
 pub use amdmm_model::barrier::hardware::{parse_target, Generation, Target};
 pub use amdmm_model::ModelKind;
