@@ -125,7 +125,7 @@ fn compare_reports_bad_input_once() {
 }
 
 const ONE_AS: &str = "../../litmus/MP+rel-acq.workgroup-one-as.lds.litmus";
-const LOOP: &str = "../../litmus/Loop+spin.cutoff.litmus";
+const AV: &str = "../../litmus/MP+avs-avl+fences.agent.av-none.litmus";
 
 /// True when llc can compile for gfx942; without it the live test is
 /// skipped with a message, and under CI it fails.
@@ -186,15 +186,16 @@ fn compare_table_with_llc_on_a_target() {
         return;
     }
     let args = [
-        "compare", "--target", "gfx942", "--code", "table", "--code", "llc", AGREES, LOOP, ONE_AS,
+        "compare", "--target", "gfx942", "--code", "table", "--code", "llc", AGREES, AV, ONE_AS,
     ];
     let o = amdmm(&args);
     assert_eq!(code(&o), 1, "{}", stderr(&o));
     let s = stdout(&o);
     assert!(s.starts_with("; llc: "), "{s}");
-    // The test llc cannot compile is skipped for llc only, at its branch.
+    // The test llc cannot compile is skipped for llc only, at the
+    // intrinsic `--code llc` refuses.
     assert!(
-        s.contains("SKIP Loop+spin.cutoff gfx942/llc: ../../litmus/Loop+spin.cutoff.litmus:15:3: control flow"),
+        s.contains("SKIP MP+avs-avl+fences.agent.av-none gfx942/llc: ../../litmus/MP+avs-avl+fences.agent.av-none.litmus:10:3: llvm.amdgcn.av.global.store.b128 is not supported"),
         "{s}"
     );
     assert!(
@@ -234,7 +235,7 @@ fn compare_table_with_llc_on_a_target() {
     assert!(lp["results"][1]["skipped"]
         .as_str()
         .unwrap()
-        .contains(":15:3: "));
+        .contains(":10:3: "));
     // Each column's states are the hardware model's under that code.
     let t = &v["tests"][2];
     assert_eq!(t["differs"], true);
