@@ -65,6 +65,8 @@ fn lower_with(
         } else {
             seen.insert(&t.name.name, t.name.span);
         }
+        let wave = |j: usize| placements.placements[j].instance(ScopeLevel::Wavefront);
+        cx.lane = (0..i).filter(|&j| wave(j) == wave(i)).count() as u32;
         threads.push(cx.lower_thread(t, placements.placements[i]));
     }
     cx.check_uncalled_functions();
@@ -150,6 +152,9 @@ enum Named {
 /// The lowering context shared by all threads.
 struct Cx<'a> {
     file: &'a ast::File,
+    /// The lane of the thread being lowered: how many threads declared
+    /// before it share its wavefront (an LDS DMA's LDS address depends on it).
+    lane: u32,
     diags: Vec<Diagnostic>,
     locations: Vec<Location>,
     symbols: Vec<Symbol>,
@@ -185,6 +190,7 @@ impl<'a> Cx<'a> {
     fn new(file: &'a ast::File, layout: HashMap<u32, u32>) -> Cx<'a> {
         Cx {
             file,
+            lane: 0,
             diags: Vec::new(),
             locations: Vec::new(),
             symbols: Vec::new(),

@@ -585,3 +585,25 @@ fn byte_level_refusals_name_the_construct() {
         "{text}"
     );
 }
+
+/// AMDGPUDMAOperations.md, "GFX9 DMA": "The LDS address is implicitly
+/// offset by `4 * lane_id` bytes for sizes up to 4 bytes". The first thread
+/// of a wavefront is lane 0 (offset 0, modelled); a copy in a later lane of
+/// the same wavefront is refused, naming the lane.
+#[test]
+fn lds_dma_in_a_later_lane_is_refused() {
+    let copy = "call void @llvm.amdgcn.global.load.lds(ptr @g[0], ptr @t[0], i32 4, i32 0, i32 0)";
+    let two = |first: &str, second: &str| {
+        format!(
+            "AMDGPU t\n{{ global g[2] = 0; lds t[2] = 0; }}\nthread P0 @ wg 0, wave 0 {{\n  {first}\n}}\nthread P1 @ wg 0, wave 0 {{\n  {second}\n}}\nexists (true)\n"
+        )
+    };
+    load_ok(&two(copy, "fence syncscope(\"workgroup\") acquire"));
+    let text = errors(&two("fence syncscope(\"workgroup\") acquire", copy));
+    assert!(
+        text.contains("an LDS DMA copy in lane 1 of a wavefront is not modelled"),
+        "{text}"
+    );
+    // Threads in wavefronts of their own are each lane 0.
+    load_ok(&two(copy, copy).replace("P1 @ wg 0, wave 0", "P1 @ wg 0, wave 1"));
+}

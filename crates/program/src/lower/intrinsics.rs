@@ -419,6 +419,28 @@ impl<'a> Cx<'a> {
             })
             .collect();
         let size_span = args[2].span();
+        // AMDGPUDMAOperations.md, "GFX9 DMA": "The LDS address is implicitly
+        // offset by `4 * lane_id` bytes for sizes up to 4 bytes, and by
+        // `16 * lane_id` bytes for larger sizes". A thread declared after
+        // another of its wavefront is a later lane; its copy would land past
+        // the element its pointer names, which amdmm does not model
+        // (docs/semantics.md, "LDS DMA offsets and buffer forms").
+        if self.lane > 0 {
+            self.error(
+                Diagnostic::new(
+                    format!(
+                        "an LDS DMA copy in lane {} of a wavefront is not modelled",
+                        self.lane
+                    ),
+                    span,
+                )
+                .with_label("not lane 0")
+                .with_hint(
+                    "the LDS address is offset by 4 * lane_id (16 * lane_id above 4 bytes): issue the copy from the first thread of its wavefront, or place this thread in a wavefront of its own",
+                ),
+            );
+            return None;
+        }
         let wide = match consts[0] {
             Some(12) => Some(3u8),
             Some(16)
