@@ -581,7 +581,12 @@ pub fn tgsplit_lds(p: &Program, target: &Target) -> Result<(), LowerError> {
                 Instr::Dma { src, dst, .. } => vec![src, dst],
                 _ => continue,
             };
-            if let Some(a) = addrs.into_iter().find(|a| addr_space(p, a) == Space::Local) {
+            // Through a generic pointer too: llc compiles it as `flat_*`,
+            // which on a mode without LDS cannot reach the location either.
+            if let Some(a) = addrs
+                .into_iter()
+                .find(|a| loc_space(p, a) == AddrSpace::Lds)
+            {
                 return Err(LowerError {
                     thread: t.name.clone(),
                     pos: t.pos.get(k).copied().unwrap_or_default(),

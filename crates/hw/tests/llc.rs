@@ -253,6 +253,21 @@ fn tgsplit_lds_is_refused_before_llc_runs() {
             "{t}: {e}"
         );
     }
+    // An LDS location reached through a generic pointer (llc: `flat_*`)
+    // is refused the same way (found by `verify --code llc` over
+    // litmus/constructs, which ran the flat code as if the mode had LDS).
+    let g = corpus_program("constructs/MP+rel-acq.workgroup.lds-flag.global-data.generic.litmus");
+    for t in ["gfx90a:tgsplit", "gfx942:tgsplit"] {
+        let t = Target::parse(t).unwrap();
+        let e = explore_with(&g, &t, &HwOptions::default(), &source)
+            .err()
+            .unwrap_or_else(|| panic!("{t}: generic LDS accepted"))
+            .to_string();
+        assert!(
+            e.contains("@y (lds)") && e.contains("allocates no LDS"),
+            "{t}: {e}"
+        );
+    }
     let t = Target::parse("gfx942").unwrap();
     let Err(e) = explore_with(&p, &t, &HwOptions::default(), &source) else {
         panic!("the missing llc cannot have run")
