@@ -26,12 +26,14 @@ pub enum Document {
     Lower,
     /// `lower --compare --json`
     LowerCompare,
+    /// `lds --json`
+    Lds,
 }
 
 #[derive(Args, Debug)]
 pub struct SchemaArgs {
-    /// Whose document: run, explain, compare, verify, lint, lower or
-    /// lower-compare.
+    /// Whose document: run, explain, compare, verify, lint, lower,
+    /// lower-compare or lds.
     #[arg(value_name = "COMMAND", value_enum)]
     pub document: Document,
 }
@@ -64,6 +66,7 @@ pub fn schema_text(d: Document) -> String {
         Document::Lint => schema_of::<crate::lint::LintDocument>(),
         Document::Lower => schema_of::<crate::lower::LowerDocument>(),
         Document::LowerCompare => schema_of::<crate::lower_compare::LowerCompareDocument>(),
+        Document::Lds => schema_of::<amdmm_lds::report::LdsDocument<'static>>(),
     };
     serde_json::to_string_pretty(&schema).unwrap_or_default()
 }

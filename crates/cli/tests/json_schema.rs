@@ -9,7 +9,7 @@ mod common;
 use common::*;
 use serde_json::Value;
 
-const DOCUMENTS: [&str; 7] = [
+const DOCUMENTS: [&str; 8] = [
     "run",
     "explain",
     "compare",
@@ -17,6 +17,7 @@ const DOCUMENTS: [&str; 7] = [
     "lint",
     "lower",
     "lower-compare",
+    "lds",
 ];
 
 fn schema_path(name: &str) -> std::path::PathBuf {
@@ -98,6 +99,57 @@ fn run_json_validates() {
             "--target",
             "gfx942",
             "../../litmus/MP+rel-acq.agent.litmus",
+        ],
+    );
+}
+
+#[test]
+fn lds_json_validates() {
+    // A conflict with suggestions, a two-address form, and clamped lanes
+    // with a note (nullable fields both ways).
+    let doc = validates(
+        "lds",
+        &["lds", "ds_read_b32", "--addr", "lane*128", "--json"],
+    );
+    assert_eq!(doc["max_conflict"], 32);
+    assert!(!doc["suggestions"].as_array().unwrap().is_empty());
+    let doc = validates(
+        "lds",
+        &[
+            "lds",
+            "ds_read2_b32",
+            "--addr",
+            "lane*8",
+            "--offset0",
+            "0",
+            "--offset1",
+            "1",
+            "--json",
+        ],
+    );
+    assert_eq!(doc["form"], "two");
+    validates(
+        "lds",
+        &[
+            "lds",
+            "ds_read_b32",
+            "--addr",
+            "lane*4",
+            "--m0",
+            "128",
+            "--json",
+        ],
+    );
+    validates(
+        "lds",
+        &[
+            "lds",
+            "ds_add_src2_u32",
+            "--addr",
+            "(1<<17) + lane*4",
+            "--offset1",
+            "0x80",
+            "--json",
         ],
     );
 }

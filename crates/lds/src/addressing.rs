@@ -234,7 +234,7 @@ pub fn formulas(instr: &Instr, p: &Params) -> Vec<String> {
 }
 
 /// Which address of the instruction an access is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     /// The one address of a single-address instruction.

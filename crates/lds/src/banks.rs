@@ -86,7 +86,7 @@ pub mod model {
 }
 
 /// One group of lanes served together.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Pass {
     /// Pass number, from 0.
     pub index: u32,
@@ -107,7 +107,7 @@ pub struct Pass {
 }
 
 /// Where one dword of one access lands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Dword {
     /// Physical byte address of the dword.
     pub physical: u32,

@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 /// What the instruction does with the LDS.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// An indexed load: "简单的LDS加载……将数据返回到VGPR" (a simple LDS load
@@ -24,7 +24,7 @@ pub enum Kind {
 }
 
 /// The address form, one per formula in section 10.3.3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Form {
     /// "单地址指令 LDS_Addr = LDS_BASE + VGPR\[ADDR\] + {InstrOffset1,InstrOffset0}"

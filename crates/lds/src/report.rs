@@ -1,5 +1,5 @@
 //! Presentation: the text report (summary, passes, lanes × banks heat map,
-//! suggestions) and the JSON document (schema in `docs/lds.md`).
+//! suggestions) and the JSON document (its JSON Schema: `amdmm schema lds`).
 
 use crate::addressing::{formulas, src2_mode, Access, Role};
 use crate::banks::{Dword, Pass, BANKS};
@@ -9,58 +9,93 @@ use crate::Analysis;
 use serde::Serialize;
 use std::fmt::Write;
 
-/// One access in the JSON document.
-#[derive(Serialize)]
-struct AccessJson<'a> {
-    role: Role,
-    addr: u32,
-    physical: u32,
-    bytes: u32,
-    clamped: bool,
-    dwords: &'a [Dword],
+/// One access of one lane in `lds --json`.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct AccessJson<'a> {
+    /// Which address of the instruction this is.
+    pub role: Role,
+    /// Byte address, without LDS_BASE.
+    pub addr: u32,
+    /// Physical byte address (LDS_BASE added).
+    pub physical: u32,
+    /// Bytes accessed.
+    pub bytes: u32,
+    /// Clamped by the M0 / LDS_SIZE limit: the access never reaches a bank.
+    pub clamped: bool,
+    /// Every dword the access touches.
+    pub dwords: &'a [Dword],
 }
 
-/// One lane in the JSON document.
-#[derive(Serialize)]
-struct LaneJson<'a> {
-    lane: u32,
-    vgpr: u32,
+/// One lane in `lds --json`.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct LaneJson<'a> {
+    /// Lane number, from 0.
+    pub lane: u32,
+    /// The lane's address VGPR value.
+    pub vgpr: u32,
     /// Byte address (without LDS_BASE) of each access.
-    addresses: Vec<u32>,
+    pub addresses: Vec<u32>,
     /// Bank of every dword touched, in access order.
-    banks: Vec<u32>,
-    accesses: Vec<AccessJson<'a>>,
+    pub banks: Vec<u32>,
+    /// The lane's accesses.
+    pub accesses: Vec<AccessJson<'a>>,
 }
 
-/// The JSON document.
-#[derive(Serialize)]
-struct ReportJson<'a> {
-    instr: &'a str,
-    kind: crate::instr::Kind,
-    form: Form,
-    bytes: u32,
-    wave: u32,
-    addr_expr: Option<&'a str>,
-    offset0: u8,
-    offset1: u8,
-    adj: Option<u32>,
-    src2_mode: Option<u8>,
-    lds_base: u32,
-    lds_size: u32,
-    m0: u32,
-    limit: u32,
-    formulas: Vec<String>,
-    cycles: u32,
-    min_cycles: u32,
-    max_cycles: u32,
-    max_conflict: u32,
-    broadcasts: u32,
-    clamped: u32,
-    lanes_per_pass: u32,
-    passes: &'a [Pass],
-    lanes: Vec<LaneJson<'a>>,
-    suggestions: &'a [Suggestion],
-    note: Option<&'a str>,
+/// The document `lds --json` prints (schema: `amdmm schema lds`).
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct LdsDocument<'a> {
+    /// The DS instruction.
+    pub instr: &'a str,
+    /// What it does with the LDS.
+    pub kind: crate::instr::Kind,
+    /// Its address form (one formula of the ISA's DS addressing).
+    pub form: Form,
+    /// Bytes per address.
+    pub bytes: u32,
+    /// Wavefront size (lanes).
+    pub wave: u32,
+    /// The `--addr` expression, when the addresses came from one.
+    pub addr_expr: Option<&'a str>,
+    /// The instruction's OFFSET0 field.
+    pub offset0: u8,
+    /// The instruction's OFFSET1 field.
+    pub offset1: u8,
+    /// The offset multiplier of two-address forms.
+    pub adj: Option<u32>,
+    /// The `src2` mode selected by OFFSET1 (src2 forms only).
+    pub src2_mode: Option<u8>,
+    /// LDS_BASE.
+    pub lds_base: u32,
+    /// LDS_SIZE.
+    pub lds_size: u32,
+    /// M0.
+    pub m0: u32,
+    /// The clamp limit derived from M0 and LDS_SIZE.
+    pub limit: u32,
+    /// The address formulas applied, in words.
+    pub formulas: Vec<String>,
+    /// Cycles the instruction takes for this wave.
+    pub cycles: u32,
+    /// Fewest cycles possible for this instruction.
+    pub min_cycles: u32,
+    /// Most cycles possible for this instruction.
+    pub max_cycles: u32,
+    /// Worst conflict degree over the passes (1 = none).
+    pub max_conflict: u32,
+    /// Dwords served by another lane's access (broadcast).
+    pub broadcasts: u32,
+    /// Accesses clamped by the limit.
+    pub clamped: u32,
+    /// Lanes served per pass.
+    pub lanes_per_pass: u32,
+    /// The passes, in order.
+    pub passes: &'a [Pass],
+    /// Every lane.
+    pub lanes: Vec<LaneJson<'a>>,
+    /// Layout changes that lower the cycles.
+    pub suggestions: &'a [Suggestion],
+    /// Why no suggestion applies, when none does.
+    pub note: Option<&'a str>,
 }
 
 /// The analysis as a JSON value.
@@ -90,7 +125,7 @@ pub fn json(a: &Analysis) -> serde_json::Value {
                 .collect(),
         })
         .collect();
-    let r = ReportJson {
+    let r = LdsDocument {
         instr: &a.instr.name,
         kind: a.instr.kind,
         form: a.instr.form,

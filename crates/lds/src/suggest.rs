@@ -22,7 +22,7 @@ use crate::instr::{Form, Instr, Kind};
 use serde::Serialize;
 
 /// One suggested layout change.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Suggestion {
     /// `padding` or `xor-swizzle`.
     pub kind: String,
