@@ -2,7 +2,7 @@
 //! allowed (`amdmm_explore::explain`), as text, JSON and graphs.
 
 use crate::graphviz::{GraphFormat, GraphSink};
-use amdmm_explore::explain::{explain, parse_state, ExplainTarget, Explanation, Verdict};
+use amdmm_explore::explain::{explain, parse_state_at, ExplainTarget, Explanation, Verdict};
 use amdmm_explore::{ModelKind, Options};
 use clap::builder::PossibleValuesParser;
 use clap::Args;
@@ -66,6 +66,20 @@ fn fail(msg: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// A bad `--state`, through the one diagnostics renderer: the option's text
+/// is the source (`--state:1:COL`), the bad part underlined.
+fn fail_state(text: &str, e: &amdmm_explore::explain::StateError) -> ExitCode {
+    let end = e.span.end.min(text.len()).max(e.span.start);
+    let d = amdmm_litmus::Diagnostic::new(
+        format!("--state: {}", e.message),
+        amdmm_litmus::Span::new(e.span.start.min(text.len()), end),
+    )
+    .with_hint("write the state as `COLUMN=VALUE; ...` with the columns of the test's `States` lines, e.g. 'P1:%r0=1; P1:%r1=0'");
+    let text_out = d.render_styled("--state", text, crate::diag::color());
+    let _ = writeln!(std::io::stderr(), "{}", text_out.trim_end());
+    ExitCode::from(2)
+}
+
 /// Exit status: 0 when the explanation is complete, 2 on bad input or an
 /// incomplete one (a limit).
 pub fn explain_command(a: &ExplainArgs) -> ExitCode {
@@ -86,9 +100,9 @@ pub fn explain_command(a: &ExplainArgs) -> ExitCode {
         .map(|o| program.observable_name(o))
         .collect();
     let target = match &a.state {
-        Some(s) => match parse_state(&columns, s) {
+        Some(s) => match parse_state_at(&columns, s) {
             Ok(t) => t,
-            Err(e) => return fail(&format!("--state: {e}")),
+            Err(e) => return fail_state(s, &e),
         },
         None => ExplainTarget::Condition,
     };

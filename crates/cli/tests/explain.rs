@@ -60,4 +60,20 @@ fn explain_bad_state_is_an_error() {
         "{}",
         stderr(&o)
     );
+    // Through the one renderer: the option's text is the source, the bad
+    // part underlined at its column.
+    let o = amdmm(&[
+        "explain",
+        "../../litmus/CoRR.litmus",
+        "--state",
+        "P1:%r0=1; P7:%r9=1",
+    ]);
+    assert_eq!(code(&o), 2);
+    let e = stderr(&o);
+    assert!(e.contains(" --> --state:1:11"), "{e}");
+    assert!(e.contains("1 | P1:%r0=1; P7:%r9=1"), "{e}");
+    assert!(e.contains("  |           ^^^^^^"), "{e}");
+    assert!(e.contains("= help: write the state as"), "{e}");
+    let o = amdmm(&["explain", "../../litmus/CoRR.litmus", "--state", "P1:%r0=x"]);
+    assert!(stderr(&o).contains(" --> --state:1:8"), "{}", stderr(&o));
 }

@@ -38,16 +38,46 @@ pub enum ExplainTarget {
 
 /// Parses `--state 'P1:%r0=1; P1:%r1=0'` against the test's columns.
 pub fn parse_state(columns: &[String], text: &str) -> Result<ExplainTarget, String> {
+    parse_state_at(columns, text).map_err(|e| e.message)
+}
+
+/// A `--state` error with the byte range of the offending part of the text,
+/// so the CLI can underline it like any other diagnostic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateError {
+    pub message: String,
+    pub span: std::ops::Range<usize>,
+}
+
+/// [`parse_state`], with the place of the error in `text`.
+pub fn parse_state_at(columns: &[String], text: &str) -> Result<ExplainTarget, StateError> {
     let mut terms = Vec::new();
-    for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+    let mut offset = 0;
+    for raw in text.split(';') {
+        let raw_start = offset;
+        offset += raw.len() + 1;
+        let part = raw.trim();
+        if part.is_empty() {
+            continue;
+        }
+        let at = raw_start + (raw.len() - raw.trim_start().len());
+        let err = |message: String, span: std::ops::Range<usize>| StateError { message, span };
         let Some((name, value)) = part.split_once('=') else {
-            return Err(format!("`{part}` is not `COLUMN=VALUE`"));
+            return Err(err(
+                format!("`{part}` is not `COLUMN=VALUE`"),
+                at..at + part.len(),
+            ));
         };
+        let name_at = at + (name.len() - name.trim_start().len());
+        let value_at = at + name.len() + 1 + (value.len() - value.trim_start().len());
         let (name, value) = (name.trim(), value.trim());
         let Some(col) = columns.iter().position(|c| c == name) else {
-            return Err(format!(
-                "`{name}` is not a column of this test (columns: {})",
-                columns.join(", ")
+            return Err(err(
+                format!(
+                    "`{name}` is not a column of this test (columns: {})",
+                    columns.join(", ")
+                ),
+                name_at..name_at + name.len().max(1),
             ));
         };
         let v = if value == "undef" {
@@ -62,8 +92,9 @@ pub fn parse_state(columns: &[String], text: &str) -> Result<ExplainTarget, Stri
                     width: 64,
                 }),
                 _ => {
-                    return Err(format!(
-                        "`{value}` is not an integer, a floating-point decimal or `undef`"
+                    return Err(err(
+                        format!("`{value}` is not an integer, a floating-point decimal or `undef`"),
+                        value_at..value_at + value.len().max(1),
                     ))
                 }
             }
@@ -71,7 +102,10 @@ pub fn parse_state(columns: &[String], text: &str) -> Result<ExplainTarget, Stri
         terms.push((col, v));
     }
     if terms.is_empty() {
-        return Err("the state names no column (write e.g. `P1:%r0=1; P1:%r1=0`)".into());
+        return Err(StateError {
+            message: "the state names no column (write e.g. `P1:%r0=1; P1:%r1=0`)".into(),
+            span: 0..text.len().max(1),
+        });
     }
     Ok(ExplainTarget::State(terms))
 }

@@ -209,6 +209,18 @@ fn async_race_names_the_transfer() {
 }
 
 #[test]
+fn bad_states_point_at_the_bad_part() {
+    use amdmm_explore::explain::parse_state_at;
+    let cols = vec!["P1:%r0".to_string(), "P1:%r1".to_string()];
+    let at = |t: &str| parse_state_at(&cols, t).unwrap_err().span;
+    assert_eq!(at("P1:%r0=1;  P9:%r0=1"), 11..17);
+    assert_eq!(at("P1:%r0= x"), 8..9);
+    assert_eq!(at("P1:%r0=1; P1:%r1"), 10..16);
+    assert_eq!(at(" ; "), 0..3);
+    assert!(parse_state_at(&cols, " P1:%r1 = 2 ;").is_ok());
+}
+
+#[test]
 fn bad_states_are_errors_with_the_columns() {
     let cols = vec!["P1:%r0".to_string()];
     assert!(parse_state(&cols, "P9:%r0=1")
