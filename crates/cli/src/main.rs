@@ -30,7 +30,20 @@ mod verify;
 use clap::Parser;
 use std::process::ExitCode;
 
+/// Output piped into a reader that stops early (`amdmm verify … | head`)
+/// ends amdmm quietly, as it ends `cat` or `grep`: Rust ignores SIGPIPE, so
+/// without this every `println!` after the reader has gone would panic.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any thread is started;
+    // restoring a signal's default disposition has no other effect.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = args::Cli::parse();
     diag::init(cli.color);
     match cli.command {

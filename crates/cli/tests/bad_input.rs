@@ -147,3 +147,34 @@ fn long_tokens_are_shortened() {
     assert!(err.len() < 20_000, "{} bytes of errors", err.len());
     assert!(err.contains("characters)…"), "{err}");
 }
+
+/// A reader that stops early (`amdmm verify … | head -1`) ends amdmm
+/// quietly by SIGPIPE, like `cat`; it used to panic ("failed printing to
+/// stdout: Broken pipe", exit 101) at the next line it printed.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_amdmm"))
+        .args(["verify", "--target", "gfx942", "../../litmus/hw"])
+        .current_dir(manifest_dir())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("amdmm starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(!first.is_empty());
+    // The reader is gone; amdmm's next write gets EPIPE.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.signal(), Some(SIGPIPE), "{:?} {err}", out.status);
+}
+
+#[cfg(unix)]
+const SIGPIPE: i32 = 13; // on Linux and the BSDs
