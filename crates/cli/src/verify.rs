@@ -98,6 +98,17 @@ pub struct VerifyArgs {
     /// traces; `amdmm docs json`, schema: `amdmm schema verify`) instead of the text lines.
     #[arg(long)]
     pub json: bool,
+
+    /// Write the hardware trace of every forbidden outcome (known findings too) into DIR
+    /// as a sequence diagram of waves, caches and queues (`TEST.TARGET.forbidden-K.svg`, K
+    /// counting the outcome lines from 1); the same picture as `run --target --graph`.
+    #[arg(long, value_name = "DIR")]
+    pub graph: Option<std::path::PathBuf>,
+
+    /// Format of `--graph`: `svg` (laid out by Graphviz `dot`; DOT is written instead, with a
+    /// note, when Graphviz is missing) or `dot` (Graphviz source, written by amdmm).
+    #[arg(long, value_name = "FORMAT", value_enum, default_value = "svg")]
+    pub graph_format: crate::graphviz::GraphFormat,
 }
 
 fn println_line(s: &str) {
@@ -208,6 +219,21 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         eprintln!("error: --json is not available with --mutate (its report is text: crates/hw/mutation-report.txt)");
         return ExitCode::from(2);
     }
+    if a.mutate && a.graph.is_some() {
+        eprintln!("error: --graph draws forbidden outcomes' traces; --mutate reports mutations, not traces");
+        return ExitCode::from(2);
+    }
+    let sink = match &a.graph {
+        Some(dir) => match crate::graphviz::GraphSink::new(dir, a.graph_format) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    let mut graph_failed = false;
     if a.mutate && a.code.code != crate::code::Code::Table {
         eprintln!("error: --mutate mutates the tables' code sequences; it takes --code table");
         return ExitCode::from(2);
@@ -282,6 +308,9 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
                     &known,
                     &mut tally.used,
                 );
+                if let Some(sink) = &sink {
+                    graph_failed |= !forbidden_graphs(sink, &r);
+                }
                 report(r, a.json, &mut tally)
             })
         },
@@ -334,7 +363,7 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
     (if a.json { eprintln_line } else { println_line })(&format!(
         "{ok} allowed, {bad} with forbidden outcomes, {known_n} with known findings only, {skipped} skipped ({states} hardware states in {secs:.1} s)"
     ));
-    if input_error {
+    if input_error || graph_failed {
         ExitCode::from(2)
     } else if bad > 0 {
         ExitCode::from(1)
@@ -496,6 +525,22 @@ fn verdict(
         };
     }
     out
+}
+
+/// `--graph DIR`: one sequence diagram per forbidden outcome of the pair,
+/// the trace that reaches it (`TEST.TARGET.forbidden-K`). False when a
+/// graph could not be written (reported on stderr).
+fn forbidden_graphs(sink: &crate::graphviz::GraphSink, r: &PairResult) -> bool {
+    let mut ok = true;
+    for (k, f) in r.forbidden.iter().enumerate() {
+        let dot = amdmm_report::trace_to_dot(&r.test, &r.target, &f.state, &f.trace);
+        let stem = amdmm_report::file_stem(&format!("{}.{}.forbidden-{}", r.test, r.target, k + 1));
+        if let Err(e) = sink.write(&stem, &dot) {
+            eprintln!("error: {e}");
+            ok = false;
+        }
+    }
+    ok
 }
 
 /// Counts one pair and prints its lines (text mode) or keeps it (`--json`).

@@ -170,3 +170,68 @@ fn hardware_traces_one_per_state() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `verify --graph DIR`: one sequence diagram per forbidden outcome (here a
+/// known finding on gfx600), the trace of the `FORBIDDEN` report's steps;
+/// a pair with nothing forbidden draws nothing.
+#[test]
+fn verify_draws_each_forbidden_trace() {
+    let dir = tmp("verify");
+    let test = "../../litmus/ISA2+avs.wg+fence-rel.agent+avl.agent.litmus";
+    let o = amdmm(&[
+        "verify",
+        "--target",
+        "gfx600,gfx1200",
+        "--graph",
+        dir.to_str().unwrap(),
+        "--graph-format",
+        "dot",
+        test,
+    ]);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("KNOWN F2 ISA2+avs.wg+fence-rel.agent+avl.agent gfx600"));
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        names,
+        ["ISA2+avs.wg+fence-rel.agent+avl.agent.gfx600.forbidden-1.dot"],
+        "{}",
+        stdout(&o)
+    );
+    let dot = std::fs::read_to_string(dir.join(&names[0])).unwrap();
+    assert!(
+        dot.contains("on gfx600: hardware trace to P1:%r0=1; P2:%r1=1; P2:%r2=0\""),
+        "{dot}"
+    );
+    // The steps are the JSON report's trace, each on its own row.
+    let j = amdmm(&["verify", "--json", "--target", "gfx600", test]);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&j)).unwrap();
+    let trace = doc["results"][0]["forbidden"][0]["trace"]
+        .as_array()
+        .expect("a trace");
+    assert!(!trace.is_empty());
+    for i in 0..trace.len() {
+        assert!(
+            dot.contains(&format!("{{ rank=same; t{i}; s{i}; }}")),
+            "{dot}"
+        );
+    }
+    let o = amdmm(&[
+        "verify",
+        "--target",
+        "gfx600",
+        "--mutate",
+        "--graph",
+        dir.to_str().unwrap(),
+        test,
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("--mutate reports mutations"),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
