@@ -88,6 +88,28 @@ impl GraphSink {
         })
     }
 
+    /// One hardware trace per item as a sequence diagram, named
+    /// `TEST.TARGET.KIND-K` (K counting from 1); `items` are (final state,
+    /// steps). False when a graph could not be written (reported on stderr).
+    pub fn write_traces<'a>(
+        &self,
+        test: &str,
+        target: &str,
+        kind: &str,
+        items: impl IntoIterator<Item = (String, &'a [String])>,
+    ) -> bool {
+        let mut ok = true;
+        for (k, (state, steps)) in items.into_iter().enumerate() {
+            let dot = amdmm_report::trace_to_dot(test, target, &state, steps);
+            let stem = amdmm_report::file_stem(&format!("{test}.{target}.{kind}-{}", k + 1));
+            if let Err(e) = self.write(&stem, &dot) {
+                eprintln!("error: {e}");
+                ok = false;
+            }
+        }
+        ok
+    }
+
     /// Writes one graph as `STEM.svg` or `STEM.dot`; returns the path.
     pub fn write(&self, stem: &str, dot_text: &str) -> Result<PathBuf, String> {
         let (ext, body) = if self.svg {

@@ -71,15 +71,17 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
         .flat_map(|i| ts.iter().map(move |t| (i, *t)))
         .collect();
     let mut json_tests = input_errors;
-    let sink = match &a.graph {
-        Some(dir) => match crate::graphviz::GraphSink::new(dir, a.graph_format) {
-            Ok(s) => Some(s),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-        },
-        None => None,
+    let sink = match a
+        .graph
+        .as_deref()
+        .map(|dir| crate::graphviz::GraphSink::new(dir, a.graph_format))
+        .transpose()
+    {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
     };
     let progress = crate::progress::Progress::counting(pairs.len(), "(test, target) runs");
     let res = run::ordered_parallel(
@@ -169,18 +171,13 @@ fn trace_graphs(
     t: &amdmm_hw::Target,
     h: &HwOutcome,
 ) -> bool {
-    let mut ok = true;
-    let target = t.to_string();
-    for (k, (st, trace)) in h.outcome.states.iter().zip(&h.traces).enumerate() {
-        let state = amdmm_hw::machine::render_state(&h.outcome, st);
-        let dot = amdmm_report::trace_to_dot(&p.name, &target, &state, trace);
-        let stem = amdmm_report::file_stem(&format!("{}.{target}.state-{}", p.name, k + 1));
-        if let Err(e) = sink.write(&stem, &dot) {
-            eprintln!("error: {e}");
-            ok = false;
-        }
-    }
-    ok
+    let states = h.outcome.states.iter().zip(&h.traces).map(|(st, trace)| {
+        (
+            amdmm_hw::machine::render_state(&h.outcome, st),
+            trace.as_slice(),
+        )
+    });
+    sink.write_traces(&p.name, &t.to_string(), "state", states)
 }
 
 fn print_text(p: &Program, t: &amdmm_hw::Target, h: &HwOutcome, time: Option<f64>, traces: bool) {

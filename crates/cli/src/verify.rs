@@ -223,15 +223,17 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         eprintln!("error: --graph draws forbidden outcomes' traces; --mutate reports mutations, not traces");
         return ExitCode::from(2);
     }
-    let sink = match &a.graph {
-        Some(dir) => match crate::graphviz::GraphSink::new(dir, a.graph_format) {
-            Ok(s) => Some(s),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-        },
-        None => None,
+    let sink = match a
+        .graph
+        .as_deref()
+        .map(|dir| crate::graphviz::GraphSink::new(dir, a.graph_format))
+        .transpose()
+    {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
     };
     let mut graph_failed = false;
     if a.mutate && a.code.code != crate::code::Code::Table {
@@ -531,16 +533,11 @@ fn verdict(
 /// the trace that reaches it (`TEST.TARGET.forbidden-K`). False when a
 /// graph could not be written (reported on stderr).
 fn forbidden_graphs(sink: &crate::graphviz::GraphSink, r: &PairResult) -> bool {
-    let mut ok = true;
-    for (k, f) in r.forbidden.iter().enumerate() {
-        let dot = amdmm_report::trace_to_dot(&r.test, &r.target, &f.state, &f.trace);
-        let stem = amdmm_report::file_stem(&format!("{}.{}.forbidden-{}", r.test, r.target, k + 1));
-        if let Err(e) = sink.write(&stem, &dot) {
-            eprintln!("error: {e}");
-            ok = false;
-        }
-    }
-    ok
+    let outcomes = r
+        .forbidden
+        .iter()
+        .map(|f| (f.state.clone(), f.trace.as_slice()));
+    sink.write_traces(&r.test, &r.target, "forbidden", outcomes)
 }
 
 /// Counts one pair and prints its lines (text mode) or keeps it (`--json`).
