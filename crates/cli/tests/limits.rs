@@ -93,6 +93,18 @@ fn timeout_ends_a_pruning_search_in_time() {
     assert_within(&t, Duration::from_secs(3));
 }
 
+/// A fractional timeout is reported as typed (it used to print `0s`).
+#[test]
+fn a_fractional_timeout_is_reported_as_typed() {
+    let (o, t) = timed(&["run", "--no-time", "-j", "1", "--timeout", "0.5", RLX20]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("Unknown RLX20 limit reached: --timeout 0.5s"),
+        "{out}"
+    );
+    assert_within(&t, Duration::from_secs(2));
+}
+
 /// The modification-order enumeration checks the limits too.
 #[test]
 fn timeout_ends_a_modification_order_search_in_time() {

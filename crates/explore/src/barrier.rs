@@ -8,7 +8,7 @@
 //! "instructions can only be used to synchronize threads at a wavefront
 //! granularity"). Barrier objects exist per scope instance.
 
-use crate::result::{BarrierWitness, EventKindOut, EventOut, LimitReason};
+use crate::result::{millis, BarrierWitness, EventKindOut, EventOut, LimitReason};
 use crate::symbolic::Path;
 use amdmm_graph::{BitRel, EventKind, ExecutionGraph, Set};
 use amdmm_model::barrier::hardware::{self, HwObject, Intrinsic, Lowering, Target};
@@ -358,7 +358,7 @@ pub fn runs(
     let (sys, origins) = build(program, &waves, target).map_err(LimitReason::Unsupported)?;
     let execs = barrier::executions_until(&sys, deadline.map(|d| d.0)).map_err(|e| match e {
         barrier::Stop::TooBig(t) => LimitReason::PathLimit(t.0),
-        barrier::Stop::Deadline => LimitReason::Timeout(deadline.map_or(0, |d| d.1.as_secs())),
+        barrier::Stop::Deadline => LimitReason::Timeout(deadline.map_or(0, |d| millis(d.1))),
     })?;
     let mut out: Vec<BarrierRun> = Vec::new();
     for x in &execs {

@@ -194,7 +194,7 @@ pub(crate) fn build_setup<'p>(
             }
             Err(SymbolicError::TooBig(what)) => return Err(Some(LimitReason::PathLimit(what))),
             Err(SymbolicError::Deadline) => {
-                return Err(opts.timeout.map(|t| LimitReason::Timeout(t.as_secs())))
+                return Err(opts.timeout.map(|t| LimitReason::Timeout(millis(t))))
             }
         }
     }
@@ -261,7 +261,7 @@ pub(crate) fn build_combos<'s, S: Set>(
             Err(limit) => return Err(Some(limit)),
         };
         if deadline.is_some_and(|(d, _)| Instant::now() > d) {
-            return Err(opts.timeout.map(|t| LimitReason::Timeout(t.as_secs())));
+            return Err(opts.timeout.map(|t| LimitReason::Timeout(millis(t))));
         }
         for run in runs {
             match Combo::new(setup, &choice, opts, run) {
@@ -320,7 +320,7 @@ impl<S: Set> Shared<'_, S> {
         if let Some(t) = opts.timeout {
             if self.started.elapsed() > t {
                 self.stop.store(true, AtomicOrdering::Relaxed);
-                return Err(LimitReason::Timeout(t.as_secs()));
+                return Err(LimitReason::Timeout(millis(t)));
             }
         }
         if let Some(max) = opts.max_memory {

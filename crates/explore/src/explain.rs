@@ -15,7 +15,7 @@
 
 use crate::engine::{build_combos, build_setup, fill_values, final_state, Filled};
 use crate::mo::{for_each_mo, MoNeed};
-use crate::result::{LimitReason, ValueOut, Witness};
+use crate::result::{millis, LimitReason, ValueOut, Witness};
 use crate::Options;
 use amdmm_graph::{relation::members, BitRel, ExecutionGraph, Set, Wide};
 use amdmm_model::{
@@ -216,7 +216,7 @@ impl Limits<'_> {
         self.steps = 0;
         if let Some(t) = self.opts.timeout {
             if self.started.elapsed() > t {
-                return Err(LimitReason::Timeout(t.as_secs()).to_string());
+                return Err(LimitReason::Timeout(millis(t)).to_string());
             }
         }
         if let Some(max) = self.opts.max_memory {

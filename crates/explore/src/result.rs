@@ -135,7 +135,8 @@ impl From<FlagsOut> for Flags {
 pub enum LimitReason {
     /// `--max-executions N` was reached.
     MaxExecutions(u64),
-    /// `--timeout SECS` per test was reached (seconds).
+    /// `--timeout SECS` per test was reached (the limit in milliseconds,
+    /// so that `--timeout 0.5` is reported as 0.5s, not 0s).
     Timeout(u64),
     /// `--max-memory MIB`: the process's resident memory passed it (MiB).
     Memory(u64),
@@ -157,11 +158,32 @@ pub enum LimitReason {
     Stopped,
 }
 
+/// A `--timeout` as the milliseconds [`LimitReason::Timeout`] carries
+/// (saturating: a timeout of centuries is still a number).
+pub fn millis(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// Milliseconds as the seconds a user typed: `2s`, `0.5s`, `1.25s`.
+fn seconds_text(ms: u64) -> String {
+    let (s, frac) = (ms / 1000, ms % 1000);
+    if frac == 0 {
+        format!("{s}s")
+    } else {
+        let digits = format!("{frac:03}");
+        format!("{s}.{}s", digits.trim_end_matches('0'))
+    }
+}
+
 impl std::fmt::Display for LimitReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LimitReason::MaxExecutions(n) => write!(f, "limit reached: --max-executions {n}"),
-            LimitReason::Timeout(s) => write!(f, "limit reached: --timeout {s}s (per test)"),
+            LimitReason::Timeout(ms) => write!(
+                f,
+                "limit reached: --timeout {} (per test)",
+                seconds_text(*ms)
+            ),
             LimitReason::Memory(m) => write!(
                 f,
                 "limit reached: --max-memory {m} MiB (resident memory of the process)"

@@ -78,7 +78,11 @@ fn timeout_reached_in_many_small_units() {
     };
     let start = std::time::Instant::now();
     let o = explore(&p, &opts);
-    assert_eq!(o.limit, Some(LimitReason::Timeout(0)));
+    assert_eq!(o.limit, Some(LimitReason::Timeout(200)));
+    assert_eq!(
+        o.limit.as_ref().unwrap().to_string(),
+        "limit reached: --timeout 0.2s (per test)"
+    );
     assert!(
         start.elapsed() < Duration::from_secs(5),
         "{:?}",

@@ -142,7 +142,9 @@ impl Explorer<'_, '_> {
         if self.seen.len() % 1024 == 1023 {
             let opts = &self.ctx.opts;
             if let Some(t) = opts.timeout.filter(|t| self.started.elapsed() > *t) {
-                self.limit = Some(amdmm_explore::LimitReason::Timeout(t.as_secs()));
+                self.limit = Some(amdmm_explore::LimitReason::Timeout(amdmm_explore::millis(
+                    t,
+                )));
                 return;
             }
             if let Some(m) = opts
