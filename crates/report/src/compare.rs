@@ -139,10 +139,20 @@ pub fn compare_row(
         })
         .collect();
     let ran: Vec<&ModelResult> = results.iter().filter(|r| r.skipped.is_none()).collect();
-    let differs = ran.windows(2).any(|p| {
+    let (decided, undecided): (Vec<&ModelResult>, Vec<&ModelResult>) =
+        ran.iter().partition(|r| r.unknown_reason.is_none());
+    // Columns with a verdict differ by verdict, flags or states. A column
+    // without one (a limit) only shows a difference through a state it did
+    // find that a column with a verdict lacks: what it did not find yet
+    // proves nothing, so two Unknowns never "differ" by their partial lists.
+    let differs = decided.windows(2).any(|p| {
         p[0].observation != p[1].observation
             || p[0].flags != p[1].flags
             || p[0].states != p[1].states
+    }) || undecided.iter().any(|u| {
+        decided
+            .iter()
+            .any(|d| u.states.iter().any(|s| !d.states.contains(s)))
     });
     CompareRow {
         file: file.to_string(),
