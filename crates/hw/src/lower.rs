@@ -1020,6 +1020,7 @@ fn lower_instr(
             dst,
             size,
             part,
+            lane,
         } => {
             // A copy filling several elements (12 or 16 bytes of 32-bit
             // elements) is one instruction, `global_load_lds_dwordx3` /
@@ -1032,7 +1033,7 @@ fn lower_instr(
                 ));
             }
             let n = wide_dma_elements(rest);
-            let op = lower_dma(p, target, *kind, src, dst, *size * n as u32)?;
+            let op = lower_dma(p, target, *kind, src, dst, *size * n as u32, *lane)?;
             Ok((Some(op), n))
         }
         Instr::AsyncMark => {
@@ -1115,17 +1116,31 @@ fn lower_dma(
     src: &amdmm_program::Addr,
     dst: &amdmm_program::Addr,
     size: u32,
+    lane: u32,
 ) -> Result<LOp, String> {
     let name = match kind {
         DmaKind::Tracked => "llvm.amdgcn.global.load.lds",
         DmaKind::GlobalAsync => "llvm.amdgcn.global.load.async.lds",
         DmaKind::LoadAsync => "llvm.amdgcn.load.async.to.lds",
     };
-    let text = format!(
+    let mut text = format!(
         "call {name} {}, {}, size {size}",
         addr_name(p, src),
         addr_name(p, dst)
     );
+    // AMDGPUDMAOperations.md, "GFX9 DMA": "The LDS address is implicitly
+    // offset by `4 * lane_id` bytes for sizes up to 4 bytes, and by
+    // `16 * lane_id` bytes for larger sizes". The program's destination is
+    // already the lane's element (one instruction per lane: each thread of
+    // the wave runs the same `global_load_lds` with the same `M0` base); the
+    // text says which lane and how far past the base it writes.
+    if lane > 0 {
+        let stride = if size <= 4 { 4 } else { 16 };
+        text.push_str(&format!(
+            ", lane {lane}: LDS base + {} bytes",
+            stride * lane
+        ));
+    }
     if !(target.major == 9 || target.major == 10 || target.gen == Gen::Gfx125x) {
         return Err(format!(
             "{target}: `{name}` is not supported on GFX{}: async-operations.txt, \"LDS DMA \

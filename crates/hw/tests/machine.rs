@@ -640,6 +640,55 @@ fn wide_lds_dma_fills_every_element() {
     }
 }
 
+/// AMDGPUDMAOperations.md, "GFX9 DMA": "The LDS address is implicitly
+/// offset by `4 * lane_id` bytes for sizes up to 4 bytes, and by
+/// `16 * lane_id` bytes for larger sizes". Two lanes of one wave copy to the
+/// same LDS base; the machine writes lane 1's copy past lane 0's, so the
+/// reader in another wave sees each element from its lane (a machine that
+/// dropped the lane offset would give one element both copies, a race, and
+/// leave the other 0). The lowering says which lane and how far.
+#[test]
+fn lds_dma_lanes_write_their_own_elements() {
+    for (name, targets, want, text) in [
+        (
+            "async/Async+lanes.two-lanes-fill-array.litmus",
+            &["gfx900", "gfx942", "gfx1010", "gfx1250"][..],
+            vec![10, 11, 0],
+            "@t[1] (lds), size 4, lane 1: LDS base + 4 bytes",
+        ),
+        (
+            "async/Async+lanes.bytes-stride-four.litmus",
+            &["gfx900", "gfx942", "gfx1010", "gfx1250"][..],
+            vec![10, 0, 11],
+            "@t[4] (lds), size 1, lane 1: LDS base + 4 bytes",
+        ),
+        (
+            "async/Async+lanes.offset-register-base.litmus",
+            &["gfx90a", "gfx1010:cumode", "gfx1250"][..],
+            vec![0, 11, 12],
+            "size 4, lane 1: LDS base + 4 bytes",
+        ),
+        (
+            "async/Async+lanes.wide-16.litmus",
+            &["gfx950", "gfx1250"][..],
+            vec![4, 5, 8],
+            "@t[4] (lds), size 16, lane 1: LDS base + 16 bytes",
+        ),
+    ] {
+        let p = load(name);
+        for t in targets {
+            assert_eq!(states(name, t), vec![want.clone()], "{name} {t}");
+            let l = amdmm_hw::lower::lower(&p, &Target::parse(t).unwrap()).unwrap();
+            assert!(
+                l.threads[1].ops.iter().any(|o| o.text.ends_with(text)),
+                "{name} {t}: {:?}",
+                l.threads[1].ops
+            );
+            assert!(!l.threads[0].ops.iter().any(|o| o.text.contains("lane")));
+        }
+    }
+}
+
 /// The machine counts on each counter what the lowering's async marks count
 /// (`MemOp::vm_counter`): a `flat_*` load from LDS issued after the mark
 /// holds the `vmcnt(1)` wait until the copy before the mark is reported

@@ -571,6 +571,11 @@ pub enum Instr {
         /// `k` for the `k`-th following element of such a copy, which comes
         /// right after element `k - 1` (docs/semantics.md, "Wide LDS DMA").
         part: u8,
+        /// The issuing thread's lane in its wavefront. `dst` already
+        /// includes the lane's implicit LDS offset (`4 * lane` bytes for
+        /// sizes up to 4, `16 * lane` above); kept to show it
+        /// (docs/semantics.md, "Per-lane LDS DMA").
+        lane: u32,
     },
     AsyncMark,
     WaitAsyncMark {

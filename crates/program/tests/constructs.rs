@@ -586,24 +586,132 @@ fn byte_level_refusals_name_the_construct() {
     );
 }
 
+/// A wave of lanes: `P0` (lane 0) runs `first`, `P1` (lane 1 of the same
+/// wavefront) runs `second`, after the declarations `decls`.
+fn lanes(decls: &str, first: &str, second: &str) -> String {
+    format!(
+        "AMDGPU t\n{{ {decls} }}\nthread P0 @ wg 0, wave 0 {{\n  {first}\n}}\nthread P1 @ wg 0, wave 0 {{\n  {second}\n}}\nexists (true)\n"
+    )
+}
+
+/// The destination elements and lane of each DMA instruction of thread `t`.
+fn dma_dsts(p: &Program, t: usize) -> Vec<(Operand, u32)> {
+    p.threads[t]
+        .code
+        .iter()
+        .filter_map(|i| match *i {
+            Instr::Dma { dst, lane, .. } => Some((dst.index, lane)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// AMDGPUDMAOperations.md, "GFX9 DMA": "The LDS address is implicitly
-/// offset by `4 * lane_id` bytes for sizes up to 4 bytes". The first thread
-/// of a wavefront is lane 0 (offset 0, modelled); a copy in a later lane of
-/// the same wavefront is refused, naming the lane.
+/// offset by `4 * lane_id` bytes for sizes up to 4 bytes, and by
+/// `16 * lane_id` bytes for larger sizes". The threads of one wavefront are
+/// its lanes in declaration order; lane 1's copy fills the element(s) 4 (or
+/// 16) bytes past the base its pointer names, in elements of the copy's
+/// size; the global source is the lane's own pointer.
 #[test]
-fn lds_dma_in_a_later_lane_is_refused() {
-    let copy = "call void @llvm.amdgcn.global.load.lds(ptr @g[0], ptr @t[0], i32 4, i32 0, i32 0)";
-    let two = |first: &str, second: &str| {
-        format!(
-            "AMDGPU t\n{{ global g[2] = 0; lds t[2] = 0; }}\nthread P0 @ wg 0, wave 0 {{\n  {first}\n}}\nthread P1 @ wg 0, wave 0 {{\n  {second}\n}}\nexists (true)\n"
-        )
+fn lds_dma_is_offset_by_the_lane() {
+    let c = Operand::Const;
+    let copy = |src: &str, dst: &str, size: u32, off: u32| {
+        format!("call void @llvm.amdgcn.global.load.lds(ptr @g[{src}], ptr @t[{dst}], i32 {size}, i32 {off}, i32 0)")
     };
-    load_ok(&two(copy, "fence syncscope(\"workgroup\") acquire"));
-    let text = errors(&two("fence syncscope(\"workgroup\") acquire", copy));
-    assert!(
-        text.contains("an LDS DMA copy in lane 1 of a wavefront is not modelled"),
-        "{text}"
-    );
+    let fence = "fence syncscope(\"workgroup\") acquire";
+    // (size, elements of @t, lane 1's destination elements).
+    for (size, len, want) in [
+        (1, 8, vec![c(4)]),
+        (2, 4, vec![c(2)]),
+        (4, 2, vec![c(1)]),
+        (8, 4, vec![c(2)]),
+        (12, 8, vec![c(4), c(5), c(6)]),
+        (16, 8, vec![c(4), c(5), c(6), c(7)]),
+    ] {
+        let decls = format!("global g[{len}] = 0; lds t[{len}] = 0;");
+        let p = load_ok(&lanes(&decls, fence, &copy("0", "0", size, 0)));
+        let lane1: Vec<Operand> = dma_dsts(&p, 1).into_iter().map(|d| d.0).collect();
+        assert_eq!(lane1, want, "size {size}");
+        assert!(dma_dsts(&p, 1).iter().all(|d| d.1 == 1));
+        // The source is the lane's own pointer, not offset.
+        let Instr::Dma { src, .. } = p.threads[1].code[0] else {
+            panic!("no copy");
+        };
+        assert_eq!(src.index, c(0), "size {size}");
+        // Lane 0 fills the base itself.
+        let p = load_ok(&lanes(&decls, &copy("0", "0", size, 0), fence));
+        assert_eq!(dma_dsts(&p, 0)[0], (c(0), 0), "size {size}");
+    }
+    // A 16-byte copy of a location accessed at 128 bits: one element per lane.
+    let p = load_ok(&lanes(
+        "global g[2] = 0; lds t[2] = 0;",
+        "%r = call i128 @llvm.amdgcn.av.load.b128(ptr @t[1], metadata !\"\")",
+        &copy("0", "0", 16, 0),
+    ));
+    assert_eq!(dma_dsts(&p, 1), vec![(c(1), 1)]);
+    // The immediate offset and the lane's offset add up.
+    let p = load_ok(&lanes(
+        "global g[4] = 0; lds t[4] = 0;",
+        fence,
+        &copy("1", "1", 4, 4),
+    ));
+    assert_eq!(dma_dsts(&p, 1), vec![(c(3), 1)]);
+    // A register index gets the lane's offset added at run time.
+    let p = load_ok(&lanes(
+        "global g[4] = 0; lds t[4] = 0;",
+        fence,
+        &format!("%i = add i32 0, 1\n  {}", copy("%i", "%i", 4, 0)),
+    ));
+    let code = &p.threads[1].code;
+    let Some(Instr::Dma { dst, .. }) = code.iter().find(|i| matches!(i, Instr::Dma { .. })) else {
+        panic!("no copy");
+    };
+    let Operand::Reg(r) = dst.index else {
+        panic!("a constant index for a register base: {dst:?}");
+    };
+    assert!(code.iter().any(|i| matches!(
+        i,
+        Instr::Bin { dst, op: BinOp::Add, b: Operand::Const(1), .. } if *dst == r
+    )));
     // Threads in wavefronts of their own are each lane 0.
-    load_ok(&two(copy, copy).replace("P1 @ wg 0, wave 0", "P1 @ wg 0, wave 1"));
+    let p = load_ok(
+        &lanes(
+            "global g[1] = 0; lds t[1] = 0;",
+            fence,
+            &copy("0", "0", 4, 0),
+        )
+        .replace("P1 @ wg 0, wave 0", "P1 @ wg 0, wave 1"),
+    );
+    assert_eq!(dma_dsts(&p, 1), vec![(c(0), 0)]);
+}
+
+/// A lane whose offset takes its copy outside the LDS location or array is
+/// an error naming the lane and quoting the rule.
+#[test]
+fn lds_dma_lane_out_of_bounds_is_refused() {
+    let fence = "fence syncscope(\"workgroup\") acquire";
+    for (decls, copy, want) in [
+        (
+            "global g = 0; lds t = 0;",
+            "call void @llvm.amdgcn.global.load.lds(ptr @g, ptr @t, i32 4, i32 0, i32 0)",
+            "lane 1 of its wavefront copies to byte 4 of `@t`, outside that single 4-byte location",
+        ),
+        (
+            "global g[2] = 0; lds t[2] = 0;",
+            "call void @llvm.amdgcn.global.load.lds(ptr @g[0], ptr @t[1], i32 4, i32 0, i32 0)",
+            "lane 1 of its wavefront copies to element 2 of `@t`, out of bounds for length 2",
+        ),
+        (
+            "global g[4] = 0; lds t[6] = 0;",
+            "call void @llvm.amdgcn.global.load.lds(ptr @g[0], ptr @t[0], i32 16, i32 0, i32 0)",
+            "lane 1 of its wavefront copies to elements 4 to 7 of `@t`, beyond its length 6",
+        ),
+    ] {
+        let text = errors(&lanes(decls, fence, copy));
+        assert!(text.contains(want), "{text}");
+        assert!(text.contains("`4 * lane_id` bytes"), "{text}");
+        assert!(text.contains("--> t.litmus:7:3"), "{text}");
+        // The same copy in lane 0 is accepted.
+        load_ok(&lanes(decls, copy, fence));
+    }
 }

@@ -496,7 +496,8 @@ fn intrinsics() {
             src: x,
             dst: t1,
             size: 16,
-            part: 0
+            part: 0,
+            lane: 0
         }
     );
     assert!(matches!(

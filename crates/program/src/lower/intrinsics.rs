@@ -419,28 +419,6 @@ impl<'a> Cx<'a> {
             })
             .collect();
         let size_span = args[2].span();
-        // AMDGPUDMAOperations.md, "GFX9 DMA": "The LDS address is implicitly
-        // offset by `4 * lane_id` bytes for sizes up to 4 bytes, and by
-        // `16 * lane_id` bytes for larger sizes". A thread declared after
-        // another of its wavefront is a later lane; its copy would land past
-        // the element its pointer names, which amdmm does not model
-        // (docs/semantics.md, "LDS DMA offsets and buffer forms").
-        if self.lane > 0 {
-            self.error(
-                Diagnostic::new(
-                    format!(
-                        "an LDS DMA copy in lane {} of a wavefront is not modelled",
-                        self.lane
-                    ),
-                    span,
-                )
-                .with_label("not lane 0")
-                .with_hint(
-                    "the LDS address is offset by 4 * lane_id (16 * lane_id above 4 bytes): issue the copy from the first thread of its wavefront, or place this thread in a wavefront of its own",
-                ),
-            );
-            return None;
-        }
         let wide = match consts[0] {
             Some(12) => Some(3u8),
             Some(16)
@@ -516,6 +494,15 @@ impl<'a> Cx<'a> {
                 return None;
             }
         }
+        let dst = self.lane_addr(
+            code,
+            dst,
+            consts[0]?,
+            elem_size?,
+            wide.unwrap_or(1),
+            dp,
+            span,
+        )?;
         let Some(n) = wide else {
             return Some(Instr::Dma {
                 kind,
@@ -523,6 +510,7 @@ impl<'a> Cx<'a> {
                 dst,
                 size: consts[0]? as u32,
                 part: 0,
+                lane: self.lane,
             });
         };
         // Every element's address first (a register index gets its additions
@@ -561,6 +549,7 @@ impl<'a> Cx<'a> {
                 dst: d,
                 size: 4,
                 part: k as u8,
+                lane: self.lane,
             };
             self.emit(code, copy, span);
         }
@@ -570,7 +559,72 @@ impl<'a> Cx<'a> {
             dst: last_dst,
             size: 4,
             part: n - 1,
+            lane: self.lane,
         })
+    }
+
+    /// The destination of the thread's lane: AMDGPUDMAOperations.md, "GFX9
+    /// DMA": "The LDS address is implicitly offset by `4 * lane_id` bytes
+    /// for sizes up to 4 bytes, and by `16 * lane_id` bytes for larger
+    /// sizes". The threads of one wavefront are its lanes in declaration
+    /// order (`self.lane`); `dst` is the LDS base the call names (uniform
+    /// across the wave, `M0`), and the lane's copy fills the element(s) that
+    /// many bytes further on. `elem` is the bytes of one element of `dst`
+    /// (the copy's size, or 4 for a wide copy of `n` 32-bit elements); both
+    /// strides are whole numbers of elements of every size the copy takes.
+    /// A constant index whose lane's elements fall outside the array is an
+    /// error naming the lane; a register index gets the offset added at run
+    /// time (docs/semantics.md, "Per-lane LDS DMA").
+    #[allow(clippy::too_many_arguments)]
+    fn lane_addr(
+        &mut self,
+        code: &mut Code,
+        dst: Addr,
+        size: i64,
+        elem: i64,
+        n: u8,
+        p: &ast::Pointer,
+        span: ast::Span,
+    ) -> Option<Addr> {
+        if self.lane == 0 {
+            return Some(dst);
+        }
+        let stride = if size <= 4 { 4 } else { 16 };
+        let bytes = stride * self.lane as i64;
+        let k = bytes / elem.max(1);
+        if let Operand::Const(i) = dst.index {
+            let len = self.symbols[dst.symbol as usize].len as i64;
+            let last = i + k + n as i64 - 1;
+            if last >= len {
+                let name = &p.sym.name;
+                let what = match (self.symbols[dst.symbol as usize].is_array, n) {
+                    (false, _) => format!(
+                        "byte {bytes} of `@{name}`, outside that single {elem}-byte location"
+                    ),
+                    (true, 1) => format!(
+                        "element {} of `@{name}`, out of bounds for length {len}",
+                        i + k
+                    ),
+                    (true, _) => format!(
+                        "elements {} to {last} of `@{name}`, beyond its length {len}",
+                        i + k
+                    ),
+                };
+                self.error(
+                    Diagnostic::new(
+                        format!("lane {} of its wavefront copies to {what}", self.lane),
+                        span,
+                    )
+                    .with_label(format!("LDS address + {stride} * {}", self.lane))
+                    .with_hint(format!(
+                        "AMDGPUDMAOperations, \"GFX9 DMA\": \"The LDS address is implicitly offset by `4 * lane_id` bytes for sizes up to 4 bytes, and by `16 * lane_id` bytes for larger sizes\"; the threads of one wavefront are its lanes in declaration order: give `@{}` an element for every lane, or place this thread in a wavefront of its own",
+                        p.sym.name
+                    )),
+                );
+                return None;
+            }
+        }
+        self.offset_addr(code, dst, k, p, span)
     }
 
     /// Is `@name` a declared array (`global a[4]`)?
