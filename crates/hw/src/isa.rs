@@ -157,13 +157,51 @@ pub enum Counter {
     Km,
     Sample,
     Bvh,
-    /// `s_wait_xcnt` (GFX12.5).
+    /// `s_wait_expcnt` (GFX12, GFX12.5): exports and LDS-direct loads,
+    /// no memory order ([`Counter::orders_memory`]).
+    Exp,
+    /// `s_wait_xcnt` (GFX12.5): address translation, no memory order
+    /// ([`Counter::orders_memory`]).
     X,
     /// `s_wait_asynccnt` (GFX12.5).
     Async,
 }
 
 impl Counter {
+    /// Does a wait on this counter order memory operations, i.e. can an
+    /// access the counter counts be unperformed while it is counted? No for
+    /// the two counters that count steps which end before the access is
+    /// performed or that no test issues:
+    ///
+    /// - `xcnt` (GFX12.5): upstream AMDGPUUsage, "Memory Model GFX125x":
+    ///   "`s_wait_xcnt` is a counter that is incremented when a memory
+    ///   operation is issued, and decremented when memory address
+    ///   translation for that instruction is completed." Translation
+    ///   precedes the access, so after `s_wait_xcnt 0x0` the earlier
+    ///   accesses may still be unperformed: the wait orders nothing the
+    ///   access counters do not. Its use is "to guarantee atomicity during
+    ///   a xnack replay", a translation fault the model does not have.
+    /// - `expcnt` (`s_wait_expcnt` on GFX12, the `expcnt` field of
+    ///   `s_waitcnt` before): LLVM's AMDGPU operand reference (the
+    ///   `waitcnt` pages, e.g. GFX7: "EXP_CNT: export count"; GFX11:
+    ///   "export and LDSDIR count"): exports and LDS-direct loads, which a
+    ///   compute kernel does not issue. On GFX6 llc also counts there the
+    ///   reading of a store's (or returning atomic's) data registers (LLVM's
+    ///   SIInsertWaitcnts: the `VMW_GPR_LOCK` event when
+    ///   `vmemWriteNeedsExpWaitcnt()`, "generation before Sea Islands"), so
+    ///   that the registers are not overwritten while the store reads them:
+    ///   a register hazard, decremented when the data has been read, before
+    ///   the write is performed, whose completion `vmcnt` counts.
+    ///
+    /// The machine reads a store's data and translates its address when it
+    /// issues the instruction, so both counters are zero in the model and
+    /// their waits are satisfied at once. Every hardware execution is still
+    /// one of the model's: the wait only delays later instructions until an
+    /// earlier step that leaves memory unchanged has happened.
+    pub fn orders_memory(self) -> bool {
+        !matches!(self, Counter::Exp | Counter::X)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Counter::Load => "loadcnt",
@@ -172,6 +210,7 @@ impl Counter {
             Counter::Km => "kmcnt",
             Counter::Sample => "samplecnt",
             Counter::Bvh => "bvhcnt",
+            Counter::Exp => "expcnt",
             Counter::X => "xcnt",
             Counter::Async => "asynccnt",
         }

@@ -601,23 +601,68 @@ pub fn tgsplit_lds(p: &Program, target: &Target) -> Result<(), LowerError> {
     Ok(())
 }
 
+/// Does `target` have the generic (flat) address space? AMDGPUUsage,
+/// "Address Spaces", Generic: "The generic address space is supported
+/// unless the *Target Properties* column of [the processor table] specifies
+/// *Does not support generic address space*", which it does for every GFX6
+/// processor (they have no `flat_*` instructions).
+fn has_generic(target: &Target) -> bool {
+    target.major > 6
+}
+
+/// The refusal of a generic access on a target without the generic address
+/// space ([`has_generic`]), shared by the tables' lowering and `--code llc`
+/// ([`generic_unsupported`]).
+fn no_generic_message(what: &str, target: &Target) -> String {
+    format!(
+        "{what}: {target} does not support the generic address space (AMDGPUUsage, processor \
+         table: \"Does not support generic address space\"); use `ptr addrspace(1)` or \
+         `ptr addrspace(3)`"
+    )
+}
+
+/// The first access of `p` through a generic pointer, as an error, when
+/// `target` has no generic address space ([`has_generic`]). The tables
+/// refuse it row by row; for `--code llc` it is refused before llc runs,
+/// which cannot select a `flat_*` instruction there (llc-22 stops with
+/// "LLVM ERROR: Cannot select" on gfx600).
+pub fn generic_unsupported(p: &Program, target: &Target) -> Result<(), LowerError> {
+    if has_generic(target) {
+        return Ok(());
+    }
+    for t in &p.threads {
+        for (k, i) in t.code.iter().enumerate() {
+            let addrs: Vec<&amdmm_program::Addr> = match i {
+                Instr::Load { addr, .. }
+                | Instr::Store { addr, .. }
+                | Instr::Rmw { addr, .. }
+                | Instr::CmpXchg { addr, .. } => vec![addr],
+                Instr::Dma { src, dst, .. } => vec![src, dst],
+                _ => continue,
+            };
+            if let Some(a) = addrs.into_iter().find(|a| a.generic) {
+                return Err(LowerError {
+                    thread: t.name.clone(),
+                    pos: t.pos.get(k).copied().unwrap_or_default(),
+                    message: no_generic_message(
+                        &format!("an access to {}", addr_name(p, a)),
+                        target,
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Looks the operation up in the target's table and emits its sequence.
 fn table_sequence(target: &Target, r: &MemReq) -> Result<LOp, String> {
     let table = tables::table(target.gen);
     if target.tgsplit && r.lds {
         return Err(tgsplit_lds_message(&r.text, target));
     }
-    if r.space == Some(Space::Generic) && target.major <= 6 {
-        // AMDGPUUsage, "Address Spaces", Generic: "The generic address
-        // space is supported unless the *Target Properties* column of
-        // [the processor table] specifies *Does not support generic address
-        // space*", which it does for every GFX6 processor.
-        return Err(format!(
-            "{}: {target} does not support the generic address space (AMDGPUUsage, processor \
-             table: \"Does not support generic address space\"); use `ptr addrspace(1)` or \
-             `ptr addrspace(3)`",
-            r.text
-        ));
+    if r.space == Some(Space::Generic) && !has_generic(target) {
+        return Err(no_generic_message(&r.text, target));
     }
     let scope = row_scope(target, r.space, r.scope);
     let ord = row_ordering(r.op, r.ord);

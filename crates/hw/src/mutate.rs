@@ -571,9 +571,13 @@ pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
             // the model needs (its drop is detected).
             matches!(m.instr, MInstr::BufferWbl2 { .. }).then_some(Redundant::SingleL2)
         }
-        (MInstr::Wait(Counter::Sample | Counter::Bvh | Counter::Km | Counter::X, _), _) => {
-            Some(Redundant::UnusedCounter)
-        }
+        (
+            MInstr::Wait(
+                Counter::Sample | Counter::Bvh | Counter::Km | Counter::Exp | Counter::X,
+                _,
+            ),
+            _,
+        ) => Some(Redundant::UnusedCounter),
         (MInstr::GlobalWb(ScopeOp::Sys), None) if target.gen == Gen::Gfx12 => {
             Some(Redundant::CoherentL2)
         }

@@ -143,6 +143,28 @@ fn reader_forms() {
         asm::instruction("s_waitcnt_vscnt null, 0x0", Dialect::Gfx11),
         Ok(Some(MInstr::WaitcntVscnt(0)))
     );
+    // The export counter in all its forms (GFX10-GFX11 `s_waitcnt_expcnt`,
+    // GFX12 `s_wait_expcnt`) and GFX12.5's translation counter are read as
+    // waits, not skipped (the machine satisfies them at once:
+    // `Counter::orders_memory`).
+    assert_eq!(
+        asm::instruction("s_waitcnt_expcnt null, 0x1", Dialect::Gfx11),
+        Ok(Some(MInstr::Waitcnt {
+            vm: None,
+            exp: Some(1),
+            lgkm: None
+        }))
+    );
+    assert_eq!(
+        asm::instruction("s_wait_expcnt 0x0", d),
+        Ok(Some(MInstr::Wait(Counter::Exp, 0)))
+    );
+    assert_eq!(
+        asm::instruction("s_wait_xcnt 0x0", d),
+        Ok(Some(MInstr::Wait(Counter::X, 0)))
+    );
+    assert!(!Counter::Exp.orders_memory() && !Counter::X.orders_memory());
+    assert!(Counter::Load.orders_memory() && Counter::Store.orders_memory());
     // GFX942: `sc0` on an atomic is its return bit, not a scope bit.
     match asm::instruction(
         "global_atomic_add v3, v0, v1, s[2:3] sc0 sc1",
@@ -911,5 +933,130 @@ fn live_llc_runs_control_flow() {
             let v = compare(hw, &model);
             assert!(v.forbidden.is_empty(), "{name} {t}: {:?}", v.forbidden);
         }
+    }
+}
+
+/// GFX6 has no generic address space ("Does not support generic address
+/// space", AMDGPUUsage's processor table) and no `flat_*` instruction, so
+/// llc-22 cannot compile a generic access for gfx600 ("LLVM ERROR: Cannot
+/// select", found by `verify --code llc` over litmus/constructs). `--code
+/// llc` refuses such a test before llc runs (a missing llc here), with the
+/// tables' refusal at the access's place, in `verify` and in `lower`; the
+/// same test on GFX7 goes on to run llc.
+#[test]
+fn generic_access_on_gfx6_is_refused_before_llc_runs() {
+    let missing = llc::Llc {
+        path: PathBuf::from("/nonexistent/amdmm-test-llc"),
+        version: "LLVM version 22.1.8".into(),
+        major: 22,
+        opt_level: 0,
+        cache: None,
+    };
+    let g = corpus_program("constructs/MP+rel-acq.agent.generic.litmus");
+    let t = Target::parse("gfx600").unwrap();
+    let source = CodeSource::Llc(missing.clone());
+    let Err(e) = explore_with(&g, &t, &HwOptions::default(), &source) else {
+        panic!("generic accepted on gfx600")
+    };
+    let e = e.to_string();
+    let table = amdmm_hw::lower(&g, &t).unwrap_err().to_string();
+    for e in [&e, &llc::lowered(&g, &t, &missing).unwrap_err().to_string()] {
+        assert!(
+            e.contains("does not support the generic address space") && e.contains("(generic)"),
+            "{e}"
+        );
+    }
+    assert!(
+        table.contains("does not support the generic address space"),
+        "{table}"
+    );
+    let t7 = Target::parse("gfx700").unwrap();
+    let e7 = llc::lowered(&g, &t7, &missing).unwrap_err().to_string();
+    assert!(!e7.contains("generic address space"), "{e7}");
+}
+
+/// The counters that order no memory operation
+/// ([`amdmm_hw::isa::Counter::orders_memory`], docs/llc.md, "Counters that
+/// order no memory operation"), on real llc output: llc-22's `-O0` code for
+/// litmus/SB+mono (fixtures `SB+mono.gfx600.s`, `SB+mono.gfx1250.s`, from
+/// `amdmm compile`) waits between each thread's store and load on `expcnt`
+/// on GFX6 (the store's data registers) and on `xcnt` on GFX12.5 (address
+/// translation). The reader keeps these waits, and the machine satisfies
+/// them at once: the store-buffering outcome r0 = r1 = 0 remains, as the
+/// memory model allows. The same code with that wait turned into a wait for
+/// the store's completion (`vmcnt(0)`, `s_wait_storecnt 0x0`) loses the
+/// outcome, so a machine that let the two counters block would fail here.
+#[test]
+fn export_and_translation_counters_order_no_memory_operation() {
+    use amdmm_explore::ValueOut;
+    use amdmm_hw::isa::Counter;
+    let sb = |p: &amdmm_program::Program, l: amdmm_hw::lower::Lowered| -> bool {
+        let hw = amdmm_hw::machine::explore_lowered(p, l, &HwOptions::default()).unwrap();
+        assert!(hw.outcome.limit.is_none());
+        hw.outcome
+            .states
+            .iter()
+            .any(|s| s.values.iter().all(|v| matches!(v, ValueOut::Int(0))))
+    };
+    let cases = [
+        (
+            "gfx600",
+            MInstr::Waitcnt {
+                vm: None,
+                exp: Some(0),
+                lgkm: None,
+            },
+            MInstr::waitcnt_vm(0),
+        ),
+        (
+            "gfx1250",
+            MInstr::Wait(Counter::X, 0),
+            MInstr::Wait(Counter::Store, 0),
+        ),
+    ];
+    for (t, wait, completion) in cases {
+        let mut src = std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../litmus/SB+mono.litmus"),
+        )
+        .unwrap();
+        if t == "gfx1250" {
+            // GFX12.5 places the work-groups of one cluster on one SE, whose
+            // in-order queues order them (crates/hw/tests/machine.rs,
+            // `load_apart`): one cluster per thread, as the tests of
+            // reorderings between work-groups do there. The placement does
+            // not change the compiled module.
+            for n in 0..2 {
+                src = src.replace(&format!("@ wg {n} "), &format!("@ cluster {n}, wg {n} "));
+            }
+        }
+        let p = amdmm_program::load(&src).unwrap();
+        let target = Target::parse(t).unwrap();
+        let asm_text = std::fs::read_to_string(fixtures().join(format!("SB+mono.{t}.s"))).unwrap();
+        let l = llc::from_asm(&p, &target, &asm_text).unwrap();
+        assert!(llc::unattributable(&p, &l).is_empty(), "{t}");
+        for th in &l.threads {
+            // The load's operation: the wait, then the load.
+            let load: Vec<MInstr> = th.ops[1].code.iter().map(|c| c.instr).collect();
+            assert!(
+                matches!(load.as_slice(), [w, MInstr::Mem(m)] if *w == wait && m.kind == MemKind::Load),
+                "{t}: {load:?}"
+            );
+        }
+        assert!(
+            sb(&p, l.clone()),
+            "{t}: the wait on {wait} removed store buffering"
+        );
+        let mut blocking = l;
+        for th in &mut blocking.threads {
+            for c in &mut th.ops[1].code {
+                if c.instr == wait {
+                    c.instr = completion;
+                }
+            }
+        }
+        assert!(
+            !sb(&p, blocking),
+            "{t}: `{completion}` should have removed store buffering"
+        );
     }
 }

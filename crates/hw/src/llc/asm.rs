@@ -270,10 +270,20 @@ pub fn instruction(code: &str, dialect: Dialect) -> Result<Option<MInstr>, Strin
             let v = ops.last().ok_or("s_waitcnt_vscnt without a count")?;
             Ok(Some(MInstr::WaitcntVscnt(count(v)?)))
         }
-        // Dependency counters for ALU and register hazards (`expcnt`:
-        // exports, GDS, GFX6 store data), not memory order (docs/llc.md,
-        // "Counters the model does not track").
-        "s_waitcnt_depctr" | "s_waitcnt_expcnt" | "s_wait_expcnt" | "s_wait_alu" => Ok(None),
+        // GFX10-GFX11 `s_waitcnt_expcnt null, N`: read as the `expcnt`
+        // field of an `s_waitcnt` (kept, shown, satisfied at once:
+        // [`Counter::orders_memory`]).
+        "s_waitcnt_expcnt" => {
+            let v = count(ops.last().ok_or("s_waitcnt_expcnt without a count")?)?;
+            Ok(Some(MInstr::Waitcnt {
+                vm: None,
+                exp: Some(v),
+                lgkm: None,
+            }))
+        }
+        // Dependency counters of the ALUs (register hazards between ALU
+        // instructions), which count no memory instruction.
+        "s_waitcnt_depctr" | "s_wait_alu" => Ok(None),
         "s_waitcnt_vmcnt" | "s_waitcnt_lgkmcnt" => {
             let v = count(ops.last().ok_or("missing count")?)?;
             Ok(Some(if mn == "s_waitcnt_vmcnt" {
@@ -370,6 +380,7 @@ fn wait(mn: &str, ops: &[&str]) -> Result<Option<MInstr>, String> {
             "kmcnt" => Counter::Km,
             "samplecnt" => Counter::Sample,
             "bvhcnt" => Counter::Bvh,
+            "expcnt" => Counter::Exp,
             "xcnt" => Counter::X,
             "asynccnt" => Counter::Async,
             _ => return None,

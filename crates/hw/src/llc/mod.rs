@@ -18,8 +18,11 @@ pub use tool::{find, Llc, INSTALL_HINT};
 /// in the shape of the table lowering ([`crate::lower::render`] prints it).
 /// Operation texts are the table lowering's where it has the operation.
 /// A construct the IR cannot express is refused at its place in the test
-/// ([`HwError::Lower`]); llc's failures are [`HwError::Unsupported`].
+/// ([`HwError::Lower`]), as is a generic access on a target without the
+/// generic address space (GFX6, [`crate::lower::generic_unsupported`]),
+/// before llc runs; llc's failures are [`HwError::Unsupported`].
 pub fn lowered(p: &Program, target: &Target, llc: &Llc) -> Result<Lowered, HwError> {
+    crate::lower::generic_unsupported(p, target).map_err(HwError::Lower)?;
     let ir = ir::emit(p).map_err(|e| {
         HwError::Lower(crate::lower::LowerError {
             thread: e.thread,

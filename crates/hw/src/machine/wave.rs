@@ -175,10 +175,11 @@ impl Explorer<'_, '_> {
             // "s_waitcnt vmcnt(0) ... ensures a previous vector memory
             // operation has completed": completion is reported in order
             // (per counter, [`unreported`]).
-            // `expcnt` counts exports, GDS and (GFX6) the reading of a vector
-            // store's data registers: a register hazard, not memory order
-            // (the write's completion is `vmcnt`'s); satisfied at once
-            // (docs/llc.md, "Counters the model does not track").
+            // `expcnt` counts exports, LDS-direct loads and (GFX6) the
+            // reading of a store's data registers, steps that end before
+            // the access is performed: satisfied at once
+            // ([`Counter::orders_memory`], docs/llc.md, "Counters that
+            // order no memory operation").
             MInstr::Waitcnt { vm, lgkm, .. }
                 if vm.is_some_and(|k| unreported(w, LOADCNT) > k as usize)
                     || lgkm.is_some_and(|k| w.lds.len() > k as usize) =>
@@ -200,15 +201,17 @@ impl Explorer<'_, '_> {
             // type, but in no particular order between types" (en 10360).
             // `s_wait_<type>cnt N` waits until at most N of that type are
             // unreported. `samplecnt`, `bvhcnt` and `kmcnt` count nothing a
-            // test issues; `xcnt` (address translation, GFX12.5) is not
-            // modelled: translation never fails or replays.
+            // test issues; `xcnt` (address translation, GFX12.5) and
+            // `expcnt` (exports) count steps that end before an access is
+            // performed, which the machine takes at issue: both are zero
+            // ([`Counter::orders_memory`]).
             MInstr::Wait(c, k) => {
                 let open = match c {
                     Counter::Load => unreported(w, LOADCNT),
                     Counter::Store => unreported(w, STORECNT),
                     Counter::Async => unreported(w, ASYNCCNT),
                     Counter::Ds => w.lds.len(),
-                    Counter::Km | Counter::Sample | Counter::Bvh | Counter::X => 0,
+                    Counter::Km | Counter::Sample | Counter::Bvh | Counter::Exp | Counter::X => 0,
                 };
                 if open > k as usize {
                     return Issue::Blocked;
