@@ -254,10 +254,11 @@ pub struct EventOut {
     pub label: String,
     /// Source line of the instruction (0 for initial writes).
     pub line: u32,
-    /// What the event is: the label's first word as a field.
+    /// What the event is (`read`, `write`, `rmw`, `fence`, `barrier`): the
+    /// label's first word as a field.
     pub kind: EventKindOut,
-    /// The location instance accessed (`x`, `wg1:t[0]`); `None` for fences
-    /// and barrier operations.
+    /// The location instance accessed (`x`, `wg1:t[0]`); `None` (JSON
+    /// null) for fences and barrier operations.
     pub location: Option<String>,
     /// The value read (reads and RMWs).
     pub read_value: Option<ValueOut>,
@@ -268,8 +269,9 @@ pub struct EventOut {
     /// The sync scope of an atomic or fence (`agent`, `workgroup-one-as`).
     pub scope: Option<String>,
     /// One of the asynchronous LDS DMA transfers' events.
+    #[serde(rename = "async")]
     pub is_async: bool,
-    /// Where the thread runs (`None` for initial writes).
+    /// Where the thread runs (`None`, JSON null, for initial writes).
     pub placement: Option<PlacementOut>,
 }
 

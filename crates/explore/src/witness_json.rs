@@ -3,54 +3,26 @@
 //! (each class's `witness`): events as structured objects with their ids,
 //! relations keyed by name (docs/json.md).
 
-use crate::result::{EventKindOut, EventOut, PlacementOut, ValueOut, Witness};
+use crate::result::{EventOut, Witness};
 use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
 use std::collections::BTreeMap;
 
-/// One event of a witness execution.
+/// One event of a witness execution: its id, then the event's fields
+/// (one description of an event, shared with the text and DOT witnesses).
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct EventJson {
     /// Index of the event in `events` (the `eN` of its label).
     pub id: usize,
-    /// `init`, or the thread name.
-    pub thread: String,
-    /// The text witness's label, e.g. `e3: W.rel.agent x=1`.
-    pub label: String,
-    /// Source line (0 for initial writes).
-    pub line: u32,
-    /// `read`, `write`, `rmw`, `fence` or `barrier`.
-    pub kind: EventKindOut,
-    /// The location instance accessed (`x`, `wg1:t[0]`); null for fences.
-    pub location: Option<String>,
-    pub read_value: Option<ValueOut>,
-    pub write_value: Option<ValueOut>,
-    /// `na`, `monotonic`, `acquire`, ...
-    pub ordering: Option<String>,
-    /// The sync scope of an atomic or fence.
-    pub scope: Option<String>,
-    /// An event of an asynchronous LDS DMA transfer.
-    #[serde(rename = "async")]
-    pub is_async: bool,
-    /// Where the thread runs; null for initial writes.
-    pub placement: Option<PlacementOut>,
+    #[serde(flatten)]
+    pub event: EventOut,
 }
 
 impl EventJson {
     pub fn new(id: usize, e: &EventOut) -> EventJson {
         EventJson {
             id,
-            thread: e.thread.clone(),
-            label: e.label.clone(),
-            line: e.line,
-            kind: e.kind,
-            location: e.location.clone(),
-            read_value: e.read_value,
-            write_value: e.write_value,
-            ordering: e.ordering.clone(),
-            scope: e.scope.clone(),
-            is_async: e.is_async,
-            placement: e.placement,
+            event: e.clone(),
         }
     }
 }
