@@ -11,6 +11,7 @@ mod condition;
 mod defuse;
 mod floats;
 mod intrinsics;
+mod lanes;
 mod placement;
 
 use crate::program::*;
@@ -67,8 +68,11 @@ fn lower_with(
         }
         let wave = |j: usize| placements.placements[j].instance(ScopeLevel::Wavefront);
         cx.lane = (0..i).filter(|&j| wave(j) == wave(i)).count() as u32;
+        cx.thread = i;
         threads.push(cx.lower_thread(t, placements.placements[i]));
     }
+    let wave = |j: usize| placements.placements[j].instance(ScopeLevel::Wavefront);
+    cx.check_uniform_lds_bases(&threads, &wave);
     cx.check_uncalled_functions();
     cx.resolve_float_inits();
     cx.wrap_initial_values();
@@ -155,6 +159,11 @@ struct Cx<'a> {
     /// The lane of the thread being lowered: how many threads declared
     /// before it share its wavefront (an LDS DMA's LDS address depends on it).
     lane: u32,
+    /// The index of the thread being lowered.
+    thread: usize,
+    /// The LDS base of every LDS DMA call lowered so far (for the
+    /// wave-uniform check).
+    dma_bases: Vec<lanes::DmaBase>,
     diags: Vec<Diagnostic>,
     locations: Vec<Location>,
     symbols: Vec<Symbol>,
@@ -191,6 +200,8 @@ impl<'a> Cx<'a> {
         Cx {
             file,
             lane: 0,
+            thread: 0,
+            dma_bases: Vec::new(),
             diags: Vec::new(),
             locations: Vec::new(),
             symbols: Vec::new(),

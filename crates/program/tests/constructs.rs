@@ -715,3 +715,52 @@ fn lds_dma_lane_out_of_bounds_is_refused() {
         load_ok(&lanes(decls, copy, fence));
     }
 }
+
+/// AMDGPUDMAOperations.md, "GFX9 DMA": "The `%lds_base` pointer must be
+/// wave-uniform". Two straight-line lanes with as many copies as each other
+/// are paired call by call: different constant bases are an error naming
+/// both lanes and bases; the same base, a register base or lanes with
+/// branches (whose calls amdmm does not pair) are accepted.
+#[test]
+fn lds_dma_base_must_be_wave_uniform() {
+    let copy = |src: &str, dst: &str| {
+        format!("call void @llvm.amdgcn.global.load.lds(ptr @g[{src}], ptr @t[{dst}], i32 4, i32 0, i32 0)")
+    };
+    let decls = "global g[4] = 0; lds t[4] = 0;";
+    let text = errors(&lanes(decls, &copy("0", "0"), &copy("1", "1")));
+    assert!(
+        text.contains("the 1st LDS DMA copies of P0 and P1, lanes of one wavefront, name different LDS bases: `@t[0]` and `@t[1]`"),
+        "{text}"
+    );
+    assert!(text.contains("must be wave-uniform"), "{text}");
+    // The second copies differ: named as the 2nd.
+    let text = errors(&lanes(
+        decls,
+        &format!("{}\n  {}", copy("0", "0"), copy("0", "2")),
+        &format!("{}\n  {}", copy("1", "0"), copy("1", "0")),
+    ));
+    assert!(
+        text.contains("the 2nd LDS DMA copies of P0 and P1")
+            && text.contains("`@t[2]` and `@t[0]`"),
+        "{text}"
+    );
+    // The same base in both lanes: lane 1 writes t[1].
+    load_ok(&lanes(decls, &copy("0", "0"), &copy("1", "0")));
+    // A register base is not compared.
+    load_ok(&lanes(
+        decls,
+        &copy("0", "0"),
+        &format!("%i = add i32 0, 1\n  {}", copy("1", "%i")),
+    ));
+    // Lanes with branches are not paired.
+    load_ok(&lanes(
+        decls,
+        &copy("0", "0"),
+        &format!("br label %L\nL:\n  {}", copy("1", "1")),
+    ));
+    // Different wavefronts: each its own base.
+    load_ok(
+        &lanes(decls, &copy("0", "0"), &copy("1", "1"))
+            .replace("P1 @ wg 0, wave 0", "P1 @ wg 0, wave 1"),
+    );
+}

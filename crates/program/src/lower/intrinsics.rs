@@ -494,6 +494,11 @@ impl<'a> Cx<'a> {
                 return None;
             }
         }
+        self.dma_bases.push(super::lanes::DmaBase {
+            thread: self.thread,
+            base: dst,
+            span,
+        });
         let dst = self.lane_addr(
             code,
             dst,
