@@ -1366,7 +1366,7 @@ pub(crate) fn final_state<S: Set>(
 
 /// The locations an observed `@x` reads: `x` itself, or every byte of a
 /// byte-level element (`loc` is its first byte).
-pub(crate) fn observed_cells(program: &Program, loc: u32) -> std::ops::Range<u32> {
+pub fn observed_cells(program: &Program, loc: u32) -> std::ops::Range<u32> {
     match &program.locations[loc as usize].byte {
         Some(b) => loc..loc + b.size,
         None => loc..loc + 1,
@@ -1378,7 +1378,7 @@ pub(crate) fn observed_cells(program: &Program, loc: u32) -> std::ops::Range<u32
 /// composed of the series of bytes it read". Sign-extended from the
 /// element's width like every value; `undef` if any byte is
 /// (docs/semantics.md, "Byte-level accesses").
-pub(crate) fn compose_bytes(bytes: impl Iterator<Item = Value>) -> Value {
+pub fn compose_bytes(bytes: impl Iterator<Item = Value>) -> Value {
     let mut v: u64 = 0;
     let mut n = 0;
     for b in bytes {

@@ -17,6 +17,9 @@ pub mod witness_json;
 
 pub use amdmm_model::barrier::hardware::{parse_target, Generation, Target};
 pub use amdmm_model::ModelKind;
+/// How an observed byte-level `@x` is composed of its bytes (shared with
+/// the hardware models' final states).
+pub use engine::{compose_bytes, observed_cells};
 pub use result::*;
 
 use amdmm_program::Program;

@@ -102,15 +102,20 @@ pub fn lower(p: &Program, target: &Target) -> Result<Lowered, LowerError> {
                     reg: r,
                 }) || t.code.iter().any(|i| reads(i).contains(&r))
             };
-            if let Some(s) = p.byte_level(instr) {
-                return Err(err(format!(
-                    "`@{}` is accessed at several widths, which amdmm models byte by byte (`amdmm docs semantics`, \"Byte-level accesses\"); the hardware models do not: they access whole locations",
-                    s.name
-                )));
-            }
-            let rest = &t.code[k + 1..];
+            // A byte-level load or store is one instruction of its width
+            // (docs/semantics.md, "Byte-level accesses").
+            let (whole, len) = match p.byte_access(t, k) {
+                Some(b) => (
+                    whole_access(&t.code[b.first..b.first + b.len as usize]),
+                    b.len,
+                ),
+                None => (None, 1),
+            };
+            let instr = whole.as_ref().unwrap_or(instr);
+            let rest = &t.code[k + len as usize..];
             let (op, consumed) =
                 lower_instr(p, target, instr, rest, used, &mut marks, straight).map_err(err)?;
+            let consumed = consumed.max(len as usize);
             if let Some(mut op) = op {
                 op.index = k;
                 op.pos = pos;
@@ -129,6 +134,75 @@ pub fn lower(p: &Program, target: &Target) -> Result<Lowered, LowerError> {
         name: p.name.clone(),
         threads,
     })
+}
+
+/// The load or store of a byte-level location's access, whose one-byte
+/// accesses are `bytes` ([`Program::byte_access`]): one access of the
+/// integer type of their width at the lowest byte, as the compiler emits it
+/// (a `load i32` is one dword load, a `store i16` one short store; the
+/// code-sequence tables' rows are by operation, not by width). A stored
+/// value is the bytes' constants composed little-endian, or the register
+/// the lowest byte stores (the later bytes are its shifts).
+fn whole_access(bytes: &[Instr]) -> Option<Instr> {
+    let ty = match bytes.len() {
+        1 => Ty::I8,
+        2 => Ty::I16,
+        4 => Ty::I32,
+        8 => Ty::I64,
+        _ => return None,
+    };
+    match bytes.first()? {
+        Instr::Load {
+            dst,
+            addr,
+            attrs,
+            visible,
+            ..
+        } => Some(Instr::Load {
+            dst: *dst,
+            ty,
+            addr: *addr,
+            attrs: *attrs,
+            visible: *visible,
+        }),
+        Instr::Store {
+            value,
+            addr,
+            attrs,
+            available,
+            ..
+        } => {
+            let consts: Option<Vec<i64>> = bytes
+                .iter()
+                .map(|i| match i {
+                    Instr::Store {
+                        value: Operand::Const(c),
+                        ..
+                    } => Some(*c),
+                    _ => None,
+                })
+                .collect();
+            let value = match consts {
+                Some(c) => Operand::Const(
+                    ty.wrap(
+                        c.iter()
+                            .enumerate()
+                            .fold(0u64, |v, (k, b)| v | (*b as u64 & 0xff) << (8 * k))
+                            as i64,
+                    ),
+                ),
+                None => *value,
+            };
+            Some(Instr::Store {
+                ty,
+                value,
+                addr: *addr,
+                attrs: *attrs,
+                available: *available,
+            })
+        }
+        _ => None,
+    }
 }
 
 fn op_text(
@@ -186,11 +260,15 @@ fn addr_name(p: &Program, a: &amdmm_program::Addr) -> String {
         .and_then(|s| p.locations.get(s.first as usize))
         .map(|l| l.space)
         .unwrap_or(AddrSpace::Global);
-    let base = if sym.1 {
+    let mut base = if sym.1 {
         format!("@{}[{}]", sym.0, operand(a.index))
     } else {
         format!("@{}", sym.0)
     };
+    if a.byte != 0 {
+        // A byte-level access at a byte offset (docs/format.md).
+        base.push_str(&format!("+{}", a.byte));
+    }
     let base = match space {
         AddrSpace::Global => base,
         AddrSpace::Lds => format!("{base} (lds)"),

@@ -705,3 +705,63 @@ fn async_mark_waits_agree_with_the_counters() {
         assert_eq!(s, vec![vec![42]], "noret {t}");
     }
 }
+
+/// Byte-level tests (a location accessed at several widths: docs/semantics.md
+/// and docs/hardware.md, "Byte-level accesses") run on every modelled
+/// target, each access one request of its width, and every hardware outcome
+/// is one the memory model allows (the tgsplit targets refuse the LDS test:
+/// no LDS). The bytes of an `i32` store and another CU's `i16` store over its
+/// middle bytes are performed one by one at the L2, so the final value mixes
+/// them in both directions, as the model allows.
+#[test]
+fn byte_level_tests_run_on_every_modelled_target() {
+    let opts = HwOptions::default();
+    let mopts = amdmm_explore::Options::default();
+    for name in [
+        "bytes/Array+byte-of-element.litmus",
+        "bytes/CoWW+i64-over-two-i32.litmus",
+        "bytes/MP+rel-acq.agent.i8-i16-of-i32.litmus",
+        "bytes/Tearing+i32-i16.litmus",
+    ] {
+        for t in MODELLED {
+            let p = load_for(name, t);
+            let model = amdmm_explore::explore(&p, &mopts);
+            let r = verify(&p, &Target::parse(t).unwrap(), &opts, &model);
+            if t.ends_with("tgsplit") && name.contains("Array") {
+                assert!(r.unwrap_err().to_string().contains("allocates no LDS"));
+                continue;
+            }
+            let v = r.unwrap();
+            assert!(v.hw.outcome.limit.is_none(), "{name} {t}");
+            assert!(v.forbidden.is_empty(), "{name} {t}: {:?}", v.forbidden);
+            // The single-thread tests have one outcome, the test's.
+            if !name.contains("MP+") && !name.contains("Tearing") {
+                assert_eq!(v.hw.outcome.states.len(), 1, "{name} {t}");
+                assert!(v.hw.outcome.states[0].satisfies, "{name} {t}");
+            }
+        }
+    }
+    let torn = states("bytes/Tearing+i32-i16.litmus", "gfx942");
+    assert!(torn.contains(&vec![0x01010201]), "{torn:?}");
+    assert!(torn.contains(&vec![0x01020101]), "{torn:?}");
+    // Reads see the bytes of the published i32 once the flag is seen: the
+    // outcomes with the flag are exactly one.
+    let mp = states("bytes/MP+rel-acq.agent.i8-i16-of-i32.litmus", "gfx942");
+    let seen: Vec<_> = mp.iter().filter(|s| s[0] == 1).collect();
+    assert_eq!(seen, [&vec![1, 0x44, 0x11, 0x2233]], "{mp:?}");
+}
+
+/// The byte-level reads of `MP+rel-acq.agent.i8-i16-of-i32` detect a
+/// release that does not wait for the `i32` store of the data (GFX942
+/// "store atomic release agent": "s_waitcnt vmcnt(0) ... Must happen before
+/// the following store"): without the wait the flag can be performed first
+/// and a byte read sees 0.
+#[test]
+fn byte_level_reads_detect_a_missing_release_wait() {
+    let found = detected(
+        "bytes/MP+rel-acq.agent.i8-i16-of-i32.litmus",
+        "gfx942",
+        "s_waitcnt vmcnt(0) lgkmcnt(0)",
+    );
+    assert!(found.iter().any(|d| !d.is_empty()), "{found:?}");
+}

@@ -95,6 +95,16 @@ pub struct Symbol {
     pub bytes: Option<u32>,
 }
 
+/// A `load` or `store` of a byte-level symbol, which the lowering split
+/// into one-byte accesses ([`Program::byte_access`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ByteAccess {
+    /// Index in `Thread::code` of the lowest byte's access.
+    pub first: usize,
+    /// Bytes (1, 2, 4 or 8): the access is instructions `first .. first + len`.
+    pub len: u32,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Ordering {
     NotAtomic,
@@ -795,6 +805,42 @@ impl Program {
         };
         let s = &self.symbols[addr.symbol as usize];
         s.bytes.map(|_| s)
+    }
+
+    /// The whole access a one-byte `load` or `store` of a byte-level symbol
+    /// belongs to ([`Self::byte_level`]): the lowering emits a load or store
+    /// of N bytes as N consecutive one-byte accesses, lowest byte first,
+    /// all with the access's source position (`byte_load` / `byte_store`
+    /// of the lowering). Consumers that perform the access as one
+    /// instruction (the hardware models) find it by this. `None` for
+    /// anything else.
+    pub fn byte_access(&self, t: &Thread, k: usize) -> Option<ByteAccess> {
+        self.byte_level(t.code.get(k)?)?;
+        // Does instruction `b` continue the access of instruction `a`?
+        let next = |a: usize, b: usize| {
+            let (x, y) = match (&t.code[a], &t.code[b]) {
+                (Instr::Load { addr: x, .. }, Instr::Load { addr: y, .. })
+                | (Instr::Store { addr: x, .. }, Instr::Store { addr: y, .. }) => (x, y),
+                _ => return false,
+            };
+            x.symbol == y.symbol
+                && x.index == y.index
+                && x.generic == y.generic
+                && y.byte == x.byte + 1
+                && t.pos.get(a) == t.pos.get(b)
+        };
+        let mut first = k;
+        while first > 0 && next(first - 1, first) {
+            first -= 1;
+        }
+        let mut end = k + 1;
+        while end < t.code.len() && next(end - 1, end) {
+            end += 1;
+        }
+        Some(ByteAccess {
+            first,
+            len: (end - first) as u32,
+        })
     }
 
     /// The name `@loc` shows under: the element's for a byte-level one

@@ -326,7 +326,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
             }
             if let Some(s) = p.byte_level(i) {
                 return Err(err(format!(
-                    "`@{}` is accessed at several widths, which amdmm models byte by byte (`amdmm docs semantics`, \"Byte-level accesses\"); `--code llc` emits whole accesses only",
+                    "`@{}` is accessed at several widths, which amdmm models byte by byte (`amdmm docs semantics`, \"Byte-level accesses\"); `--code llc` emits whole accesses only (use `--code table`, which lowers each access as one instruction of its width)",
                     s.name
                 )));
             }

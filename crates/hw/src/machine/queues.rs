@@ -7,7 +7,8 @@
 use super::memsys::{self, MemSys};
 use super::search::{Explorer, Issue};
 use super::state::{
-    pop_done, push_vm, set, ChanKind, ChanReq, FetchTo, PairReq, Req, Stage, State, STORECNT,
+    byte_of, pop_done, push_vm, set, ChanKind, ChanReq, FetchTo, PairReq, Req, Stage, State,
+    STORECNT,
 };
 use super::wave::rmw_new;
 use crate::isa::HwScope;
@@ -181,13 +182,24 @@ impl Explorer<'_, '_> {
     ) -> Option<(State, String)> {
         let w = &s.waves[wi];
         if evict {
-            let Req::Load { loc, op, .. } = &w.vm[i].req else {
+            let Req::Load { loc, op, width, .. } = &w.vm[i].req else {
                 return None;
             };
+            // A byte-level load's lines go together: the bytes of one
+            // access are in one line of the hardware (docs/hardware.md,
+            // "Byte-level accesses").
             let cu = self.ctx.geo.cu[wi];
-            s.mem.l1_hit(&self.ctx.geo, cu, *loc, op)?;
+            let locs = *loc..*loc + *width as u32;
+            if !locs
+                .clone()
+                .any(|l| s.mem.l1_hit(&self.ctx.geo, cu, l, op).is_some())
+            {
+                return None;
+            }
             let mut n = s.clone();
-            n.mem.l1_drop(cu, *loc);
+            for l in locs {
+                n.mem.l1_drop(cu, l);
+            }
             let (n, l) = self.l1_at(&n, wi, i, false)?;
             return Some((n, format!("evicts line, {l}")));
         }
@@ -208,35 +220,76 @@ impl Explorer<'_, '_> {
         };
         let mut done = false;
         let label = match e.req.clone() {
-            Req::Load { dst, loc, op } => match s.mem.l1_hit(&ctx.geo, cu, loc, &op) {
-                Some(v) => {
-                    set(&mut n.waves[wi], dst, v);
-                    done = true;
-                    format!("load {} = {v} (L1 hit)", self.loc_name(loc, op))
+            // A byte-level load (`width` > 1) is one request whose bytes are
+            // served each by its own line, a hit or a fetch; the request
+            // completes with its last byte ([`finish`]), like a wide DMA.
+            Req::Load {
+                dst,
+                loc,
+                op,
+                ir,
+                width,
+            } => {
+                let mut labels = Vec::new();
+                done = true;
+                for (d, l) in self.load_parts(wi, dst, loc, ir, width) {
+                    match s.mem.l1_hit(&ctx.geo, cu, l, &op) {
+                        Some(v) => {
+                            set(&mut n.waves[wi], d, v);
+                            labels.push(format!("load {} = {v} (L1 hit)", self.loc_name(l, op)));
+                        }
+                        None => {
+                            done = false;
+                            let system = MemSys::load_is_system(&ctx.geo, &op);
+                            chan(
+                                l,
+                                ChanKind::Fetch {
+                                    system,
+                                    to: FetchTo::Reg(d),
+                                    gl1_ok: memsys::gl1_hit_allowed(&ctx.geo, &op.cpol),
+                                },
+                                false,
+                            );
+                            labels
+                                .push(format!("load {} misses, sent to L2", self.loc_name(l, op)));
+                        }
+                    }
                 }
-                None => {
-                    let system = MemSys::load_is_system(&ctx.geo, &op);
-                    chan(
-                        loc,
-                        ChanKind::Fetch {
-                            system,
-                            to: FetchTo::Reg(dst),
-                            gl1_ok: memsys::gl1_hit_allowed(&ctx.geo, &op.cpol),
-                        },
-                        false,
-                    );
-                    format!("load {} misses, sent to L2", self.loc_name(loc, op))
-                }
-            },
-            Req::Store { loc, val, op } => {
+                labels.join("; ")
+            }
+            // A byte-level store writes each byte as its own write, in one
+            // request (`done` when all are acknowledged).
+            Req::Store {
+                loc,
+                val,
+                op,
+                width,
+            } => {
                 let through = MemSys::store_is_through(&ctx.geo, &op);
                 let ack = memsys::store_ack(&ctx.geo, &op);
                 done = ack == memsys::Ack::L0;
-                chan(loc, ChanKind::Write { val, through, ack }, done);
-                n.mem.l1_store(cu, loc, val);
+                let mut labels = Vec::new();
+                for k in 0..width as u32 {
+                    let (l, v) = if width > 1 {
+                        (loc + k, byte_of(val, k))
+                    } else {
+                        (loc, val)
+                    };
+                    chan(
+                        l,
+                        ChanKind::Write {
+                            val: v,
+                            through,
+                            ack,
+                        },
+                        done,
+                    );
+                    n.mem.l1_store(cu, l, v);
+                    labels.push(format!("store {}={v}", self.loc_name(l, op)));
+                }
                 format!(
-                    "store {}={val} (write-through{}, sent to L2)",
-                    self.loc_name(loc, op),
+                    "{} (write-through{}, sent to L2)",
+                    labels.join("; "),
                     if done { ", acknowledged" } else { "" }
                 )
             }
@@ -382,6 +435,23 @@ impl Explorer<'_, '_> {
         })
     }
 
+    /// Do requests to locations `a` and `b` share an L2 channel queue (and
+    /// stay in order)? The same location does ("The L2 cache has
+    /// independent channels to service disjoint ranges of virtual
+    /// addresses"); so do two bytes of one byte-level element, which are
+    /// one naturally aligned range of at most 8 bytes of the hardware
+    /// (docs/hardware.md, "Byte-level accesses").
+    pub(super) fn same_channel(&self, a: u32, b: u32) -> bool {
+        let element = |l: u32| {
+            let p = self.ctx.p;
+            match p.locations.get(l as usize).and_then(|x| x.byte.as_ref()) {
+                Some(c) => l - c.index,
+                None => l,
+            }
+        };
+        a == b || element(a) == element(b)
+    }
+
     /// The L2 stage: a request of a CU's queue is performed at the L2.
     ///
     /// AMDGPUUsage, "Memory Model GFX942": "The L2 cache has independent
@@ -405,7 +475,9 @@ impl Explorer<'_, '_> {
     ) -> Option<(State, String)> {
         let q = &s.chan[cu];
         let r = &q[i];
-        if q[..i].iter().any(|e| e.loc == r.loc) || (self.ctx.geo.fifo_l0_queue && i > 0) {
+        if q[..i].iter().any(|e| self.same_channel(e.loc, r.loc))
+            || (self.ctx.geo.fifo_l0_queue && i > 0)
+        {
             return None;
         }
         let mut n = s.clone();
@@ -481,9 +553,17 @@ impl Explorer<'_, '_> {
                 let acked = ack == memsys::Ack::L1 && !r.acked;
                 if acked {
                     r.acked = true;
+                    // A byte-level store is acknowledged with its last byte.
+                    let rest = n
+                        .chan
+                        .iter()
+                        .flatten()
+                        .any(|e| e.wave == r.wave && e.id == r.id && !e.acked);
                     let nw = &mut n.waves[wi];
-                    if let Some(e) = nw.vm.iter_mut().find(|e| e.id == r.id) {
-                        e.stage = Stage::Done;
+                    if !rest {
+                        if let Some(e) = nw.vm.iter_mut().find(|e| e.id == r.id) {
+                            e.stage = Stage::Done;
+                        }
                     }
                     pop_done(nw);
                 }
@@ -513,7 +593,7 @@ impl Explorer<'_, '_> {
     pub(super) fn l2_step_sa(&self, s: &State, sa: usize, i: usize) -> Option<(State, String)> {
         let q = &s.chan2[sa];
         let r = &q[i];
-        if q[..i].iter().any(|e| e.loc == r.loc) {
+        if q[..i].iter().any(|e| self.same_channel(e.loc, r.loc)) {
             return None;
         }
         let mut n = s.clone();
@@ -616,14 +696,42 @@ impl Explorer<'_, '_> {
         let mut n = s.clone();
         let req = n.waves[wi].lds.remove(0);
         let label = match req {
-            Req::Load { dst, loc, op } => {
-                let v = n.mem.lds_load(loc);
-                set(&mut n.waves[wi], dst, v);
-                format!("ds load {} = {v}", self.loc_name(loc, op))
+            // A byte-level LDS access reads or writes all its bytes at once:
+            // "All LDS operations of a CU are performed as wavefront wide
+            // operations in a global order".
+            Req::Load {
+                dst,
+                loc,
+                op,
+                ir,
+                width,
+            } => {
+                let mut vals = Vec::new();
+                for (d, l) in self.load_parts(wi, dst, loc, ir, width) {
+                    let v = n.mem.lds_load(l);
+                    set(&mut n.waves[wi], d, v);
+                    vals.push(v.to_string());
+                }
+                format!(
+                    "ds load {} = {}",
+                    self.locs_name(loc, width, op),
+                    vals.join(" ")
+                )
             }
-            Req::Store { loc, val, op } => {
-                n.mem.lds_store(loc, val);
-                format!("ds store {}={val}", self.loc_name(loc, op))
+            Req::Store {
+                loc,
+                val,
+                op,
+                width,
+            } => {
+                if width > 1 {
+                    for k in 0..width as u32 {
+                        n.mem.lds_store(loc + k, byte_of(val, k));
+                    }
+                } else {
+                    n.mem.lds_store(loc, val);
+                }
+                format!("ds store {}={val}", self.locs_name(loc, width, op))
             }
             Req::Rmw {
                 dst,

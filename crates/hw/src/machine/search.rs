@@ -60,12 +60,17 @@ pub(super) fn may_access(p: &Program, a: &Addr) -> std::ops::Range<usize> {
         return 0..0;
     };
     let first = sym.first as usize;
+    // A byte-level element is `bytes` one-byte locations; the address
+    // reaches its byte `a.byte` (the other bytes of a wider access are the
+    // program's next instructions, each with its own address).
+    let stride = sym.bytes.unwrap_or(1) as usize;
     match a.index {
         Operand::Const(i) if i >= 0 && (i as u64) < sym.len as u64 => {
-            first + i as usize..first + i as usize + 1
+            let at = first + i as usize * stride + a.byte as usize;
+            at..at + 1
         }
         Operand::Const(_) => 0..0,
-        _ => first..(first + sym.len as usize).min(n),
+        _ => first..(first + sym.len as usize * stride).min(n),
     }
 }
 
@@ -191,6 +196,27 @@ impl Explorer<'_, '_> {
             return;
         }
         let p = self.ctx.p;
+        // One location's final value (an LDS one in work-group `wg`'s LDS).
+        let cell = |loc: u32, wg: Option<u32>| -> Value {
+            match p.locations.get(loc as usize).map(|l| l.space) {
+                Some(AddrSpace::Lds) => {
+                    let wgi = wg
+                        .and_then(|w| {
+                            let mut wgs: Vec<u32> = p
+                                .threads
+                                .iter()
+                                .map(|t| t.placement.instance(ScopeLevel::Workgroup))
+                                .collect();
+                            wgs.sort_unstable();
+                            wgs.dedup();
+                            wgs.binary_search(&w).ok()
+                        })
+                        .unwrap_or(0);
+                    mem.lds_value(wgi, loc, self.ctx.n_locs)
+                }
+                _ => mem.final_value(loc),
+            }
+        };
         let value = |o: &Observable| -> Value {
             match o {
                 Observable::Reg { thread, reg } => s
@@ -198,24 +224,15 @@ impl Explorer<'_, '_> {
                     .get(*thread as usize)
                     .and_then(|w| w.regs.get(*reg as usize).copied())
                     .unwrap_or(Value::Undef),
+                // A byte-level element is composed of its bytes, as the
+                // memory model shows it (docs/semantics.md, "Byte-level
+                // accesses").
                 Observable::Mem { loc, wg } => {
-                    match p.locations.get(*loc as usize).map(|l| l.space) {
-                        Some(AddrSpace::Lds) => {
-                            let wgi = wg
-                                .and_then(|w| {
-                                    let mut wgs: Vec<u32> = p
-                                        .threads
-                                        .iter()
-                                        .map(|t| t.placement.instance(ScopeLevel::Workgroup))
-                                        .collect();
-                                    wgs.sort_unstable();
-                                    wgs.dedup();
-                                    wgs.binary_search(&w).ok()
-                                })
-                                .unwrap_or(0);
-                            mem.lds_value(wgi, *loc, self.ctx.n_locs)
-                        }
-                        _ => mem.final_value(*loc),
+                    let cells = amdmm_explore::observed_cells(p, *loc);
+                    if cells.len() == 1 {
+                        cell(*loc, *wg)
+                    } else {
+                        amdmm_explore::compose_bytes(cells.map(|l| cell(l, *wg)))
                     }
                 }
             }

@@ -4,20 +4,29 @@
 
 use super::memsys::{self, MemSys};
 use crate::isa::{Counter, HwScope, MemOp};
-use amdmm_program::{RegId, Value};
+use amdmm_program::{RegId, Ty, Value};
 
 /// A queued vector-memory or LDS request.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Req {
+    /// A load of `width` locations from `loc`: 1 for a whole location, the
+    /// access's bytes for a byte-level one (docs/semantics.md, "Byte-level
+    /// accesses"), whose byte `k` goes to the destination of the program's
+    /// instruction `ir + k` (`Explorer::load_parts`).
     Load {
         dst: RegId,
         loc: u32,
         op: MemOp,
+        ir: u32,
+        width: u8,
     },
+    /// A store of `width` locations from `loc` (as for `Load`): byte `k` of a
+    /// byte-level store writes [`byte_of`]`(val, k)`.
     Store {
         loc: u32,
         val: Value,
         op: MemOp,
+        width: u8,
     },
     Rmw {
         dst: Option<RegId>,
@@ -32,18 +41,11 @@ pub enum Req {
     /// LDS DMA: for each `(src, dst)`, read global `src` and write LDS
     /// `dst` (several pairs: gfx950's `dwordx3` / `dwordx4` copy, whose
     /// elements are independent reads and writes, complete together).
-    Dma {
-        copies: Vec<(u32, u32)>,
-        op: MemOp,
-    },
+    Dma { copies: Vec<(u32, u32)>, op: MemOp },
     /// `buffer_wbl2`: write back dirty L2 lines at `system` scope or not.
-    Wb {
-        system: bool,
-    },
+    Wb { system: bool },
     /// GFX12.5 `global_wb scope:S` (`Explorer::global_wb_ready`).
-    GlobalWb {
-        scope: HwScope,
-    },
+    GlobalWb { scope: HwScope },
 }
 
 /// The counter a vector-memory request is reported on: `vmcnt` (GFX6-GFX11),
@@ -247,4 +249,14 @@ pub(super) fn set(w: &mut Wave, r: RegId, v: Value) {
         *slot = v;
     }
     w.pending.retain(|&x| x != r);
+}
+
+/// Byte `k` (little-endian, 0 the lowest) of the value `v` a byte-level
+/// store writes: what the memory model's one-byte store `k` writes
+/// (docs/semantics.md, "Byte-level accesses").
+pub(super) fn byte_of(v: Value, k: u32) -> Value {
+    match v {
+        Value::Int(x) => Value::Int(Ty::I8.wrap(x.checked_shr(8 * k).unwrap_or(x >> 63))),
+        Value::Undef => Value::Undef,
+    }
 }

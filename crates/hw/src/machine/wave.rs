@@ -12,7 +12,7 @@ use super::state::{
 use super::Ctx;
 use crate::isa::{Counter, Family, MInstr, MemOp};
 use amdmm_explore::symbolic;
-use amdmm_program::{Addr, AddrSpace, Instr, Operand, Value};
+use amdmm_program::{Addr, AddrSpace, Instr, Operand, RegId, Value};
 
 impl Explorer<'_, '_> {
     pub(super) fn operand(w: &Wave, o: Operand) -> Option<Value> {
@@ -30,14 +30,62 @@ impl Explorer<'_, '_> {
     }
 
     /// Resolves an address to a location index (`None`: operand pending;
-    /// `Some(Err)`: out of bounds or undef index).
+    /// `Some(Err)`: out of bounds or undef index). Element `i` of a
+    /// byte-level symbol is `bytes` one-byte locations, and the address
+    /// reaches its byte `a.byte` (0 for a whole location), as in the memory
+    /// model.
     pub(super) fn loc(&self, w: &Wave, a: &Addr) -> Option<Result<u32, ()>> {
         let sym = self.ctx.p.symbols.get(a.symbol as usize)?;
         let i = Self::operand(w, a.index)?;
+        let stride = sym.bytes.unwrap_or(1);
         Some(match i {
-            Value::Int(i) if i >= 0 && (i as u64) < sym.len as u64 => Ok(sym.first + i as u32),
+            Value::Int(i) if i >= 0 && (i as u64) < sym.len as u64 => {
+                Ok(sym.first + i as u32 * stride + a.byte)
+            }
             _ => Err(()),
         })
+    }
+
+    /// The program instructions of the access at `ir`: `ir .. ir + width`,
+    /// `width` > 1 for a byte-level load or store, performed as one
+    /// instruction of that width (docs/semantics.md, "Byte-level
+    /// accesses"; [`amdmm_program::Program::byte_access`]).
+    pub(super) fn access_width(&self, wi: usize, ir: usize) -> u8 {
+        let p = self.ctx.p;
+        p.byte_access(&p.threads[wi], ir)
+            .map_or(1, |b| b.len.min(8) as u8)
+    }
+
+    /// The (destination register, location) of each byte of a load request:
+    /// byte `k` is location `loc + k`, loaded into the destination of the
+    /// program's one-byte load `ir + k` (one part for a whole location).
+    pub(super) fn load_parts(
+        &self,
+        wi: usize,
+        dst: RegId,
+        loc: u32,
+        ir: u32,
+        width: u8,
+    ) -> Vec<(RegId, u32)> {
+        let code = &self.ctx.p.threads[wi].code;
+        (0..width as u32)
+            .map(|k| match code.get((ir + k) as usize) {
+                Some(Instr::Load { dst: d, .. }) if k > 0 => (*d, loc + k),
+                _ => (dst, loc + k),
+            })
+            .collect()
+    }
+
+    /// A request's location(s) for a trace: `x`, or `x+0..x+3` for a
+    /// byte-level access of four bytes.
+    pub(super) fn locs_name(&self, loc: u32, width: u8, op: MemOp) -> String {
+        let first = self.loc_name(loc, op);
+        if width <= 1 {
+            return first;
+        }
+        let p = self.ctx.p;
+        let last = &p.locations[((loc + width as u32 - 1) % self.ctx.n_locs.max(1)) as usize];
+        format!("{first}..{}", last.name)
     }
 
     pub(super) fn issue(&mut self, s: &State, wi: usize) -> Issue {
@@ -296,7 +344,13 @@ impl Explorer<'_, '_> {
                     self.flags.ub = true;
                     return Issue::Dead;
                 };
-                Req::Load { dst: *dst, loc, op }
+                Req::Load {
+                    dst: *dst,
+                    loc,
+                    op,
+                    ir: ir as u32,
+                    width: self.access_width(wi, ir),
+                }
             }
             Instr::Store {
                 ty, value, addr, ..
@@ -304,16 +358,40 @@ impl Explorer<'_, '_> {
                 let Some(l) = self.loc(&w, addr) else {
                     return Issue::Blocked;
                 };
-                let Some(v) = Self::operand(&w, *value) else {
-                    return Issue::Blocked;
+                let width = self.access_width(wi, ir);
+                let v = if width > 1 {
+                    // The bytes the program's one-byte stores write (their
+                    // values are computed before the first:
+                    // `Program::byte_access`), composed little-endian.
+                    let code = &thread.code[ir..ir + width as usize];
+                    let mut bytes = Vec::with_capacity(code.len());
+                    for i in code {
+                        let Instr::Store { ty, value, .. } = i else {
+                            return Issue::Dead;
+                        };
+                        let Some(b) = Self::operand(&w, *value) else {
+                            return Issue::Blocked;
+                        };
+                        bytes.push(symbolic::stored(*ty, b));
+                    }
+                    amdmm_explore::compose_bytes(bytes.into_iter())
+                } else {
+                    let Some(v) = Self::operand(&w, *value) else {
+                        return Issue::Blocked;
+                    };
+                    // Truncated to the access width, as the explorer does.
+                    symbolic::stored(*ty, v)
                 };
-                // Truncated to the access width, as the explorer does.
-                let v = symbolic::stored(*ty, v);
                 let Ok(loc) = l else {
                     self.flags.ub = true;
                     return Issue::Dead;
                 };
-                Req::Store { loc, val: v, op }
+                Req::Store {
+                    loc,
+                    val: v,
+                    op,
+                    width,
+                }
             }
             Instr::Rmw {
                 dst, addr, value, ..
@@ -401,30 +479,51 @@ impl Explorer<'_, '_> {
         let nw = &mut n.waves[wi];
         let mut label = op.to_string();
         match &req {
-            Req::Load { dst, loc, .. } => {
-                nw.pending.push(*dst);
-                label.push_str(&format!(" {}", self.loc_name(*loc, op)));
+            Req::Load {
+                dst,
+                loc,
+                ir,
+                width,
+                ..
+            } => {
+                let parts = self.load_parts(wi, *dst, *loc, *ir, *width);
+                nw.pending.extend(parts.iter().map(|&(d, _)| d));
+                label.push_str(&format!(" {}", self.locs_name(*loc, *width, op)));
             }
             Req::Rmw { dst, ok, loc, .. } => {
                 nw.pending.extend(dst.iter().chain(ok.iter()).copied());
                 label.push_str(&format!(" {}", self.loc_name(*loc, op)));
             }
-            Req::Store { loc, val, .. } => {
-                label.push_str(&format!(" {}={val}", self.loc_name(*loc, op)))
-            }
+            Req::Store {
+                loc, val, width, ..
+            } => label.push_str(&format!(" {}={val}", self.locs_name(*loc, *width, op))),
             _ => {}
         }
         if self.to_lds(op, &req) {
             let req = match req {
-                Req::Load { dst, loc, op } => Req::Load {
+                Req::Load {
+                    dst,
+                    loc,
+                    op,
+                    ir,
+                    width,
+                } => Req::Load {
                     dst,
                     loc: lds_loc(loc),
                     op,
+                    ir,
+                    width,
                 },
-                Req::Store { loc, val, op } => Req::Store {
+                Req::Store {
+                    loc,
+                    val,
+                    op,
+                    width,
+                } => Req::Store {
                     loc: lds_loc(loc),
                     val,
                     op,
+                    width,
                 },
                 Req::Rmw {
                     dst,

@@ -554,6 +554,11 @@ impl<'a> Cx<'a> {
     /// composed of the series of bytes it read". A byte that reads `undef`
     /// makes the whole value `undef` (the checker's values have no partly
     /// undefined form; docs/semantics.md, "Byte-level accesses").
+    ///
+    /// The byte loads are consecutive instructions, lowest byte first, with
+    /// the access's source position, and the composition follows them: the
+    /// hardware models find the whole access by this
+    /// ([`crate::Program::byte_access`]) and perform it as one instruction.
     fn byte_load(
         &mut self,
         code: &mut Code,
@@ -563,20 +568,25 @@ impl<'a> Cx<'a> {
         attrs: MemAttrs,
         span: Span,
     ) {
+        let bytes: Vec<RegId> = (0..ty.bytes())
+            .map(|k| {
+                let b = self.hidden_reg(code, span);
+                let load = Instr::Load {
+                    dst: b,
+                    ty: Ty::I8,
+                    addr: Addr {
+                        byte: addr.byte + k,
+                        ..addr
+                    },
+                    attrs,
+                    visible: None,
+                };
+                self.emit(code, load, span);
+                b
+            })
+            .collect();
         let mut acc: Option<RegId> = None;
-        for k in 0..ty.bytes() {
-            let b = self.hidden_reg(code, span);
-            let load = Instr::Load {
-                dst: b,
-                ty: Ty::I8,
-                addr: Addr {
-                    byte: addr.byte + k,
-                    ..addr
-                },
-                attrs,
-                visible: None,
-            };
-            self.emit(code, load, span);
+        for (k, b) in bytes.into_iter().enumerate() {
             // The byte unsigned, moved to its place.
             let mut part = self.hidden_reg(code, span);
             self.bin(
@@ -626,6 +636,11 @@ impl<'a> Cx<'a> {
     /// for Concurrent Operations": a read "reads a series of bytes written
     /// by (defined) write operations", so a write of N bytes is N byte
     /// writes to the memory model.
+    ///
+    /// Each byte's value is computed first; the byte stores follow as
+    /// consecutive instructions, lowest byte first, with the access's source
+    /// position (as for [`Self::byte_load`]: the hardware models perform
+    /// them as one instruction, [`crate::Program::byte_access`]).
     fn byte_store(
         &mut self,
         code: &mut Code,
@@ -635,30 +650,34 @@ impl<'a> Cx<'a> {
         attrs: MemAttrs,
         span: Span,
     ) {
-        for k in 0..ty.bytes() {
-            let shift = 8 * k as i64;
-            let byte = match value {
-                Operand::Const(v) => Operand::Const(Ty::I8.wrap(v >> shift)),
-                Operand::Undef => Operand::Undef,
-                Operand::Reg(r) if k == 0 => Operand::Reg(r),
-                Operand::Reg(r) => {
-                    let t = self.hidden_reg(code, span);
-                    self.bin(
-                        code,
-                        t,
-                        BinOp::LShr,
-                        Operand::Reg(r),
-                        Operand::Const(shift),
-                        span,
-                    );
-                    Operand::Reg(t)
+        let bytes: Vec<Operand> = (0..ty.bytes())
+            .map(|k| {
+                let shift = 8 * k as i64;
+                match value {
+                    Operand::Const(v) => Operand::Const(Ty::I8.wrap(v >> shift)),
+                    Operand::Undef => Operand::Undef,
+                    Operand::Reg(r) if k == 0 => Operand::Reg(r),
+                    Operand::Reg(r) => {
+                        let t = self.hidden_reg(code, span);
+                        self.bin(
+                            code,
+                            t,
+                            BinOp::LShr,
+                            Operand::Reg(r),
+                            Operand::Const(shift),
+                            span,
+                        );
+                        Operand::Reg(t)
+                    }
                 }
-            };
+            })
+            .collect();
+        for (k, byte) in bytes.into_iter().enumerate() {
             let store = Instr::Store {
                 ty: Ty::I8,
                 value: byte,
                 addr: Addr {
-                    byte: addr.byte + k,
+                    byte: addr.byte + k as u32,
                     ..addr
                 },
                 attrs,
