@@ -99,7 +99,7 @@ pub fn compile_command(a: &CompileArgs) -> ExitCode {
     let target = match amdmm_hw::Target::parse(&a.target) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::diag::error_line(e);
             return ExitCode::from(2);
         }
     };
@@ -133,7 +133,7 @@ pub fn compile_command(a: &CompileArgs) -> ExitCode {
     let llc = match amdmm_hw::llc::find(a.llc.as_deref(), a.opt_level) {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::diag::error_line(e);
             return ExitCode::from(2);
         }
     };
@@ -143,7 +143,7 @@ pub fn compile_command(a: &CompileArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {file}: {e}");
+            crate::diag::error_line(format_args!("{file}: {e}"));
             ExitCode::from(2)
         }
     }

@@ -96,7 +96,7 @@ pub struct CompareArgs {
 }
 
 fn fail(msg: &str) -> ExitCode {
-    let _ = writeln!(std::io::stderr(), "amdmm: error: {msg}");
+    crate::diag::error_line(msg);
     ExitCode::from(2)
 }
 

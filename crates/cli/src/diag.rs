@@ -58,6 +58,13 @@ pub fn eprint(diags: &[FileDiagnostic]) {
     }
 }
 
+/// Prints a one-line error that is not about a place in a text (an option's
+/// value as a whole, a file that cannot be written): `amdmm: error: MSG`
+/// (docs/cli.md, "Diagnostics"). Failures to write stderr are ignored.
+pub fn error_line(msg: impl std::fmt::Display) {
+    let _ = writeln!(std::io::stderr().lock(), "amdmm: error: {msg}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -64,7 +64,7 @@ pub fn docs_command(a: &DocsArgs) -> ExitCode {
                 .iter()
                 .min_by_key(|n| strsim::damerau_levenshtein(n, &topic.to_ascii_lowercase()))
                 .filter(|n| strsim::damerau_levenshtein(n, &topic.to_ascii_lowercase()) <= 3);
-            eprintln!("error: no documentation page `{topic}`");
+            crate::diag::error_line(format_args!("no documentation page `{topic}`"));
             match near {
                 Some(n) => eprintln!("  hint: did you mean `{n}`? (`amdmm docs` lists the pages)"),
                 None => eprintln!("  hint: the pages are {}", names.join(", ")),

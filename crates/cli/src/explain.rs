@@ -62,7 +62,7 @@ pub struct ExplainArgs {
 }
 
 fn fail(msg: &str) -> ExitCode {
-    let _ = writeln!(std::io::stderr(), "amdmm: error: {msg}");
+    crate::diag::error_line(msg);
     ExitCode::from(2)
 }
 

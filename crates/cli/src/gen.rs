@@ -76,7 +76,7 @@ pub fn gen_command(a: &GenArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::diag::error_line(e);
             ExitCode::from(2)
         }
     }

@@ -103,7 +103,7 @@ impl GraphSink {
             let dot = amdmm_report::trace_to_dot(test, target, &state, steps);
             let stem = amdmm_report::file_stem(&format!("{test}.{target}.{kind}-{}", k + 1));
             if let Err(e) = self.write(&stem, &dot) {
-                eprintln!("error: {e}");
+                crate::diag::error_line(e);
                 ok = false;
             }
         }

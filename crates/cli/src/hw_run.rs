@@ -29,7 +29,7 @@ fn model_only_flags(a: &crate::args::RunArgs) -> Option<&'static str> {
 /// input order.
 pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
     if let Some(why) = model_only_flags(a) {
-        eprintln!("error: with --target: {why}");
+        crate::diag::error_line(format_args!("with --target: {why}"));
         return ExitCode::from(2);
     }
     let spec = a.target.as_deref().unwrap_or("");
@@ -46,7 +46,7 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
     let source = match a.code.source() {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::diag::error_line(e);
             return ExitCode::from(2);
         }
     };
@@ -79,7 +79,7 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
     {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::diag::error_line(e);
             return ExitCode::from(2);
         }
     };
@@ -119,7 +119,7 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
     );
     progress.finish();
     if let Err(e) = res {
-        eprintln!("error: {e}");
+        crate::diag::error_line(e);
         return ExitCode::from(2);
     }
     if a.json {
@@ -132,7 +132,7 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
         match serde_json::to_string_pretty(&doc) {
             Ok(s) => println!("{s}"),
             Err(e) => {
-                eprintln!("error: cannot write JSON: {e}");
+                crate::diag::error_line(format_args!("cannot write JSON: {e}"));
                 return ExitCode::from(2);
             }
         }

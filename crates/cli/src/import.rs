@@ -64,7 +64,7 @@ pub fn import_command(a: &ImportArgs) -> ExitCode {
         Suite::VulkanAlloy(v) => match vulkan_alloy(v) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("error: {e}");
+                crate::diag::error_line(e);
                 ExitCode::from(2)
             }
         },
@@ -304,7 +304,7 @@ fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
                     // One file that cannot be written (kept without
                     // --force, a symbolic link, a full disk) does not stop
                     // the others: reported here, counted in the exit status.
-                    progress.suspend(|| eprintln!("error: {e}"));
+                    progress.suspend(|| crate::diag::error_line(e));
                     write_errors += 1;
                     None
                 }

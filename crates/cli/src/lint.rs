@@ -64,7 +64,7 @@ pub fn lint_command(a: &LintArgs) -> ExitCode {
     let files = match crate::collect::collect(&a.paths) {
         Ok(f) => f,
         Err(e) => {
-            let _ = writeln!(std::io::stderr(), "amdmm: error: {e}");
+            crate::diag::error_line(e);
             return ExitCode::from(2);
         }
     };
@@ -123,7 +123,7 @@ pub fn lint_command(a: &LintArgs) -> ExitCode {
         match serde_json::to_string_pretty(&doc) {
             Ok(s) => println!("{s}"),
             Err(e) => {
-                let _ = writeln!(std::io::stderr(), "amdmm: error: cannot write JSON: {e}");
+                crate::diag::error_line(format_args!("cannot write JSON: {e}"));
                 return ExitCode::from(2);
             }
         }

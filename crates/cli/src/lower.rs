@@ -155,13 +155,13 @@ pub fn lower_command(a: &LowerArgs) -> ExitCode {
         return crate::lower_compare::compare_command(a);
     }
     let [file] = a.files.as_slice() else {
-        eprintln!("error: lower takes one test (several with --compare)");
+        crate::diag::error_line("lower takes one test (several with --compare)");
         return ExitCode::from(2);
     };
     let target = match amdmm_hw::Target::parse(&a.target) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::diag::error_line(e);
             return ExitCode::from(2);
         }
     };
@@ -177,7 +177,7 @@ pub fn lower_command(a: &LowerArgs) -> ExitCode {
     let source = match a.code.source() {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::diag::error_line(e);
             return ExitCode::from(2);
         }
     };
@@ -200,7 +200,7 @@ pub fn lower_command(a: &LowerArgs) -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    eprintln!("error: cannot write JSON: {e}");
+                    crate::diag::error_line(format_args!("cannot write JSON: {e}"));
                     ExitCode::from(2)
                 }
             }
@@ -273,7 +273,7 @@ pub(crate) fn targets_and_files(
     paths: &[PathBuf],
 ) -> Result<(Vec<amdmm_hw::Target>, Vec<PathBuf>), ExitCode> {
     let report = |e: String| {
-        eprintln!("error: {e}");
+        crate::diag::error_line(e);
         ExitCode::from(2)
     };
     let ts = targets(spec, modelled_only).map_err(report)?;

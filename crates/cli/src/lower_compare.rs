@@ -26,12 +26,12 @@ pub fn compare_command(a: &LowerArgs) -> ExitCode {
     let llc = match amdmm_hw::llc::find(a.code.llc.as_deref(), a.code.opt_level) {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::diag::error_line(e);
             return ExitCode::from(2);
         }
     };
     if a.code.code != crate::code::Code::Table {
-        eprintln!("error: --compare compares the tables with llc; leave out --code");
+        crate::diag::error_line("--compare compares the tables with llc; leave out --code");
         return ExitCode::from(2);
     }
     let mut input_error = false;
@@ -72,7 +72,7 @@ pub fn compare_command(a: &LowerArgs) -> ExitCode {
     );
     progress.finish();
     if let Err(e) = res {
-        eprintln!("error: {e}");
+        crate::diag::error_line(e);
         return ExitCode::from(2);
     }
     let mut summaries: BTreeMap<String, Summary> = BTreeMap::new();

@@ -49,7 +49,7 @@ fn main() -> ExitCode {
     match cli.command {
         args::Command::Run(a) if a.target.is_some() => hw_run::hw_run_command(&a),
         args::Command::Run(a) if a.code.code != code::Code::Table || a.code.llc.is_some() => {
-            eprintln!("error: --code, --llc and --opt-level choose the hardware model's code; they need --target");
+            crate::diag::error_line("--code, --llc and --opt-level choose the hardware model's code; they need --target");
             ExitCode::from(2)
         }
         args::Command::Run(a) => output::run_command(&a),

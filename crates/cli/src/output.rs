@@ -16,7 +16,7 @@ const EXIT_CHECK: u8 = 1;
 const EXIT_INPUT: u8 = 2;
 
 fn error(msg: &str) -> ExitCode {
-    err(&format!("amdmm: error: {msg}"));
+    crate::diag::error_line(msg);
     ExitCode::from(EXIT_INPUT)
 }
 
@@ -146,7 +146,7 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
                 for (stem, dot) in amdmm_report::outcome_graphs(&program.name, &outcome) {
                     if let Err(e) = sink.write(&stem, &dot) {
                         t.graph_errors += 1;
-                        err(&format!("amdmm: error: {e}"));
+                        crate::diag::error_line(e);
                     }
                 }
             }

@@ -57,7 +57,7 @@ pub fn man_command(a: &ManArgs) -> ExitCode {
             }
             None => {
                 let names: Vec<&str> = cmd.get_subcommands().map(|s| s.get_name()).collect();
-                eprintln!("error: no command `{name}`");
+                crate::diag::error_line(format_args!("no command `{name}`"));
                 eprintln!("  hint: the commands are {}", names.join(", "));
                 return ExitCode::from(2);
             }
@@ -65,7 +65,7 @@ pub fn man_command(a: &ManArgs) -> ExitCode {
     };
     let mut out = Vec::new();
     if let Err(e) = clap_mangen::Man::new(page).render(&mut out) {
-        eprintln!("error: cannot render the man page: {e}");
+        crate::diag::error_line(format_args!("cannot render the man page: {e}"));
         return ExitCode::from(2);
     }
     if std::io::stdout().write_all(&out).is_err() {

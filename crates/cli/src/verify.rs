@@ -204,23 +204,25 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
     let known = match known_findings(a) {
         Ok(k) => k,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::diag::error_line(e);
             return ExitCode::from(2);
         }
     };
     let source = match a.code.source() {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::diag::error_line(e);
             return ExitCode::from(2);
         }
     };
     if a.mutate && a.json {
-        eprintln!("error: --json is not available with --mutate (its report is text: crates/hw/mutation-report.txt)");
+        crate::diag::error_line("--json is not available with --mutate (its report is text: crates/hw/mutation-report.txt)");
         return ExitCode::from(2);
     }
     if a.mutate && a.graph.is_some() {
-        eprintln!("error: --graph draws forbidden outcomes' traces; --mutate reports mutations, not traces");
+        crate::diag::error_line(
+            "--graph draws forbidden outcomes' traces; --mutate reports mutations, not traces",
+        );
         return ExitCode::from(2);
     }
     let sink = match a
@@ -231,13 +233,15 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
     {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::diag::error_line(e);
             return ExitCode::from(2);
         }
     };
     let mut graph_failed = false;
     if a.mutate && a.code.code != crate::code::Code::Table {
-        eprintln!("error: --mutate mutates the tables' code sequences; it takes --code table");
+        crate::diag::error_line(
+            "--mutate mutates the tables' code sequences; it takes --code table",
+        );
         return ExitCode::from(2);
     }
     let jobs = run::jobs_or_cores(a.jobs);
@@ -271,7 +275,7 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         || progress.inc(),
         |m| models.push(m),
     ) {
-        eprintln!("error: {e}");
+        crate::diag::error_line(e);
         return ExitCode::from(2);
     }
     progress.finish();
@@ -319,7 +323,7 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
     );
     progress.finish();
     if let Err(e) = res {
-        eprintln!("error: {e}");
+        crate::diag::error_line(e);
         return ExitCode::from(2);
     }
     let Tally {
@@ -351,7 +355,7 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         match serde_json::to_string_pretty(&doc) {
             Ok(s) => println!("{s}"),
             Err(e) => {
-                eprintln!("error: cannot write JSON: {e}");
+                crate::diag::error_line(format_args!("cannot write JSON: {e}"));
                 return ExitCode::from(2);
             }
         }
@@ -642,7 +646,7 @@ fn mutate_command(
     );
     progress.finish();
     if let Err(e) = res {
-        eprintln!("error: {e}");
+        crate::diag::error_line(e);
         return ExitCode::from(2);
     }
     println!();
