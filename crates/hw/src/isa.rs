@@ -396,9 +396,24 @@ impl MemOp {
             (_, MemKind::CmpSwap) => {
                 format!("{fam}_atomic_cmpswap{}", if w == 64 { "_x2" } else { "" })
             }
-            (_, MemKind::LoadLds) if new => format!("{fam}_load_lds_b{w}"),
-            (_, MemKind::LoadLds) => format!("{fam}_load_lds_{load_w}"),
+            // LDS DMA (LLVM's assembler; `llvm-mc` rejects the other
+            // spellings on each): GFX12.5 `global_load_async_to_lds_b32`,
+            // GFX942 `global_load_lds_dword`, GFX6-GFX10 the ordinary load
+            // with the `lds` modifier ([`MemOp::lds_modifier`]).
+            (_, MemKind::LoadLds) if new => format!("{fam}_load_async_to_lds_b{w}"),
+            (_, MemKind::LoadLds) if self.dialect == Dialect::Gfx942 => {
+                format!("{fam}_load_lds_{load_w}")
+            }
+            (_, MemKind::LoadLds) => format!("{fam}_load_{load_w}"),
         }
+    }
+
+    /// `lds`: the modifier that makes a GFX6-GFX10 `buffer_load_*` /
+    /// `global_load_*` an LDS DMA (`global_load_dword v0, s[6:7] lds`, as
+    /// llc-22 prints it for gfx900, gfx90a and gfx1010).
+    fn lds_modifier(&self) -> Option<&'static str> {
+        let spelled_apart = self.dialect != Dialect::Gfx942 && !self.dialect.new_names();
+        (self.kind == MemKind::LoadLds && spelled_apart).then_some("lds")
     }
 
     /// The return bit the ISA needs on a returning vector-memory atomic, if
@@ -452,6 +467,9 @@ fn ds_width(w: u32, unsigned: char) -> String {
 impl fmt::Display for MemOp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts = vec![self.mnemonic()];
+        if let Some(m) = self.lds_modifier() {
+            parts.push(m.to_string());
+        }
         if let Some(r) = self.return_bit() {
             parts.push(r.to_string());
         }

@@ -1241,11 +1241,7 @@ fn lower_dma(
     size: u32,
     lane: u32,
 ) -> Result<LOp, String> {
-    let name = match kind {
-        DmaKind::Tracked => "llvm.amdgcn.global.load.lds",
-        DmaKind::GlobalAsync => "llvm.amdgcn.global.load.async.lds",
-        DmaKind::LoadAsync => "llvm.amdgcn.load.async.to.lds",
-    };
+    let name = dma_name(kind);
     let mut text = format!(
         "call {name} {}, {}, size {size}",
         addr_name(p, src),
@@ -1264,26 +1260,7 @@ fn lower_dma(
             stride * lane
         ));
     }
-    if !(target.major == 9 || target.major == 10 || target.gen == Gen::Gfx125x) {
-        return Err(format!(
-            "{target}: `{name}` is not supported on GFX{}: async-operations.txt, \"LDS DMA \
-             Operations\": \"supported only on the corresponding architectures (GFX9 and \
-             GFX10)\" (amdmm also lowers it on GFX12.5, whose own LDS DMA AMDGPUDMAOperations \
-             documents)",
-            target.major
-        ));
-    }
-    dma_size(target, name, size)?;
-    if src.generic || dst.generic {
-        // AMDGPUDMAOperations.md, "GFX9 DMA": the LDS base is `ptr
-        // addrspace(3)`, and only `load[.async].to.lds` takes a flat source;
-        // the tables lower the copy as `global_load_lds`, so a generic
-        // pointer is refused rather than lowered as a global one.
-        return Err(format!(
-            "{target}: `{name}` through a generic (`addrspace(0)`) pointer is not lowered; \
-             write the source as `ptr addrspace(1)` and the destination as `ptr addrspace(3)`"
-        ));
-    }
+    dma_supported(target, name, src, dst, size)?;
     let fam = Family::Global;
     let bits = size.saturating_mul(8);
     // async-operations.txt: "an access program-ordered before an overlapping
@@ -1316,6 +1293,78 @@ fn lower_dma(
         });
     }
     Ok(plain(text, code))
+}
+
+/// Does `target` have an instruction for this LDS DMA copy ([`lower_dma`]:
+/// the generations, the sizes, no generic pointers)?
+fn dma_supported(
+    target: &Target,
+    name: &str,
+    src: &amdmm_program::Addr,
+    dst: &amdmm_program::Addr,
+    size: u32,
+) -> Result<(), String> {
+    if !(target.major == 9 || target.major == 10 || target.gen == Gen::Gfx125x) {
+        return Err(format!(
+            "{target}: `{name}` is not supported on GFX{}: async-operations.txt, \"LDS DMA \
+             Operations\": \"supported only on the corresponding architectures (GFX9 and \
+             GFX10)\" (amdmm also lowers it on GFX12.5, whose own LDS DMA AMDGPUDMAOperations \
+             documents)",
+            target.major
+        ));
+    }
+    dma_size(target, name, size)?;
+    if src.generic || dst.generic {
+        // AMDGPUDMAOperations.md, "GFX9 DMA": the LDS base is `ptr
+        // addrspace(3)`, and only `load[.async].to.lds` takes a flat source;
+        // the tables lower the copy as `global_load_lds`, so a generic
+        // pointer is refused rather than lowered as a global one.
+        return Err(format!(
+            "{target}: `{name}` through a generic (`addrspace(0)`) pointer is not lowered; \
+             write the source as `ptr addrspace(1)` and the destination as `ptr addrspace(3)`"
+        ));
+    }
+    Ok(())
+}
+
+/// The first LDS DMA copy of `p` that `target` has no instruction for
+/// ([`dma_supported`]), as an error at its place. `--code llc` refuses such a
+/// test with the tables' reason before calling llc, which would fail to
+/// select the intrinsic (llc-22: "Cannot select: intrinsic
+/// %llvm.amdgcn.global.load.lds" on GFX6-GFX8, GFX11 and GFX12.0).
+pub fn dma_refusal(p: &Program, target: &Target) -> Result<(), LowerError> {
+    for t in &p.threads {
+        for (k, i) in t.code.iter().enumerate() {
+            let Instr::Dma {
+                kind,
+                src,
+                dst,
+                size,
+                part: 0,
+                ..
+            } = i
+            else {
+                continue;
+            };
+            let n = wide_dma_elements(&t.code[k + 1..]) as u32;
+            dma_supported(target, dma_name(*kind), src, dst, size * n).map_err(|message| {
+                LowerError {
+                    thread: t.name.clone(),
+                    pos: t.pos.get(k).copied().unwrap_or_default(),
+                    message,
+                }
+            })?;
+        }
+    }
+    Ok(())
+}
+
+fn dma_name(kind: DmaKind) -> &'static str {
+    match kind {
+        DmaKind::Tracked => "llvm.amdgcn.global.load.lds",
+        DmaKind::GlobalAsync => "llvm.amdgcn.global.load.async.lds",
+        DmaKind::LoadAsync => "llvm.amdgcn.load.async.to.lds",
+    }
 }
 
 /// The copy sizes the target's LDS DMA instruction has.

@@ -173,6 +173,57 @@ fn reader_forms() {
         Ok(Some(MInstr::Mem(m))) => assert!(m.ret && !m.cpol.sc0 && m.cpol.sc1, "{m:?}"),
         other => panic!("{other:?}"),
     }
+    // LDS DMA, in each generation's spelling: the `lds` modifier (GFX9,
+    // GFX10, buffer forms), `_lds_` (GFX942), `_async_to_lds_` (GFX12.5).
+    for (code, d, family, bits) in [
+        (
+            "global_load_dword v0, s[6:7] lds",
+            Dialect::Gfx9,
+            Family::Global,
+            32,
+        ),
+        (
+            "buffer_load_dword v0, s[0:3], 0 offen lds",
+            Dialect::Gfx9,
+            Family::Buffer,
+            32,
+        ),
+        (
+            "global_load_lds_dwordx4 v0, s[2:3]",
+            Dialect::Gfx942,
+            Family::Global,
+            128,
+        ),
+        (
+            "global_load_async_to_lds_b32 v1, v2, s[0:1]",
+            Dialect::Gfx12,
+            Family::Global,
+            32,
+        ),
+    ] {
+        match asm::instruction(code, d) {
+            Ok(Some(MInstr::Mem(m))) => {
+                assert!(
+                    m.kind == MemKind::LoadLds && m.family == family && m.bits == bits,
+                    "{code}: {m:?}"
+                );
+                // Printed back as the assembler spells it.
+                let mn: Vec<&str> = code.split_whitespace().collect();
+                assert!(m.to_string().starts_with(mn[0]), "{code}: {m}");
+                assert_eq!(
+                    m.to_string().ends_with(" lds"),
+                    code.ends_with(" lds"),
+                    "{m}"
+                );
+            }
+            other => panic!("{code}: {other:?}"),
+        }
+    }
+    assert_eq!(
+        asm::instruction("global_load_dword v0, v[0:1], off", Dialect::Gfx9)
+            .map(|m| matches!(m, Some(MInstr::Mem(m)) if m.kind == MemKind::Load)),
+        Ok(true)
+    );
     // Unknown memory instructions are errors naming them, never skipped.
     for bad in [
         "global_atomic_add_f32 v0, v1, s[0:1]",
@@ -1059,4 +1110,269 @@ fn export_and_translation_counters_order_no_memory_operation() {
             "{t}: `{completion}` should have removed store buffering"
         );
     }
+}
+
+/// The fixture of `litmus/NAME.litmus` compiled for `t` (`amdmm compile`,
+/// llc-22 -O0).
+fn corpus_fixture(name: &str, t: &str) -> String {
+    let stem = name.rsplit('/').next().unwrap();
+    std::fs::read_to_string(fixtures().join(format!("{stem}.{t}.s")))
+        .unwrap_or_else(|e| panic!("{stem} {t}: {e}"))
+}
+
+/// The compiler-tracked LDS DMA under `--code llc` (docs/llc.md, "LDS
+/// DMA"): llc-22's copy, as each target's assembler spells it, is the
+/// copy operation's one memory instruction of the copy's whole width (16
+/// bytes on gfx950: the four elements of `Async+wide.16-fills-four`), and
+/// the hardware model runs it with the memory model's one outcome (the
+/// read after the copy sees the copied values). Without llc's
+/// `s_waitcnt vmcnt(0)` before that read, the model finds the read before
+/// the copy has landed: the test can fail.
+#[test]
+fn lds_dma_fixtures_run_on_the_machine() {
+    for (name, t, spelled) in [
+        (
+            "async/Async+tracked.global.load.lds",
+            "gfx900",
+            "global_load_dword lds",
+        ),
+        (
+            "async/Async+tracked.global.load.lds",
+            "gfx942",
+            "global_load_lds_dword",
+        ),
+        (
+            "async/Async+tracked.global.load.lds",
+            "gfx1010",
+            "global_load_dword lds",
+        ),
+        (
+            "constructs/Async+wide.16-fills-four",
+            "gfx950",
+            "global_load_lds_dwordx4",
+        ),
+    ] {
+        let p = corpus_program(&format!("{name}.litmus"));
+        let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+        let target = Target::parse(t).unwrap();
+        let asm_text = corpus_fixture(name, t);
+        let l = llc::from_asm(&p, &target, &asm_text).unwrap();
+        assert!(llc::unattributable(&p, &l).is_empty(), "{name} {t}");
+        let k = p.threads[0]
+            .code
+            .iter()
+            .position(|i| matches!(i, amdmm_program::Instr::Dma { .. }))
+            .unwrap();
+        let dma: Vec<String> = l.threads[0]
+            .ops
+            .iter()
+            .filter(|o| o.index == k)
+            .flat_map(|o| o.code.iter())
+            .filter(|c| matches!(c.instr, MInstr::Mem(_)))
+            .map(|c| c.instr.to_string())
+            .collect();
+        assert_eq!(dma, [spelled], "{name} {t}");
+        // The table lowering spells the copy the same way.
+        let table = amdmm_hw::lower(&p, &target).unwrap();
+        let table_dma: Vec<String> = table.threads[0]
+            .ops
+            .iter()
+            .flat_map(|o| o.code.iter())
+            .filter(|c| matches!(c.instr, MInstr::Mem(m) if m.kind == MemKind::LoadLds))
+            .map(|c| c.instr.to_string())
+            .collect();
+        assert_eq!(table_dma, [spelled], "{name} {t}: table");
+        let hw = amdmm_hw::machine::explore_lowered(&p, l, &HwOptions::default())
+            .unwrap_or_else(|e| panic!("{name} {t}: {e}"));
+        let states = hw.outcome.states.len();
+        let v = compare(hw, &model);
+        assert!(v.forbidden.is_empty(), "{name} {t}: {:?}", v.forbidden);
+        assert_eq!(states, 1, "{name} {t}");
+        let unwaited = asm_text.replacen("s_waitcnt vmcnt(0)", "", 1);
+        let l = llc::from_asm(&p, &target, &unwaited).unwrap();
+        let hw = amdmm_hw::machine::explore_lowered(&p, l, &HwOptions::default()).unwrap();
+        let v = compare(hw, &model);
+        assert!(
+            !v.forbidden.is_empty(),
+            "{name} {t}: the read no longer waits for the copy, yet nothing is forbidden"
+        );
+    }
+}
+
+/// F7 (docs/findings.md): llc-22 issues the copy with an earlier LDS load
+/// or store to the same location outstanding (no `lgkmcnt(0)` between
+/// them, where the tables' DMA lowering has one), and the hardware model
+/// finds the program order broken; with the tables' code it does not.
+#[test]
+fn lds_dma_after_outstanding_ds_accesses_is_f7() {
+    for (name, bad) in [
+        ("async/Async+tracked.lds-load-before-copy", "P0:%r0=42"),
+        ("async/Async+tracked.lds-store-before-copy", "P0:%r0=1"),
+    ] {
+        let p = corpus_program(&format!("{name}.litmus"));
+        let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+        for t in ["gfx900", "gfx942", "gfx1010"] {
+            let target = Target::parse(t).unwrap();
+            let l = llc::from_asm(&p, &target, &corpus_fixture(name, t)).unwrap();
+            assert!(llc::unattributable(&p, &l).is_empty(), "{name} {t}");
+            let dma = p.threads[0]
+                .code
+                .iter()
+                .position(|i| matches!(i, amdmm_program::Instr::Dma { .. }))
+                .unwrap();
+            let waits_before_copy = l.threads[0]
+                .ops
+                .iter()
+                .filter(|o| o.index == dma)
+                .flat_map(|o| o.code.iter())
+                .any(|c| matches!(c.instr, MInstr::Waitcnt { lgkm: Some(0), .. }));
+            assert!(
+                !waits_before_copy,
+                "{name} {t}: llc-22 now waits: F7 is gone"
+            );
+            let hw = amdmm_hw::machine::explore_lowered(&p, l, &HwOptions::default()).unwrap();
+            let v = compare(hw, &model);
+            let forbidden: Vec<String> = v
+                .forbidden
+                .iter()
+                .map(|(s, _)| amdmm_hw::machine::render_state(&v.hw.outcome, s))
+                .collect();
+            assert!(
+                forbidden.iter().any(|o| o.contains(bad)),
+                "{name} {t}: {forbidden:?}"
+            );
+            let table =
+                explore_with(&p, &target, &HwOptions::default(), &CodeSource::Table).unwrap();
+            assert!(
+                compare(table, &model).forbidden.is_empty(),
+                "{name} {t}: table"
+            );
+        }
+    }
+}
+
+/// Where the tables refuse an LDS DMA copy (GFX6-GFX8, GFX11, GFX12.0, a
+/// size the target lacks), `--code llc` refuses it with their reason before
+/// calling llc (the llc here does not exist); the `.async` forms are
+/// refused by the IR emitter, naming them.
+#[test]
+fn lds_dma_refusals_before_llc_runs() {
+    let missing = llc::Llc {
+        path: PathBuf::from("/nonexistent/amdmm-test-llc"),
+        version: "LLVM version 22.1.8".into(),
+        major: 22,
+        opt_level: 0,
+        cache: None,
+    };
+    let source = CodeSource::Llc(missing);
+    let tracked = corpus_program("async/Async+tracked.global.load.lds.litmus");
+    for (t, why) in [
+        ("gfx600", "not supported on GFX6"),
+        ("gfx1100", "not supported on GFX11"),
+        ("gfx1200", "not supported on GFX12"),
+    ] {
+        let target = Target::parse(t).unwrap();
+        let e = explore_with(&tracked, &target, &HwOptions::default(), &source)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains(why) && e.contains(":10:3"), "{t}: {e}");
+    }
+    let wide = corpus_program("constructs/Async+wide.16-fills-four.litmus");
+    let e = explore_with(
+        &wide,
+        &Target::parse("gfx942").unwrap(),
+        &HwOptions::default(),
+        &source,
+    )
+    .err()
+    .unwrap()
+    .to_string();
+    assert!(e.contains("a 16-byte"), "{e}");
+    // gfx900 passes the check and goes on to call the (missing) llc.
+    let e = explore_with(
+        &tracked,
+        &Target::parse("gfx900").unwrap(),
+        &HwOptions::default(),
+        &source,
+    )
+    .err()
+    .unwrap()
+    .to_string();
+    assert!(e.contains("amdmm-test-llc"), "{e}");
+    for name in [
+        "async/Async+read-after-wait.litmus",
+        "constructs/Async+offset.litmus",
+    ] {
+        let p = corpus_program(name);
+        let e = llc::ir::emit(&p).unwrap_err().to_string();
+        assert!(e.contains("`.async` LDS DMA forms"), "{name}: {e}");
+    }
+}
+
+/// With a live llc: the tracked copy compiles to the fixtures' code on
+/// gfx900, gfx942, gfx950 and gfx1010 (on LLVM 22), and llc-22 cannot
+/// select it on gfx1250 (whose own LDS DMA is `global_load_async_to_lds`):
+/// when an llc does, this test says so and docs/llc.md, "LDS DMA", is to
+/// be updated.
+#[test]
+fn llc_lds_dma_targets() {
+    let Some(l) = live_llc() else { return };
+    for (name, t) in [
+        ("async/Async+tracked.global.load.lds", "gfx900"),
+        ("async/Async+tracked.global.load.lds", "gfx942"),
+        ("async/Async+tracked.global.load.lds", "gfx1010"),
+        ("async/Async+tracked.lds-store-before-copy", "gfx942"),
+        ("constructs/Async+wide.16-fills-four", "gfx950"),
+    ] {
+        let p = corpus_program(&format!("{name}.litmus"));
+        let target = Target::parse(t).unwrap();
+        let live = llc::lowered(&p, &target, &l).unwrap_or_else(|e| panic!("{name} {t}: {e}"));
+        assert!(llc::unattributable(&p, &live).is_empty(), "{name} {t}");
+        if l.major == 22 {
+            let fixed = llc::from_asm(&p, &target, &corpus_fixture(name, t)).unwrap();
+            let code = |x: &amdmm_hw::Lowered| -> Vec<Vec<MInstr>> {
+                x.threads[0]
+                    .ops
+                    .iter()
+                    .map(|o| o.code.iter().map(|c| c.instr).collect())
+                    .collect()
+            };
+            assert_eq!(code(&live), code(&fixed), "{name} {t}");
+        }
+    }
+    if l.major == 22 {
+        let p = corpus_program("async/Async+tracked.global.load.lds.litmus");
+        let e = llc::lowered(&p, &Target::parse("gfx1250").unwrap(), &l)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            e.contains("Cannot select: intrinsic %llvm.amdgcn.global.load.lds"),
+            "{} compiles global.load.lds for gfx1250 now: update docs/llc.md, \"LDS DMA\" ({e})",
+            l.version
+        );
+    }
+}
+
+/// The availability / visibility intrinsics are not LLVM 22's: llc-22
+/// cannot compile a call to `llvm.amdgcn.av.global.load.b128`, so `--code
+/// llc` refuses them (docs/llc.md, "Not supported"). When an llc compiles
+/// it, this test fails and says that the refusal can be lifted.
+#[test]
+fn llc_has_no_av_intrinsics_yet() {
+    let Some(l) = live_llc() else { return };
+    let ir = "declare <4 x i32> @llvm.amdgcn.av.global.load.b128(ptr addrspace(1), metadata)\n\
+              define amdgpu_kernel void @k(ptr addrspace(1) %p, ptr addrspace(1) %o) {\n  \
+              %v = call <4 x i32> @llvm.amdgcn.av.global.load.b128(ptr addrspace(1) %p, metadata !\"agent\")\n  \
+              store <4 x i32> %v, ptr addrspace(1) %o\n  ret void\n}\n";
+    let t = Target::parse("gfx942").unwrap();
+    assert!(
+        l.compile(ir, &t).is_err(),
+        "{} compiles llvm.amdgcn.av.global.load.b128: lift the `--code llc` refusal (`amdmm docs llc`)",
+        l.version
+    );
+    let p = corpus_program("MP+avs-avl.agent.litmus");
+    let e = llc::ir::emit(&p).unwrap_err().to_string();
+    assert!(e.contains("is not an intrinsic of LLVM 22"), "{e}");
 }

@@ -414,7 +414,7 @@ fn dma_sizes_per_target() {
     assert!(e.message.contains("a 16-byte"), "{e}");
     for (t, mnemonic) in [
         ("gfx950", "global_load_lds_dwordx4"),
-        ("gfx1250", "global_load_lds_b128"),
+        ("gfx1250", "global_load_async_to_lds_b128"),
     ] {
         let l = lower(&wide, &Target::parse(t).unwrap()).unwrap();
         let dma: Vec<_> = l.threads[0]

@@ -506,7 +506,23 @@ fn mem(mn: &str, ops: &[&str], dialect: Dialect) -> Result<Option<MemOp>, String
     if let Some(s) = scope_of(ops)? {
         cpol.scope = Some(s);
     }
-    let (kind, bits) = if let Some(w) = rest.strip_prefix("load_lds_") {
+    // LDS DMA, as each generation's assembler spells it: GFX942/gfx950
+    // `global_load_lds_dword`, GFX12.5 `global_load_async_to_lds_b32`, and
+    // GFX6-GFX10's ordinary load with the `lds` modifier (`global_load_dword
+    // v0, s[6:7] lds`, `buffer_load_dword ... lds`): its data goes to the LDS
+    // address in M0, not to a register. The M0 setup (`s_mov_b32 m0, ...`)
+    // is a scalar move, skipped: the model takes the copy's addresses from
+    // the program, as for every access.
+    let lds_modifier = ops.contains(&"lds");
+    let (kind, bits) = if let Some(w) = rest
+        .strip_prefix("load_lds_")
+        .or_else(|| rest.strip_prefix("load_async_to_lds_"))
+    {
+        (MemKind::LoadLds, width(w).map(|x| x.0))
+    } else if let Some(w) = rest.strip_prefix("load_").filter(|_| lds_modifier) {
+        if family == Family::Ds || family == Family::Flat {
+            return Err(format!("`{mn}`: the `lds` modifier on a {family:?} load"));
+        }
         (MemKind::LoadLds, width(w).map(|x| x.0))
     } else if let Some(w) = rest
         .strip_prefix("load_")

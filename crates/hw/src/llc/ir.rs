@@ -12,8 +12,8 @@
 //! the code of the operation after the first one ([`super::asm`]).
 
 use amdmm_program::{
-    AddrSpace, BinOp, CmpOp, HwBarrier, Instr, MemAttrs, Observable, Operand, Ordering, Program,
-    RegId, RmwOp, ScopeLevel, Ty,
+    AddrSpace, BinOp, CmpOp, DmaKind, HwBarrier, Instr, MemAttrs, Observable, Operand, Ordering,
+    Program, RegId, RmwOp, ScopeLevel, Ty,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write;
@@ -236,7 +236,9 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
     let mut m = String::new();
     let _ = writeln!(m, "; amdmm: litmus test {} (`amdmm docs llc`)", p.name);
     let _ = writeln!(m, "target triple = \"amdgcn-amd-amdhsa\"\n");
-    for s in &p.symbols {
+    let elems = element_types(p);
+    for (si, s) in p.symbols.iter().enumerate() {
+        let elem = elems.of(si as u32);
         let loc = &p.locations[s.first as usize];
         let init = match loc.space {
             AddrSpace::Lds => "undef".to_string(),
@@ -244,7 +246,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                 let vals: Vec<String> = (0..s.len)
                     .map(|i| {
                         let v = p.locations[(s.first + i) as usize].init.unwrap_or(0);
-                        format!("i64 {v}")
+                        format!("{elem} {v}")
                     })
                     .collect();
                 format!("[{}]", vals.join(", "))
@@ -252,7 +254,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
         };
         let _ = writeln!(
             m,
-            "@{} = internal addrspace({}) global [{} x i64] {init}, align 16",
+            "@{} = internal addrspace({}) global [{} x {elem}] {init}, align 16",
             symbol_name(&s.name),
             loc.space.number(),
             s.len
@@ -261,6 +263,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
     m.push('\n');
     let observed = p.shown_observables();
     let mut uses_barrier = false;
+    let mut uses_dma = false;
     for (ti, t) in p.threads.iter().enumerate() {
         let mut ssa = Ssa {
             next: 0,
@@ -293,6 +296,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                         | Instr::Rmw { .. }
                         | Instr::CmpXchg { .. }
                         | Instr::Fence { .. }
+                        | Instr::Dma { part: 0, .. }
                         | Instr::Hw(HwBarrier::Barrier)
                 );
                 let flow_point = f.leaders.contains(&k)
@@ -346,10 +350,10 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                     visible,
                 } => {
                     if visible.is_some() {
-                        return Err(err(unsupported("llvm.amdgcn.av.global.load.b128")));
+                        return Err(err(not_in_llvm("llvm.amdgcn.av.global.load.b128")));
                     }
                     marker(&mut ssa);
-                    let ptr = address(p, &mut ssa, addr);
+                    let ptr = address(p, &elems, &mut ssa, addr);
                     let v = ssa.def(*dst, *ty);
                     let (kind, tail) = access_parts(attrs, *ty);
                     let _ = writeln!(ssa.body, "  {v} = load {kind}{}, {ptr}{tail}", ty.name());
@@ -362,11 +366,11 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                     available,
                 } => {
                     if available.is_some() {
-                        return Err(err(unsupported("llvm.amdgcn.av.global.store.b128")));
+                        return Err(err(not_in_llvm("llvm.amdgcn.av.global.store.b128")));
                     }
                     marker(&mut ssa);
                     let v = ssa.operand(*value, *ty);
-                    let ptr = address(p, &mut ssa, addr);
+                    let ptr = address(p, &elems, &mut ssa, addr);
                     let (kind, tail) = access_parts(attrs, *ty);
                     let _ = writeln!(ssa.body, "  store {kind}{} {v}, {ptr}{tail}", ty.name());
                 }
@@ -380,7 +384,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                 } => {
                     marker(&mut ssa);
                     let val = ssa.operand(*value, *ty);
-                    let ptr = address(p, &mut ssa, addr);
+                    let ptr = address(p, &elems, &mut ssa, addr);
                     let v = ssa.def(*dst, *ty);
                     let _ = writeln!(
                         ssa.body,
@@ -408,7 +412,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                     marker(&mut ssa);
                     let e = ssa.operand(*expected, *ty);
                     let n = ssa.operand(*new, *ty);
-                    let ptr = address(p, &mut ssa, addr);
+                    let ptr = address(p, &elems, &mut ssa, addr);
                     let pair = ssa.fresh();
                     let _ = writeln!(
                         ssa.body,
@@ -517,7 +521,55 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                 Instr::Barrier(_) => {
                     return Err(err(unsupported("the abstract barrier operations")))
                 }
-                Instr::Dma { .. } => return Err(err(unsupported("LDS DMA"))),
+                // Each thread is compiled as a kernel of its own, lane 0 of
+                // its wave: a later lane's implicit LDS offset (`4 * lane`
+                // bytes, AMDGPUDMAOperations "GFX9 DMA") has no place in it.
+                Instr::Dma { lane: 1.., .. } => {
+                    return Err(err(unsupported(
+                        "an LDS DMA copy in a later lane of a wavefront (each thread is compiled as a kernel of its own, lane 0 of its wave)",
+                    )))
+                }
+                Instr::Dma {
+                    kind: DmaKind::Tracked,
+                    src,
+                    dst,
+                    size,
+                    part: 0,
+                    ..
+                } => {
+                    // One intrinsic for the whole copy: a 12- or 16-byte copy
+                    // the program splits into one copy per 32-bit element
+                    // (`part` 1, 2, ...) is one `global_load_lds_dwordx3` /
+                    // `_dwordx4` ([`crate::lower::wide_dma_elements`]). The
+                    // offset is already in the program's addresses, so the
+                    // intrinsic's is 0; its aux (cache policy) is 0, the
+                    // tables' `Cpol::NONE`.
+                    marker(&mut ssa);
+                    uses_dma = true;
+                    let n = crate::lower::wide_dma_elements(&t.code[k + 1..]) as u32;
+                    let s = segment_address(p, &elems, &mut ssa, src);
+                    let d = segment_address(p, &elems, &mut ssa, dst);
+                    let _ = writeln!(
+                        ssa.body,
+                        "  call void @llvm.amdgcn.global.load.lds({s}, {d}, i32 {}, i32 0, i32 0)",
+                        size * n
+                    );
+                }
+                // The later elements of a wide copy: in the first's intrinsic.
+                Instr::Dma {
+                    kind: DmaKind::Tracked,
+                    ..
+                } => {}
+                // async-operations.txt: the `.async` forms' completion is
+                // "tracked using explicit mark/wait intrinsics", and "A later
+                // change will implement the actual mark/wait semantics in
+                // SIInsertWaitcnts": llc-22 compiles neither the marks nor
+                // (so) a meaningful wait for these copies.
+                Instr::Dma { .. } => {
+                    return Err(err(unsupported(
+                        "the `.async` LDS DMA forms (`global.load.async.lds`, `load.async.to.lds`)",
+                    )))
+                }
                 Instr::AsyncMark | Instr::WaitAsyncMark { .. } => {
                     return Err(err(unsupported("`asyncmark` / `wait.asyncmark`")))
                 }
@@ -568,8 +620,22 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
     if uses_barrier {
         m.push_str("declare void @llvm.amdgcn.s.barrier()\n");
     }
+    if uses_dma {
+        m.push_str("declare void @llvm.amdgcn.global.load.lds(ptr addrspace(1), ptr addrspace(3), i32, i32, i32)\n");
+    }
     m.push_str("!0 = !{!\"amdgcn-av\", !\"none\"}\n!1 = !{i32 1}\n");
     Ok(m)
+}
+
+/// The availability / visibility intrinsics of the memory-model text are
+/// not intrinsics of LLVM 22.1.8: its intrinsic table has no
+/// `llvm.amdgcn.av.*` name, and llc-22 crashes in instruction selection on
+/// a call to one, as on any unknown `llvm.amdgcn.*` name (docs/llc.md,
+/// "Not supported").
+fn not_in_llvm(what: &str) -> String {
+    format!(
+        "{what} is not an intrinsic of LLVM 22 (llc-22 cannot compile it), so `--code llc` cannot emit it (`amdmm docs llc`, \"Not supported\"); use `--code table`"
+    )
 }
 
 fn unsupported(what: &str) -> String {
@@ -603,8 +669,8 @@ fn symbol_name(s: &str) -> String {
 /// `ptr addrspace(N) <pointer>` of an element of a symbol (a GEP for a
 /// non-constant or non-zero index); through a generic pointer, that pointer
 /// cast to `ptr` (addrspace 0), so that llc selects `flat_*`.
-fn address(p: &Program, ssa: &mut Ssa, a: &amdmm_program::Addr) -> String {
-    let typed = segment_address(p, ssa, a);
+fn address(p: &Program, elems: &Elements, ssa: &mut Ssa, a: &amdmm_program::Addr) -> String {
+    let typed = segment_address(p, elems, ssa, a);
     if !a.generic {
         return typed;
     }
@@ -613,7 +679,12 @@ fn address(p: &Program, ssa: &mut Ssa, a: &amdmm_program::Addr) -> String {
     format!("ptr {f}")
 }
 
-fn segment_address(p: &Program, ssa: &mut Ssa, a: &amdmm_program::Addr) -> String {
+fn segment_address(
+    p: &Program,
+    elems: &Elements,
+    ssa: &mut Ssa,
+    a: &amdmm_program::Addr,
+) -> String {
     let s = &p.symbols[a.symbol as usize];
     let space = p.locations[s.first as usize].space.number();
     let base = format!("@{}", symbol_name(&s.name));
@@ -624,12 +695,47 @@ fn segment_address(p: &Program, ssa: &mut Ssa, a: &amdmm_program::Addr) -> Strin
             let g = ssa.fresh();
             let _ = writeln!(
                 ssa.body,
-                "  {g} = getelementptr inbounds [{} x i64], ptr addrspace({space}) {base}, i64 0, i64 {i}",
-                s.len
+                "  {g} = getelementptr inbounds [{} x {}], ptr addrspace({space}) {base}, i64 0, i64 {i}",
+                s.len,
+                elems.of(a.symbol)
             );
             format!("ptr addrspace({space}) {g}")
         }
     }
+}
+
+/// The IR element type of each symbol's array: `i64` (wide enough for every
+/// access; an access narrower than it uses the element's first bytes), but
+/// the copy's element width for a symbol an LDS DMA copies from or to, so
+/// that the bytes the intrinsic moves are the elements the test names: a
+/// 16-byte copy fills four 32-bit elements (docs/semantics.md, "Wide LDS
+/// DMA"), which an `i64` array would lay out as two.
+struct Elements(HashMap<u32, Ty>);
+
+impl Elements {
+    fn of(&self, symbol: u32) -> &'static str {
+        self.0.get(&symbol).copied().unwrap_or(Ty::I64).name()
+    }
+}
+
+fn element_types(p: &Program) -> Elements {
+    let mut m = HashMap::new();
+    for t in &p.threads {
+        for i in &t.code {
+            if let Instr::Dma { src, dst, size, .. } = i {
+                let ty = match size {
+                    1 => Ty::I8,
+                    2 => Ty::I16,
+                    4 => Ty::I32,
+                    8 => Ty::I64,
+                    _ => Ty::I128,
+                };
+                m.insert(src.symbol, ty);
+                m.insert(dst.symbol, ty);
+            }
+        }
+    }
+    Elements(m)
 }
 
 /// The pseudo-leader of the function's entry block (`entry:`, which only

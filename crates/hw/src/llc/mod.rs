@@ -8,7 +8,7 @@ pub mod ir;
 pub mod tool;
 
 use crate::isa::{Family, MInstr, MemKind};
-use crate::lower::{LInstr, LOp, LThread, Lowered};
+use crate::lower::{wide_dma_elements, LInstr, LOp, LThread, Lowered};
 use crate::machine::HwError;
 use crate::Target;
 use amdmm_program::{AddrSpace, Instr, Program};
@@ -33,6 +33,7 @@ pub fn lowered(p: &Program, target: &Target, llc: &Llc) -> Result<Lowered, HwErr
             message: e.message,
         })
     })?;
+    crate::lower::dma_refusal(p, target).map_err(HwError::Lower)?;
     let (asm_text, _) = llc.compile(&ir, target).map_err(HwError::Unsupported)?;
     from_asm(p, target, &asm_text).map_err(HwError::Unsupported)
 }
@@ -190,6 +191,17 @@ fn attribution_problem(p: &Program, l: &Lowered, ti: usize, k: usize) -> Option<
     let t = &p.threads[ti];
     let i = t.code.get(k)?;
     let (kind, addr) = match i {
+        Instr::Dma {
+            part: 0, size, dst, ..
+        } => {
+            return dma_attribution_problem(
+                l,
+                ti,
+                k,
+                *size * wide_dma_elements(&t.code[k + 1..]) as u32,
+                dst,
+            )
+        }
         Instr::Load { addr, .. } => (MemKind::Load, addr),
         Instr::Store { addr, .. } => (MemKind::Store, addr),
         Instr::Rmw { addr, .. } => (MemKind::Atomic(""), addr),
@@ -249,4 +261,43 @@ fn attribution_problem(p: &Program, l: &Lowered, ti: usize, k: usize) -> Option<
                 .join(", ")
         ),
     })
+}
+
+/// Why the LDS DMA copy at operation `k` is not exactly one LDS DMA
+/// instruction (`global_load_dword ... lds`, `global_load_lds_dword`) of the
+/// copy's whole width, if it is not: the machine runs one instruction per
+/// copy and takes the number of elements it fills from its width
+/// ([`crate::lower::wide_dma_elements`]).
+fn dma_attribution_problem(
+    l: &Lowered,
+    ti: usize,
+    k: usize,
+    bytes: u32,
+    dst: &amdmm_program::Addr,
+) -> Option<String> {
+    let mems: Vec<_> = l.threads[ti]
+        .ops
+        .iter()
+        .filter(|o| o.index == k)
+        .flat_map(|o| o.code.iter())
+        .filter_map(|c| match c.instr {
+            MInstr::Mem(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    match mems.as_slice() {
+        [m] if m.kind == MemKind::LoadLds && m.bits == bytes * 8 && !dst.generic => None,
+        [m] => Some(format!(
+            "`{m}`, which is not a {bytes}-byte LDS DMA instruction"
+        )),
+        [] => Some("no LDS DMA instruction".to_string()),
+        many => Some(format!(
+            "{} memory instructions ({})",
+            many.len(),
+            many.iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
 }

@@ -109,11 +109,14 @@ pub fn mattr(t: &crate::Target) -> Vec<String> {
 }
 
 impl Llc {
-    /// The command-line arguments for `target` (without input and output).
+    /// The command-line arguments for `t` (without input and output).
     pub fn args(&self, t: &crate::Target) -> Vec<String> {
         let mut a = vec![
             "-mtriple=amdgcn-amd-amdhsa".to_string(),
-            format!("-mcpu={}", t.name),
+            // The processor asked for (`gfx950`, `gfx1030`), not the one
+            // it is modelled as: llc compiles for the real one (gfx950 has
+            // the 16-byte LDS DMA gfx942 lacks).
+            format!("-mcpu={}", t.processor),
             format!("-O{}", self.opt_level),
         ];
         let m = mattr(t);
@@ -166,12 +169,18 @@ impl Llc {
         let out = child.wait_with_output().map_err(|e| format!("llc: {e}"))?;
         if !out.status.success() {
             let err = String::from_utf8_lossy(&out.stderr);
+            // A backend failure (`LLVM ERROR: Cannot select: intrinsic ...`)
+            // is followed by a crash banner and a stack dump: its one line
+            // is the reason.
+            let reason = match err.lines().find(|l| l.starts_with("LLVM ERROR:")) {
+                Some(l) => l.to_string(),
+                None => err.lines().take(5).collect::<Vec<_>>().join(" | "),
+            };
             return Err(format!(
-                "{} {} failed ({}): {}",
+                "{} {} failed ({}): {reason}",
                 self.path.display(),
                 args.join(" "),
                 self.version,
-                err.lines().take(5).collect::<Vec<_>>().join(" | ")
             ));
         }
         let asm = String::from_utf8_lossy(&out.stdout).to_string();
