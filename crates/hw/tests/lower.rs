@@ -541,6 +541,43 @@ fn byte_level_accesses_lower_as_one_instruction_of_their_width() {
     );
 }
 
+/// A byte-level access through a generic pointer takes the generic row
+/// (`flat_*`), with `!nontemporal` the nontemporal row, in LDS the local
+/// row, each at the access's width
+/// (`litmus/bytes/CoRR+generic-nontemporal-lds`).
+#[test]
+fn byte_level_accesses_take_the_generic_nontemporal_and_local_rows() {
+    let f = "bytes/CoRR+generic-nontemporal-lds.litmus";
+    let first = |t: &str| -> Vec<String> {
+        code(f, t, 0)
+            .into_iter()
+            .map(|c| c.last().cloned().unwrap_or_default())
+            .collect()
+    };
+    assert_eq!(
+        first("gfx942"),
+        strs(&[
+            "flat_store_dword",
+            "flat_load_ubyte",
+            "global_store_short nt",
+            "global_load_dword nt",
+            "flat_store_dword",
+            "ds_read_u16"
+        ])
+    );
+    assert_eq!(
+        first("gfx1200"),
+        strs(&[
+            "flat_store_b32",
+            "flat_load_u8",
+            "global_store_b16 th:TH_STORE_NT",
+            "global_load_b32 th:TH_LOAD_NT",
+            "flat_store_b32",
+            "ds_load_u16"
+        ])
+    );
+}
+
 /// A floating-point `atomicrmw` takes the table's `atomicrmw` row with the
 /// target's native instruction where the ISA has one, and is refused where
 /// LLVM would expand a cmpxchg loop (docs/semantics.md, "Floating-point

@@ -717,8 +717,8 @@ fn async_mark_waits_agree_with_the_counters() {
 /// Byte-level tests (a location accessed at several widths: docs/semantics.md
 /// and docs/hardware.md, "Byte-level accesses") run on every modelled
 /// target, each access one request of its width, and every hardware outcome
-/// is one the memory model allows (the tgsplit targets refuse the LDS test:
-/// no LDS). The bytes of an `i32` store and another CU's `i16` store over its
+/// is one the memory model allows (the tgsplit targets refuse the LDS tests:
+/// no LDS; GFX6 the generic pointers). The bytes of an `i32` store and another CU's `i16` store over its
 /// middle bytes are performed one by one at the L2, so the final value mixes
 /// them in both directions, as the model allows.
 #[test]
@@ -730,13 +730,19 @@ fn byte_level_tests_run_on_every_modelled_target() {
         "bytes/CoWW+i64-over-two-i32.litmus",
         "bytes/MP+rel-acq.agent.i8-i16-of-i32.litmus",
         "bytes/Tearing+i32-i16.litmus",
+        "bytes/CoRR+generic-nontemporal-lds.litmus",
     ] {
         for t in MODELLED {
             let p = load_for(name, t);
             let model = amdmm_explore::explore(&p, &mopts);
             let r = verify(&p, &Target::parse(t).unwrap(), &opts, &model);
-            if t.ends_with("tgsplit") && name.contains("Array") {
+            let lds = name.contains("Array") || name.contains("lds");
+            if t.ends_with("tgsplit") && lds {
                 assert!(r.unwrap_err().to_string().contains("allocates no LDS"));
+                continue;
+            }
+            if *t == "gfx600" && name.contains("generic") {
+                assert!(r.unwrap_err().to_string().contains("generic address space"));
                 continue;
             }
             let v = r.unwrap();

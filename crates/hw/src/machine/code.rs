@@ -87,6 +87,10 @@ pub(super) fn build_code(p: &Program, l: &Lowered) -> Vec<Code> {
                         micro.push(Micro::Ir(k));
                     }
                 }
+                // The later bytes of a byte-level load or store belong to
+                // its first byte's instruction, which performs them all
+                // (`Program::byte_access`).
+                None if p.byte_access(t, k).is_some_and(|b| b.first != k) => {}
                 None => match i {
                     // Consumed by the lowered operation before it (an arrive
                     // and its wait lowered to one s_barrier) or without code.
