@@ -373,10 +373,13 @@ pub enum Redundant {
     /// The LDS wait a fence keeps when it is narrowed to the local address
     /// space (`amdgpu-as:local`).
     LocalFenceInOrder,
+    /// A cache-policy bit that a `!nontemporal` row adds to the plain row's
+    /// access.
+    NontemporalHint,
 }
 
 impl Redundant {
-    pub const ALL: [Redundant; 12] = [
+    pub const ALL: [Redundant; 13] = [
         Redundant::Freshness,
         Redundant::RmwAtCoherence,
         Redundant::SingleL2,
@@ -389,6 +392,7 @@ impl Redundant {
         Redundant::CoveredByAcquireWait,
         Redundant::PairQueueInOrder,
         Redundant::LocalFenceInOrder,
+        Redundant::NontemporalHint,
     ];
 
     pub fn id(self) -> &'static str {
@@ -405,6 +409,7 @@ impl Redundant {
             Redundant::CoveredByAcquireWait => "R10-covered-by-acquire-wait",
             Redundant::PairQueueInOrder => "R11-pair-queue-in-order",
             Redundant::LocalFenceInOrder => "R12-local-fence-in-order",
+            Redundant::NontemporalHint => "R13-nontemporal-hint",
         }
     }
 
@@ -526,6 +531,22 @@ impl Redundant {
                  (MP+fence-sbarrier-fence.*.as-local) detect the drop. The same wait inside the \
                  unnarrowed row is detected by the both-tags LDS tests."
             }
+            Redundant::NontemporalHint => {
+                "a cache-policy bit that the table's '!volatile & nontemporal' case of a \
+                 non-atomic load or store adds to the '!volatile & !nontemporal' case's access \
+                 (`glc=1 slc=1` on GFX6-GFX90A, `nt=1` on GFX942, `slc=1 dlc=1` on GFX10-GFX11; \
+                 the weakened access keeps every bit of the plain case). LangRef, 'load' \
+                 instruction: '!nontemporal metadata ... tells the optimizer and code generator \
+                 that this load is not expected to be reused in the cache. The code generator may \
+                 select special instructions to save cache bandwidth' — a performance hint, with \
+                 no ordering effect: memory-model.txt has no nontemporal rule, and the table \
+                 orders a nontemporal access by the same waits, write-backs and invalidates of \
+                 the surrounding atomics and fences as a plain one (their mutations are detected \
+                 by the same tests). In the model such a bit only makes a load miss a cache level \
+                 (it reads where the plain access would read after a miss) and has no effect on a \
+                 store; dropping it leaves at least the plain case's access, which the corpus \
+                 verifies."
+            }
         }
     }
 }
@@ -546,6 +567,11 @@ pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
     use crate::target::Gen;
     let row = row_of(m, target)?;
     match (m.instr, m.to) {
+        (MInstr::Mem(from), Some(MInstr::Mem(to)))
+            if nontemporal_bits_only(row, target, from.cpol, to.cpol) =>
+        {
+            Some(Redundant::NontemporalHint)
+        }
         (MInstr::Mem(_), Some(MInstr::Mem(_))) => match row.op {
             LlvmOp::AtomicRmw => Some(Redundant::RmwAtCoherence),
             LlvmOp::LoadAtomic | LlvmOp::StoreAtomic
@@ -646,6 +672,47 @@ pub fn redundancy(m: &Mutation, target: &crate::Target) -> Option<Redundant> {
         }
         _ => None,
     }
+}
+
+/// The access's cache-policy bits that `row` emits on `target` for a
+/// non-volatile access, plain or `!nontemporal`.
+fn row_access_cpol(row: &Row, target: &crate::Target, nontemporal: bool) -> Option<Cpol> {
+    use crate::tables::{Ctx, Step};
+    let ctx = Ctx {
+        target: *target,
+        volatile: false,
+        nontemporal,
+        ret: false,
+        scope: ScopeLevel::System,
+    };
+    row.code.iter().find_map(|st| match st {
+        Step::Emit(conds, MInstr::Access(c)) if conds.iter().all(|k| k.holds(&ctx)) => Some(*c),
+        _ => None,
+    })
+}
+
+/// The mutation weakens a non-atomic row's `!nontemporal` access (`from` is
+/// that case's access) by removing only bits the nontemporal case adds to
+/// the plain case: `plain ⊆ to ⊆ from` bit by bit ([`Redundant::NontemporalHint`]).
+fn nontemporal_bits_only(row: &Row, target: &crate::Target, from: Cpol, to: Cpol) -> bool {
+    use crate::tables::LlvmOp;
+    if !matches!(row.op, LlvmOp::Load | LlvmOp::Store) {
+        return false;
+    }
+    let (Some(plain), Some(nt)) = (
+        row_access_cpol(row, target, false),
+        row_access_cpol(row, target, true),
+    ) else {
+        return false;
+    };
+    let bits = |c: Cpol| [c.glc, c.slc, c.dlc, c.sc0, c.sc1, c.nt];
+    let subset = |a: Cpol, b: Cpol| bits(a).iter().zip(bits(b)).all(|(x, y)| !*x || y);
+    from == nt
+        && plain != nt
+        && (to.th, to.scope) == (nt.th, nt.scope)
+        && (plain.th, plain.scope) == (nt.th, nt.scope)
+        && subset(plain, to)
+        && subset(to, nt)
 }
 
 /// The instructions of table steps (a "Same as" step contributes none).

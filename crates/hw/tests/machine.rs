@@ -581,6 +581,46 @@ fn redundancy_reasons_apply_only_where_their_argument_holds() {
             "{t}: {c:?}"
         );
     }
+    // R13: only the bits the nontemporal case adds to the plain access
+    // (GFX6-GFX9 `glc slc`, GFX942 `nt`), never the bits of an atomic's
+    // access nor the waits and invalidates around the data accesses.
+    for (target, nt_bits) in [("gfx900", 4), ("gfx942", 2), ("gfx1100", 3)] {
+        let nt = classify("constructs/MP+rel-acq.agent.nontemporal.litmus", target);
+        let hint: Vec<_> = nt
+            .iter()
+            .filter(|(_, w)| *w == Some(Redundant::NontemporalHint))
+            .collect();
+        assert_eq!(hint.len(), nt_bits, "{target}: {nt:?}");
+        assert!(
+            hint.iter()
+                .all(|(m, _)| m.contains("row load / *none*") || m.contains("row store / *none*")),
+            "{target}: {hint:?}"
+        );
+    }
+    let plain = classify("MP+rel-acq.agent.litmus", "gfx900");
+    assert!(plain
+        .iter()
+        .all(|(_, w)| *w != Some(Redundant::NontemporalHint)));
+}
+
+/// A weak cmpxchg lowers to the rows of a strong one (the hardware has no
+/// spurious failure); the weak-cmpxchg corpus tests guard both halves of the
+/// `atomicrmw acq_rel` row: dropping the release wait or the acquire
+/// invalidate gives a forbidden outcome.
+#[test]
+fn weak_cmpxchg_rows_are_guarded() {
+    let d = detected(
+        "constructs/CAS+weak.release.agent.litmus",
+        "gfx900",
+        "s_waitcnt vmcnt(0) lgkmcnt(0)",
+    );
+    assert!(d.iter().any(|t| t.len() == 1), "{d:?}");
+    let d = detected(
+        "constructs/CAS+weak.spurious-fail-acquire.primed.litmus",
+        "gfx900",
+        "buffer_wbinvl1_vol",
+    );
+    assert!(d.iter().any(|t| t.len() == 1), "{d:?}");
 }
 
 /// A flat access to an LDS location is performed at the LDS of the wave's
