@@ -422,12 +422,18 @@ fn rmw_instruction(
 /// space, "whatever the operation": a native floating-point atomic takes
 /// the same row as an integer one. Which targets have which instruction is
 /// the ISA's (LLVM's AMDGPU subtarget features; no AMDGPUUsage table lists
-/// them): `global_atomic_add_f32` on gfx90a, gfx942, GFX11, GFX12 and
-/// GFX12.5, `global_atomic_add_f64` / `min_f64` / `max_f64` on gfx90a and
-/// gfx942, `global_atomic_fmin` / `fmax` (`_x2` for `double`) on GFX10,
-/// `global_atomic_min_f32` / `max_f32` on GFX11 and `min_num_f32` /
-/// `max_num_f32` on GFX12+; in the LDS `ds_add_f32` from GFX9 (`ds_add_f64`
-/// on gfx90a and gfx942), `ds_min_f32` / `ds_max_f32` and their `f64` forms
+/// them), checked against llc-22 case by case
+/// (`live_llc_float_atomics_match_the_native_list`, crates/hw/tests/llc.rs;
+/// `amdmm docs hardware`, "Floating-point atomics"). In global memory:
+/// `buffer_atomic_fmin` / `fmax` (`_x2` for `double`) on GFX6,
+/// `flat_atomic_fmin` / `fmax` on GFX7 (`float`; llc-22 crashes on the
+/// `double` form, which amdmm refuses), `global_atomic_fmin` / `fmax` /
+/// `_x2` on GFX10; `global_atomic_add_f32` on gfx90a, gfx942, GFX11 and
+/// GFX12+; `global_atomic_add_f64` / `min_f64` / `max_f64` on gfx90a and
+/// gfx942; `global_atomic_min_f32` / `max_f32` on GFX11, `min_num_f32` /
+/// `max_num_f32` on GFX12+, and `add_f64` / `min_num_f64` / `max_num_f64`
+/// on GFX12.5. In the LDS: `ds_add_f32` from GFX9 (`ds_add_f64` on gfx90a,
+/// gfx942 and GFX12.5), `ds_min_f32` / `ds_max_f32` and their `f64` forms
 /// on every generation (`min_num` / `max_num` on GFX12+). LLVM emits the
 /// native instruction only when AMDGPUUsage's metadata allows it
 /// ("amdgpu.ignore.denormal.mode": "This is necessary to emit native atomic
@@ -447,7 +453,16 @@ fn float_rmw_instruction(
 ) -> Result<&'static str, String> {
     let gfx90a_942 = matches!(target.gen, Gen::Gfx90a | Gen::Gfx942);
     let gfx12 = target.major >= 12;
+    let gfx125 = target.gen == Gen::Gfx125x;
     let stem = match (space, op, ty) {
+        (Space::Global, RmwOp::FMin, Ty::Float) if target.major <= 7 => Some("fmin"),
+        (Space::Global, RmwOp::FMax, Ty::Float) if target.major <= 7 => Some("fmax"),
+        (Space::Global, RmwOp::FMin, Ty::Double) if target.major == 6 => Some("fmin_x2"),
+        (Space::Global, RmwOp::FMax, Ty::Double) if target.major == 6 => Some("fmax_x2"),
+        (Space::Global, RmwOp::FAdd, Ty::Double) if gfx125 => Some("add_f64"),
+        (Space::Global, RmwOp::FMin, Ty::Double) if gfx125 => Some("min_num_f64"),
+        (Space::Global, RmwOp::FMax, Ty::Double) if gfx125 => Some("max_num_f64"),
+        (Space::Local, RmwOp::FAdd, Ty::Double) if gfx125 => Some("add_f64"),
         (Space::Global, RmwOp::FAdd, Ty::Float) if gfx90a_942 || target.major >= 11 => {
             Some("add_f32")
         }
