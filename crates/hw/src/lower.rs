@@ -1374,6 +1374,63 @@ pub fn dma_refusal(p: &Program, target: &Target) -> Result<(), LowerError> {
     Ok(())
 }
 
+/// The first barrier operation of `p` that `target` has no code for, as an
+/// error at its place: the tables' refusals ([`lower_hw_barrier`],
+/// [`lower_barrier_object`]: a split barrier on GFX6-GFX11 without its
+/// wait right after it, named barriers before GFX12.5, a barrier object
+/// that is not the work-group's one hardware barrier, ...), and GFX12's
+/// split-barrier intrinsics on GFX6-GFX11 even where the tables fuse a
+/// `signal(-1)` and the `wait(-1)` after it into `s_barrier`: the compiler
+/// compiles what the test calls, and llc-22 has no GFX6-GFX11 code for
+/// them (it crashes). `--code llc` refuses such a test before calling llc.
+pub fn barrier_refusal(p: &Program, target: &Target) -> Result<(), LowerError> {
+    for t in &p.threads {
+        let mut k = 0;
+        while let Some(i) = t.code.get(k) {
+            let next = t.code.get(k + 1);
+            let r: Result<usize, String> = match i {
+                Instr::Hw(
+                    b @ (HwBarrier::Signal(_)
+                    | HwBarrier::SignalIsFirst(_)
+                    | HwBarrier::SignalIsFirstTo { .. }
+                    | HwBarrier::Wait(_)),
+                ) if target.major < 12 => Err(format!(
+                    "{target}: `{}` is GFX12's split barrier; GFX6-GFX11 have only `s_barrier` (\"*arrive* - Not available separately\"), and llc has no code for the intrinsic there: call `llvm.amdgcn.s.barrier`",
+                    hw_barrier_name(b)
+                )),
+                // The number of instructions the tables' code covers (an
+                // *arrive* and the *wait* after it are one `s_barrier`).
+                Instr::Hw(b) => lower_hw_barrier(target, b, next).map(|r| r.1),
+                Instr::Barrier(b) => lower_barrier_object(p, target, b, next).map(|r| r.1),
+                _ => Ok(1),
+            };
+            k += r
+                .map_err(|message| LowerError {
+                    thread: t.name.clone(),
+                    pos: t.pos.get(k).copied().unwrap_or_default(),
+                    message,
+                })?
+                .max(1);
+        }
+    }
+    Ok(())
+}
+
+fn hw_barrier_name(b: &HwBarrier) -> &'static str {
+    match b {
+        HwBarrier::Barrier => "llvm.amdgcn.s.barrier",
+        HwBarrier::Signal(_) => "llvm.amdgcn.s.barrier.signal",
+        HwBarrier::SignalIsFirst(_) | HwBarrier::SignalIsFirstTo { .. } => {
+            "llvm.amdgcn.s.barrier.signal.isfirst"
+        }
+        HwBarrier::SignalVar(..) => "llvm.amdgcn.s.barrier.signal.var",
+        HwBarrier::Wait(_) => "llvm.amdgcn.s.barrier.wait",
+        HwBarrier::Init(..) => "llvm.amdgcn.s.barrier.init",
+        HwBarrier::Join(_) => "llvm.amdgcn.s.barrier.join",
+        HwBarrier::Leave => "llvm.amdgcn.s.barrier.leave",
+    }
+}
+
 fn dma_name(kind: DmaKind) -> &'static str {
     match kind {
         DmaKind::Tracked => "llvm.amdgcn.global.load.lds",

@@ -1466,3 +1466,215 @@ fn live_llc_float_atomics_match_the_native_list() {
         assert_eq!(llc_failed, crashes, "llc failures");
     }
 }
+
+/// GFX12's split barrier and the abstract barrier operations under `--code
+/// llc` (docs/llc.md, "Barriers"), on llc-22's code: `s.barrier.signal(-1)`
+/// and `.wait(-1)` are one `s_barrier_signal -1` / `s_barrier_wait -1`
+/// each, in their own operations (`MP+split.signal-wait`, GFX12 and
+/// GFX12.5); an abstract *arrive* right before its *wait* is one
+/// `s.barrier` at the *arrive* (`Abstract+mp`: `s_barrier` on GFX942,
+/// `s_barrier_signal -1` + `s_barrier_wait -1` on GFX12), the *wait* having
+/// no code. The hardware model runs them with no outcome the memory model
+/// forbids; without the reader's `s_barrier_wait` (GFX12) the reader of `x` no
+/// longer waits for the writer's release and the model finds the
+/// forbidden outcome, so the barrier code is what orders the test.
+#[test]
+fn barrier_fixtures_run_on_the_machine() {
+    use amdmm_program::{BarrierOp, HwBarrier, Instr};
+    let barrier_code = |l: &amdmm_hw::Lowered, ti: usize, k: usize| -> Option<Vec<MInstr>> {
+        l.threads[ti].ops.iter().find(|o| o.index == k).map(|o| {
+            o.code
+                .iter()
+                .map(|c| c.instr)
+                .filter(|i| !matches!(i, MInstr::Waitcnt { .. } | MInstr::Wait(..)))
+                .collect()
+        })
+    };
+    for (name, t) in [
+        ("barrier/MP+split.signal-wait", "gfx1200"),
+        ("barrier/MP+split.signal-wait", "gfx1250"),
+        ("barrier/Abstract+mp", "gfx942"),
+        ("barrier/Abstract+mp", "gfx1200"),
+    ] {
+        let p = corpus_program(&format!("{name}.litmus"));
+        let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+        let target = Target::parse(t).unwrap();
+        let asm_text = corpus_fixture(name, t);
+        let l = llc::from_asm(&p, &target, &asm_text).unwrap();
+        assert!(llc::unattributable(&p, &l).is_empty(), "{name} {t}");
+        for (ti, th) in p.threads.iter().enumerate() {
+            for (k, i) in th.code.iter().enumerate() {
+                let code = barrier_code(&l, ti, k);
+                let want: Option<Vec<MInstr>> = match i {
+                    Instr::Hw(HwBarrier::Signal(_)) => Some(vec![MInstr::SBarrierSignal(-1)]),
+                    Instr::Hw(HwBarrier::Wait(_)) => Some(vec![MInstr::SBarrierWait(-1)]),
+                    Instr::Barrier(BarrierOp::Arrive { .. }) if t == "gfx942" => {
+                        Some(vec![MInstr::SBarrier])
+                    }
+                    Instr::Barrier(BarrierOp::Arrive { .. }) => {
+                        Some(vec![MInstr::SBarrierSignal(-1), MInstr::SBarrierWait(-1)])
+                    }
+                    Instr::Barrier(_) => None,
+                    _ => continue,
+                };
+                assert_eq!(code, want, "{name} {t} {} op {k}", th.name);
+            }
+        }
+        let hw = amdmm_hw::machine::explore_lowered(&p, l, &HwOptions::default())
+            .unwrap_or_else(|e| panic!("{name} {t}: {e}"));
+        let v = compare(hw, &model);
+        assert!(v.forbidden.is_empty(), "{name} {t}: {:?}", v.forbidden);
+        // P1 without its barrier wait (GFX12: the arrive stays, so P0 is
+        // not left waiting): the forbidden outcome appears.
+        if t == "gfx942" {
+            continue;
+        }
+        let p1 = asm_text.find("amdmm_t1_P1:").unwrap();
+        let wait = "s_barrier_wait -1";
+        let at = p1 + asm_text[p1..].find(wait).unwrap();
+        let unwaited = format!("{}{}", &asm_text[..at], &asm_text[at + wait.len()..]);
+        let l = llc::from_asm(&p, &target, &unwaited).unwrap();
+        let hw = amdmm_hw::machine::explore_lowered(&p, l, &HwOptions::default()).unwrap();
+        assert!(
+            !compare(hw, &model).forbidden.is_empty(),
+            "{name} {t}: P1 no longer waits at the barrier, yet nothing is forbidden"
+        );
+    }
+}
+
+/// Before llc runs: GFX12's split-barrier intrinsics are refused on
+/// GFX6-GFX11 (llc-22 has no code for them there), and the tables'
+/// barrier refusals apply (an abstract *arrive* without its *wait* on
+/// GFX6-GFX11); the named-barrier intrinsics are refused by the IR
+/// emitter, naming them. The abstract split is emitted as the two
+/// intrinsics and the pair as one `s.barrier`.
+#[test]
+fn barrier_refusals_and_ir() {
+    let missing = llc::Llc {
+        path: PathBuf::from("/nonexistent/amdmm-test-llc"),
+        version: "LLVM version 22.1.8".into(),
+        major: 22,
+        opt_level: 0,
+        cache: None,
+    };
+    let source = CodeSource::Llc(missing);
+    let split = corpus_program("barrier/MP+split.signal-wait.litmus");
+    for t in ["gfx600", "gfx942", "gfx1100"] {
+        let target = Target::parse(t).unwrap();
+        let e = explore_with(&split, &target, &HwOptions::default(), &source)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            e.contains("split barrier") && e.contains("llvm.amdgcn.s.barrier.signal"),
+            "{t}: {e}"
+        );
+    }
+    let e = explore_with(
+        &split,
+        &Target::parse("gfx1200").unwrap(),
+        &HwOptions::default(),
+        &source,
+    )
+    .err()
+    .unwrap()
+    .to_string();
+    assert!(e.contains("amdmm-test-llc"), "gfx1200 goes on to llc: {e}");
+    let src = "AMDGPU s\n{ global x = 0; barrier B workgroup = 2; }\n\
+               thread P0 @ wg 0, wave 0 {\n  barrier.arrive @B\n  store i32 1, ptr @x\n  barrier.wait @B\n}\n\
+               thread P1 @ wg 0, wave 1 {\n  barrier.arrive @B\n  barrier.wait @B\n}\nexists (true)\n";
+    let abs = amdmm_program::load(src).unwrap();
+    let e = explore_with(
+        &abs,
+        &Target::parse("gfx942").unwrap(),
+        &HwOptions::default(),
+        &source,
+    )
+    .err()
+    .unwrap()
+    .to_string();
+    assert!(e.contains("not immediately followed by its *wait*"), "{e}");
+    let ir = llc::ir::emit(&abs).unwrap();
+    let p0 = &ir[ir.find("@amdmm_t0_P0").unwrap()..ir.find("@amdmm_t1_P1").unwrap()];
+    assert!(
+        p0.contains("@llvm.amdgcn.s.barrier.signal(i32 -1)")
+            && p0.contains("@llvm.amdgcn.s.barrier.wait(i16 -1)"),
+        "{p0}"
+    );
+    let p1 = &ir[ir.find("@amdmm_t1_P1").unwrap()..ir.find("declare ").unwrap()];
+    assert_eq!(
+        p1.matches("call void @llvm.amdgcn.s.barrier()").count(),
+        1,
+        "{p1}"
+    );
+    assert!(!p1.contains("barrier.signal"), "{p1}");
+    let named = corpus_program("barrier/Named+leave.litmus");
+    let e = llc::ir::emit(&named).unwrap_err().to_string();
+    assert!(e.contains("named barriers"), "{e}");
+}
+
+/// With a live llc: the barrier fixtures' tests compile to the fixtures'
+/// code (on LLVM 22), and an abstract split *arrive* / *wait* runs on GFX12
+/// as `s_barrier_signal -1` ... `s_barrier_wait -1` with the store between
+/// them.
+#[test]
+fn live_llc_compiles_barriers() {
+    let Some(l) = live_llc() else { return };
+    for (name, t) in [
+        ("barrier/MP+split.signal-wait", "gfx1200"),
+        ("barrier/MP+split.signal-wait", "gfx1250"),
+        ("barrier/Abstract+mp", "gfx942"),
+        ("barrier/Abstract+mp", "gfx1200"),
+    ] {
+        if t == "gfx1250" && l.major < 22 {
+            continue;
+        }
+        let p = corpus_program(&format!("{name}.litmus"));
+        let target = Target::parse(t).unwrap();
+        let live = llc::lowered(&p, &target, &l).unwrap_or_else(|e| panic!("{name} {t}: {e}"));
+        assert!(llc::unattributable(&p, &live).is_empty(), "{name} {t}");
+        if l.major == 22 {
+            let fixed = llc::from_asm(&p, &target, &corpus_fixture(name, t)).unwrap();
+            let code = |x: &amdmm_hw::Lowered| -> Vec<Vec<Vec<MInstr>>> {
+                x.threads
+                    .iter()
+                    .map(|th| {
+                        th.ops
+                            .iter()
+                            .map(|o| o.code.iter().map(|c| c.instr).collect())
+                            .collect()
+                    })
+                    .collect()
+            };
+            assert_eq!(code(&live), code(&fixed), "{name} {t}");
+        }
+    }
+    let src = "AMDGPU s\n{ global x = 0; barrier B workgroup = 2; }\n\
+               thread P0 @ wg 0, wave 0 {\n  barrier.arrive @B\n  store i32 1, ptr @x\n  barrier.wait @B\n}\n\
+               thread P1 @ wg 0, wave 1 {\n  barrier.arrive @B\n  barrier.wait @B\n}\nexists (true)\n";
+    let abs = amdmm_program::load(src).unwrap();
+    let t = Target::parse("gfx1200").unwrap();
+    let live = llc::lowered(&abs, &t, &l).unwrap();
+    let p0: Vec<MInstr> = live.threads[0]
+        .ops
+        .iter()
+        .flat_map(|o| o.code.iter().map(|c| c.instr))
+        .filter(|i| {
+            matches!(
+                i,
+                MInstr::SBarrierSignal(_) | MInstr::SBarrierWait(_) | MInstr::Mem(_)
+            )
+        })
+        .collect();
+    assert!(
+        matches!(
+            p0.as_slice(),
+            [
+                MInstr::SBarrierSignal(-1),
+                MInstr::Mem(_),
+                MInstr::SBarrierWait(-1)
+            ]
+        ),
+        "{p0:?}"
+    );
+}

@@ -12,8 +12,8 @@
 //! the code of the operation after the first one ([`super::asm`]).
 
 use amdmm_program::{
-    AddrSpace, BinOp, CmpOp, DmaKind, HwBarrier, Instr, MemAttrs, Observable, Operand, Ordering,
-    Program, RegId, RmwOp, ScopeLevel, Ty,
+    AddrSpace, BarrierOp, BinOp, CmpOp, DmaKind, HwBarrier, Instr, MemAttrs, Observable, Operand,
+    Ordering, Program, RegId, RmwOp, ScopeLevel, Ty,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write;
@@ -262,8 +262,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
     }
     m.push('\n');
     let observed = p.shown_observables();
-    let mut uses_barrier = false;
-    let mut uses_dma = false;
+    let mut declare: BTreeSet<&'static str> = BTreeSet::new();
     for (ti, t) in p.threads.iter().enumerate() {
         let mut ssa = Ssa {
             next: 0,
@@ -297,8 +296,10 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                         | Instr::CmpXchg { .. }
                         | Instr::Fence { .. }
                         | Instr::Dma { part: 0, .. }
-                        | Instr::Hw(HwBarrier::Barrier)
-                );
+                        | Instr::Hw(_)
+                        | Instr::Barrier(BarrierOp::Arrive { .. })
+                ) || (matches!(i, Instr::Barrier(BarrierOp::Wait { .. }))
+                    && !arrive_then_wait(&t.code, k, Some(f)));
                 let flow_point = f.leaders.contains(&k)
                     || matches!(i, Instr::Jump { .. } | Instr::Branch { .. });
                 if flow_point && !has_marker {
@@ -508,18 +509,29 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                     };
                     blocks.finish(blocks.current, &mut ssa, f);
                 }
-                Instr::Hw(HwBarrier::Barrier) => {
+                Instr::Hw(b) => {
+                    let call = hw_barrier_call(b).map_err(err)?;
                     marker(&mut ssa);
-                    uses_barrier = true;
-                    let _ = writeln!(ssa.body, "  call void @llvm.amdgcn.s.barrier()");
+                    declare.insert(call.declare);
+                    match b {
+                        HwBarrier::SignalIsFirstTo { dst, .. } => {
+                            let v = ssa.def(*dst, Ty::I1);
+                            let _ = writeln!(ssa.body, "  {v} = {}", call.text);
+                        }
+                        _ => {
+                            let _ = writeln!(ssa.body, "  {}", call.text);
+                        }
+                    }
                 }
-                Instr::Hw(_) => {
-                    return Err(err(unsupported(
-                        "barrier intrinsics other than `llvm.amdgcn.s.barrier`",
-                    )))
-                }
-                Instr::Barrier(_) => {
-                    return Err(err(unsupported("the abstract barrier operations")))
+                Instr::Barrier(op) => {
+                    if let Some(call) =
+                        barrier_object_call(p, op, arrive_then_wait(&t.code, k, flow.as_ref()))
+                            .map_err(err)?
+                    {
+                        marker(&mut ssa);
+                        declare.insert(call.declare);
+                        let _ = writeln!(ssa.body, "  {}", call.text);
+                    }
                 }
                 // Each thread is compiled as a kernel of its own, lane 0 of
                 // its wave: a later lane's implicit LDS offset (`4 * lane`
@@ -545,7 +557,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                     // intrinsic's is 0; its aux (cache policy) is 0, the
                     // tables' `Cpol::NONE`.
                     marker(&mut ssa);
-                    uses_dma = true;
+                    declare.insert(DECLARE_DMA);
                     let n = crate::lower::wide_dma_elements(&t.code[k + 1..]) as u32;
                     let s = segment_address(p, &elems, &mut ssa, src);
                     let d = segment_address(p, &elems, &mut ssa, dst);
@@ -617,14 +629,148 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
             m.push_str("  ret void\n}\n\n");
         }
     }
-    if uses_barrier {
-        m.push_str("declare void @llvm.amdgcn.s.barrier()\n");
-    }
-    if uses_dma {
-        m.push_str("declare void @llvm.amdgcn.global.load.lds(ptr addrspace(1), ptr addrspace(3), i32, i32, i32)\n");
+    for d in declare {
+        m.push_str(d);
+        m.push('\n');
     }
     m.push_str("!0 = !{!\"amdgcn-av\", !\"none\"}\n!1 = !{i32 1}\n");
     Ok(m)
+}
+
+const DECLARE_DMA: &str =
+    "declare void @llvm.amdgcn.global.load.lds(ptr addrspace(1), ptr addrspace(3), i32, i32, i32)";
+const DECLARE_BARRIER: &str = "declare void @llvm.amdgcn.s.barrier()";
+const DECLARE_SIGNAL: &str = "declare void @llvm.amdgcn.s.barrier.signal(i32)";
+const DECLARE_ISFIRST: &str = "declare i1 @llvm.amdgcn.s.barrier.signal.isfirst(i32)";
+const DECLARE_WAIT: &str = "declare void @llvm.amdgcn.s.barrier.wait(i16)";
+
+/// A barrier intrinsic call and its declaration.
+struct Call {
+    text: String,
+    declare: &'static str,
+}
+
+/// The hardware barrier intrinsics, as the test writes them: `s.barrier`,
+/// and GFX12's split barrier (`s.barrier.signal`, `.signal.isfirst`,
+/// `.wait`) on a constant barrier id (execution-synchronization, "s_barrier
+/// GFX12": *arrive* is `s_barrier_signal <N>` or `s_barrier_signal_isfirst
+/// <N>`, *wait* is `s_barrier_wait <N>`). Whether the target has them is
+/// checked before llc runs (`crate::lower::barrier_refusal`). Named
+/// barriers are refused: llc-22's `s.barrier.init` / `.join` /
+/// `.signal.var` take a pointer to an LDS named-barrier object
+/// (`target("amdgcn.named.barrier", 0)`), which the test's barrier ids do
+/// not give, and the hardware models have no operational model of them
+/// (docs/hardware.md).
+fn hw_barrier_call(b: &HwBarrier) -> Result<Call, String> {
+    let id = |o: &Operand| match o {
+        Operand::Const(c) => Ok(*c),
+        _ => Err(unsupported(
+            "a barrier intrinsic with a register barrier id",
+        )),
+    };
+    Ok(match b {
+        HwBarrier::Barrier => Call {
+            text: "call void @llvm.amdgcn.s.barrier()".into(),
+            declare: DECLARE_BARRIER,
+        },
+        HwBarrier::Signal(i) => Call {
+            text: format!("call void @llvm.amdgcn.s.barrier.signal(i32 {})", id(i)?),
+            declare: DECLARE_SIGNAL,
+        },
+        HwBarrier::SignalIsFirstTo { id: i, .. } => Call {
+            text: format!(
+                "call i1 @llvm.amdgcn.s.barrier.signal.isfirst(i32 {})",
+                id(i)?
+            ),
+            declare: DECLARE_ISFIRST,
+        },
+        HwBarrier::Wait(i) => Call {
+            text: format!("call void @llvm.amdgcn.s.barrier.wait(i16 {})", id(i)?),
+            declare: DECLARE_WAIT,
+        },
+        HwBarrier::SignalIsFirst(_) => {
+            return Err(unsupported("`s.barrier.signal.isfirst` without its result"))
+        }
+        HwBarrier::SignalVar(..) | HwBarrier::Init(..) | HwBarrier::Join(_) | HwBarrier::Leave => {
+            return Err(unsupported(
+                "GFX12.5's named barriers (`s.barrier.init`, `.join`, `.leave`, `.signal.var`: llc-22's take a pointer to an LDS named-barrier object, not a barrier id)",
+            ))
+        }
+    })
+}
+
+/// Is the abstract *arrive* at `k` immediately followed by the *wait* on
+/// the same barrier (within one basic block)? The pair is then the
+/// GFX6-GFX11 tables' "*arrive* then *wait*" row, `s_barrier`
+/// (execution-synchronization, "s_barrier GFX6-11"), and LLVM's
+/// `llvm.amdgcn.s.barrier`, which llc lowers to `s_barrier` on GFX6-GFX11
+/// and to `s_barrier_signal -1` + `s_barrier_wait -1` on GFX12+. Also true
+/// at the *wait* of such a pair (`k` is the wait's index then).
+fn arrive_then_wait(code: &[Instr], k: usize, flow: Option<&Flow>) -> bool {
+    let pair = |a: usize| match (code.get(a), code.get(a + 1)) {
+        (
+            Some(Instr::Barrier(BarrierOp::Arrive { barrier: b, .. })),
+            Some(Instr::Barrier(BarrierOp::Wait { barrier: w })),
+        ) => b == w && !flow.is_some_and(|f| f.leaders.contains(&(a + 1))),
+        _ => false,
+    };
+    match code.get(k) {
+        Some(Instr::Barrier(BarrierOp::Arrive { .. })) => pair(k),
+        Some(Instr::Barrier(BarrierOp::Wait { .. })) => k > 0 && pair(k - 1),
+        _ => false,
+    }
+}
+
+/// The abstract barrier operations (execution-synchronization, "Barrier
+/// Execution Model") on a declared barrier object, as the tables map them
+/// (crates/hw/src/lower.rs, `lower_barrier_object`): a work-group barrier
+/// object is barrier `-1`, a cluster one `-3` ("s_barrier IDs GFX12");
+/// *init*, *join* and *drop* are automatic ("Automatically initialized by
+/// the hardware when a workgroup is launched") and have no code (`None`);
+/// *arrive* is `s.barrier.signal(ID)`, *wait* `s.barrier.wait(ID)`, and an
+/// *arrive* immediately followed by its *wait* is `s.barrier`
+/// ([`arrive_then_wait`]; the *wait* has no code of its own then).
+fn barrier_object_call(p: &Program, op: &BarrierOp, paired: bool) -> Result<Option<Call>, String> {
+    let id = |b: u32| -> Result<i64, String> {
+        match p.barriers.get(b as usize).map(|d| (d.scope, &d.name)) {
+            Some((ScopeLevel::Workgroup, _)) => Ok(-1),
+            Some((ScopeLevel::Cluster, _)) => Ok(-3),
+            Some((s, n)) => Err(format!(
+                "barrier `{n}` of scope {s} has no hardware barrier object (work-group: -1, cluster: -3)"
+            )),
+            None => Err("unknown barrier".into()),
+        }
+    };
+    Ok(match op {
+        BarrierOp::Init { barrier, .. }
+        | BarrierOp::Join { barrier }
+        | BarrierOp::Drop { barrier } => {
+            id(*barrier)?;
+            None
+        }
+        BarrierOp::Arrive { barrier, .. } if paired => {
+            id(*barrier)?;
+            Some(Call {
+                text: "call void @llvm.amdgcn.s.barrier()".into(),
+                declare: DECLARE_BARRIER,
+            })
+        }
+        BarrierOp::Arrive { barrier, .. } => Some(Call {
+            text: format!(
+                "call void @llvm.amdgcn.s.barrier.signal(i32 {})",
+                id(*barrier)?
+            ),
+            declare: DECLARE_SIGNAL,
+        }),
+        BarrierOp::Wait { .. } if paired => None,
+        BarrierOp::Wait { barrier } => Some(Call {
+            text: format!(
+                "call void @llvm.amdgcn.s.barrier.wait(i16 {})",
+                id(*barrier)?
+            ),
+            declare: DECLARE_WAIT,
+        }),
+    })
 }
 
 /// The availability / visibility intrinsics of the memory-model text are

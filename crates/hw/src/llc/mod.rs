@@ -11,7 +11,7 @@ use crate::isa::{Family, MInstr, MemKind};
 use crate::lower::{wide_dma_elements, LInstr, LOp, LThread, Lowered};
 use crate::machine::HwError;
 use crate::Target;
-use amdmm_program::{AddrSpace, Instr, Program};
+use amdmm_program::{AddrSpace, BarrierOp, Instr, Program};
 pub use tool::{find, Llc, INSTALL_HINT};
 
 /// The compiler's code for every thread of `p` on `target`, per operation,
@@ -34,6 +34,7 @@ pub fn lowered(p: &Program, target: &Target, llc: &Llc) -> Result<Lowered, HwErr
         })
     })?;
     crate::lower::dma_refusal(p, target).map_err(HwError::Lower)?;
+    crate::lower::barrier_refusal(p, target).map_err(HwError::Lower)?;
     let (asm_text, _) = llc.compile(&ir, target).map_err(HwError::Unsupported)?;
     from_asm(p, target, &asm_text).map_err(HwError::Unsupported)
 }
@@ -202,6 +203,9 @@ fn attribution_problem(p: &Program, l: &Lowered, ti: usize, k: usize) -> Option<
                 dst,
             )
         }
+        Instr::Hw(_) | Instr::Barrier(BarrierOp::Arrive { .. } | BarrierOp::Wait { .. }) => {
+            return barrier_attribution_problem(l, ti, k)
+        }
         Instr::Load { addr, .. } => (MemKind::Load, addr),
         Instr::Store { addr, .. } => (MemKind::Store, addr),
         Instr::Rmw { addr, .. } => (MemKind::Atomic(""), addr),
@@ -300,4 +304,27 @@ fn dma_attribution_problem(
                 .join(", ")
         )),
     }
+}
+
+/// A barrier operation with a marker must have a barrier instruction
+/// (`s_barrier`, `s_barrier_signal`, `s_barrier_wait`, ...) in its code:
+/// the machine synchronizes on those. An operation without a marker (the
+/// *wait* of an *arrive* then *wait* pair, compiled as one `s.barrier` at
+/// the *arrive*) has no code of its own.
+fn barrier_attribution_problem(l: &Lowered, ti: usize, k: usize) -> Option<String> {
+    let mut ops = l.threads[ti].ops.iter().filter(|o| o.index == k).peekable();
+    ops.peek()?;
+    let has = ops.flat_map(|o| o.code.iter()).any(|c| {
+        matches!(
+            c.instr,
+            MInstr::SBarrier
+                | MInstr::SBarrierSignal(_)
+                | MInstr::SBarrierSignalIsFirst(_)
+                | MInstr::SBarrierWait(_)
+                | MInstr::SBarrierInit(_)
+                | MInstr::SBarrierJoin(_)
+                | MInstr::SBarrierLeave
+        )
+    });
+    (!has).then(|| "no barrier instruction (the compiler removed the barrier)".to_string())
 }
