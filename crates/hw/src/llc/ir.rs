@@ -3,8 +3,9 @@
 //! One `amdgpu_kernel` per thread; every location symbol is an `internal`
 //! `addrspace(1)` or `addrspace(3)` global array (internal, so that its
 //! address is PC-relative and no GOT load is emitted); each register the
-//! condition or `locations` observes is stored to the kernel's `%out` buffer
-//! after the test's last operation, so nothing is dead. Before each
+//! condition or `locations` observes, and each plain load's register that
+//! nothing reads ([`dead_plain_loads`]), is stored to the kernel's `%out`
+//! buffer after the test's last operation, so nothing is dead. Before each
 //! operation that has machine code (accesses, fences, barriers) an inline-asm
 //! comment `; amdmm op K` (K: the operation's index in the thread's code) is
 //! emitted, and `; amdmm end` after the last one: `sideeffect` inline asm is
@@ -614,6 +615,14 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                 slot += 1;
             }
         }
+        for reg in dead_plain_loads(&t.code, ti, &observed) {
+            let v = ssa.operand(Operand::Reg(reg), Ty::I64);
+            let _ = writeln!(
+                ssa.body,
+                "  %out{slot} = getelementptr i64, ptr addrspace(1) %out, i64 {slot}\n  store i64 {v}, ptr addrspace(1) %out{slot}, align 8"
+            );
+            slot += 1;
+        }
         let _ = writeln!(
             m,
             "define amdgpu_kernel void @{}(ptr addrspace(1) %out) {{",
@@ -782,6 +791,74 @@ fn not_in_llvm(what: &str) -> String {
     format!(
         "{what} is not an intrinsic of LLVM 22 (llc-22 cannot compile it), so `--code llc` cannot emit it (`amdmm docs llc`, \"Not supported\"); use `--code table`"
     )
+}
+
+/// The registers of thread `ti` loaded by a plain (non-atomic,
+/// non-volatile) load that nothing reads and nothing observes: a test's
+/// "priming" load, which brings a stale copy into a cache
+/// (litmus/hw/mp/CoRR+agent-system.monotonic.primed). llc removes such a
+/// load even at `-O0`, so they are stored to `%out` after the end marker,
+/// like the observed registers: the load stays, and its operation's code
+/// does not change (the store comes after the last operation). Atomic and
+/// volatile loads are never removed; an RMW's unused result is not stored,
+/// as that would turn llc's no-return atomic into a returning one.
+fn dead_plain_loads(code: &[Instr], ti: usize, observed: &[Observable]) -> Vec<RegId> {
+    let mut read = BTreeSet::new();
+    let mut note = |o: &Operand| {
+        if let Operand::Reg(r) = o {
+            read.insert(*r);
+        }
+    };
+    for i in code {
+        match i {
+            Instr::Load { addr, .. } => note(&addr.index),
+            Instr::Store { value, addr, .. } | Instr::Rmw { value, addr, .. } => {
+                note(value);
+                note(&addr.index);
+            }
+            Instr::CmpXchg {
+                expected,
+                new,
+                addr,
+                ..
+            } => {
+                note(expected);
+                note(new);
+                note(&addr.index);
+            }
+            Instr::Move { src, .. } => note(src),
+            Instr::Bin { a, b, .. } | Instr::Cmp { a, b, .. } => {
+                note(a);
+                note(b);
+            }
+            Instr::Select { cond, a, b, .. } => {
+                note(cond);
+                note(a);
+                note(b);
+            }
+            Instr::Branch { cond, .. } | Instr::Assume { cond } => note(cond),
+            Instr::Dma { src, dst, .. } => {
+                note(&src.index);
+                note(&dst.index);
+            }
+            _ => {}
+        }
+    }
+    let shown = |r: RegId| {
+        observed.iter().any(
+            |o| matches!(o, Observable::Reg { thread, reg } if *thread as usize == ti && *reg == r),
+        )
+    };
+    let mut out = Vec::new();
+    for i in code {
+        if let Instr::Load { dst, attrs, .. } = i {
+            let plain = attrs.ordering == Ordering::NotAtomic && !attrs.volatile;
+            if plain && !read.contains(dst) && !shown(*dst) && !out.contains(dst) {
+                out.push(*dst);
+            }
+        }
+    }
+    out
 }
 
 fn unsupported(what: &str) -> String {
