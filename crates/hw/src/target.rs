@@ -130,14 +130,30 @@ pub fn target_names() -> Vec<&'static str> {
     KNOWN.iter().map(|k| k.name).collect()
 }
 
+/// Processors `--target all` runs besides the modelled ones, each checked
+/// as its family's modelled processor but with code of its own: gfx950 is
+/// checked with GFX942's table ([`amdmm_program::processor`]) and has LDS
+/// DMA sizes gfx942 lacks (AMDGPUDMAOperations, "GFX9 DMA": "1/2/4 (12/16
+/// for gfx950)"), so `--target all` covers its wide DMA.
+const ALSO_IN_ALL: &[(&str, &str)] = &[("gfx950", "gfx942")];
+
 /// Every target with every feature combination the tables distinguish
-/// (what `--target all` means).
+/// (what `--target all` means): the modelled processors, each followed by
+/// the processors of [`ALSO_IN_ALL`] modelled as it.
 pub fn all_targets() -> Vec<Target> {
     let mut v = Vec::new();
-    for k in KNOWN {
+    let entries = KNOWN.iter().flat_map(|k| {
+        std::iter::once((k, k.name)).chain(
+            ALSO_IN_ALL
+                .iter()
+                .filter(move |(_, m)| *m == k.name)
+                .map(move |(p, _)| (k, *p)),
+        )
+    });
+    for (k, processor) in entries {
         let base = Target {
             name: k.name,
-            processor: k.name,
+            processor,
             major: k.major,
             gen: k.gen,
             tgsplit: false,

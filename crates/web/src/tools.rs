@@ -111,8 +111,11 @@ pub fn lds(o: &LdsOptions) -> LdsReply {
 /// The page's menus: models, barrier targets, lowering targets and DS
 /// instructions.
 pub fn catalogue() -> serde_json::Value {
+    // The modelled processors (a processor checked as another prints as
+    // `gfx950 (as gfx942)`, which is no value for `--target`).
     let lower: Vec<String> = amdmm_hw::all_targets()
         .iter()
+        .filter(|t| t.processor == t.name)
         .map(|t| t.to_string())
         .collect();
     let instrs: Vec<String> = amdmm_lds::instr::all()
