@@ -238,6 +238,42 @@ fn dma_offsets_move_both_pointers() {
     );
 }
 
+/// AMDGPUDMAOperations.md, "GFX9 DMA": the last operand is `%cpol`, "cache
+/// policy (immediate)", and "GFX9 DMA instructions implement volatile (via
+/// `aux/cpol` bit 31)". amdmm models the default policy only: 0 runs, any
+/// other value is refused naming the operand.
+#[test]
+fn dma_aux_other_than_zero_is_refused() {
+    let decls = "global g[2] = 0; lds t[2] = 0;";
+    for name in [
+        "global.load.lds",
+        "global.load.async.lds",
+        "load.async.to.lds",
+    ] {
+        let call = |aux: &str| {
+            format!(
+                "  call void @llvm.amdgcn.{name}(ptr @g[0], ptr @t[0], i32 4, i32 0, i32 {aux})"
+            )
+        };
+        let p = load_ok(&test(decls, &call("0")));
+        assert!(matches!(p.threads[0].code[0], Instr::Dma { .. }), "{name}");
+        for aux in ["1", "-2147483648"] {
+            let text = errors(&test(decls, &call(aux)));
+            assert!(
+                text.contains(&format!(
+                    "the DMA aux (cache policy) operand {aux} is not modelled"
+                )),
+                "{text}"
+            );
+            assert!(text.contains("use 0"), "{text}");
+            // The span is the operand: its column is where `i32 AUX` starts.
+            let line = call(aux);
+            let col = line.rfind("i32 ").unwrap() + 1;
+            assert!(text.contains(&format!("t.litmus:4:{col}\n")), "{text}");
+        }
+    }
+}
+
 /// `ptr addrspace(0)` is a generic (flat) pointer: the access reaches the
 /// declared location (AMDGPUUsage, "Address Spaces", Generic) and is marked
 /// generic for the code-sequence tables' `generic` rows; a plain `ptr` and

@@ -399,6 +399,29 @@ impl<'a> Cx<'a> {
     /// non-atomic read on the source and a non-atomic write on the
     /// destination"; a copy is not performed atomically, so its elements
     /// are independent accesses); docs/semantics.md, "Wide LDS DMA".
+    /// The DMA's last operand, `aux` (AMDGPUDMAOperations.md, "GFX9 DMA":
+    /// `%cpol`, "cache policy (immediate)"; "GFX9 DMA instructions implement
+    /// volatile (via `aux/cpol` bit 31)"). amdmm lowers every copy with the
+    /// default cache policy and does not model volatile, so only 0 is
+    /// accepted: any other value is refused naming it, never ignored.
+    fn dma_aux(&mut self, aux: Option<i64>, arg: &ast::Arg) -> bool {
+        match aux {
+            Some(0) => true,
+            Some(v) => {
+                self.error(
+                    Diagnostic::new(
+                        format!("the DMA aux (cache policy) operand {v} is not modelled"),
+                        arg.span(),
+                    )
+                    .with_label("non-zero cache policy")
+                    .with_hint("amdmm lowers the copy with the default cache policy; the volatile and cpol bits are not modelled: use 0"),
+                );
+                false
+            }
+            None => false,
+        }
+    }
+
     fn dma(
         &mut self,
         code: &mut Code,
@@ -419,6 +442,9 @@ impl<'a> Cx<'a> {
             })
             .collect();
         let size_span = args[2].span();
+        if !self.dma_aux(consts[2], &args[4]) {
+            return None;
+        }
         let wide = match consts[0] {
             Some(12) => Some(3u8),
             Some(16)
