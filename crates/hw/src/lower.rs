@@ -1159,6 +1159,7 @@ fn lower_instr(
             size,
             part,
             lane,
+            buffer,
         } => {
             // A copy filling several elements (12 or 16 bytes of 32-bit
             // elements) is one instruction, `global_load_lds_dwordx3` /
@@ -1168,6 +1169,18 @@ fn lower_instr(
                 return Err(format!(
                     "{target}: an element of a wide LDS DMA copy without its first element \
                      (an internal inconsistency; please report it)"
+                ));
+            }
+            // The tables' LDS DMA row is the global instruction
+            // (`global_load_lds_*`); a buffer form is a `buffer_load_* ... lds`
+            // with a descriptor amdmm does not have (docs/semantics.md,
+            // "Buffer LDS DMA"): refused on the hardware models, not lowered
+            // as the global one.
+            if *buffer {
+                return Err(format!(
+                    "{target}: the buffer LDS DMA forms (`llvm.amdgcn.{{raw|struct}}[.ptr].buffer.load[.async].lds`) \
+                     are not lowered by the hardware models (their `buffer_load_* ... lds` needs a buffer \
+                     descriptor, which amdmm does not model); the memory model runs them"
                 ));
             }
             let n = wide_dma_elements(rest);

@@ -1717,3 +1717,35 @@ fn priming_loads_are_kept_alive() {
         assert!(bad.is_empty(), "{t}: {bad:?}");
     }
 }
+
+/// The buffer LDS DMA forms run on the memory model only: the hardware
+/// models (the tables) and `--code llc` refuse them naming them
+/// (docs/semantics.md, "Buffer LDS DMA"), never lowering them as the global
+/// form.
+#[test]
+fn buffer_lds_dma_is_refused_on_the_hardware_models() {
+    let missing = llc::Llc {
+        path: PathBuf::from("/nonexistent/amdmm-test-llc"),
+        version: "LLVM version 22.1.8".into(),
+        major: 22,
+        opt_level: 0,
+        cache: None,
+    };
+    let target = Target::parse("gfx942").unwrap();
+    for name in [
+        "async/Async+buffer.raw-offsets.litmus",
+        "async/Async+buffer.async-marks.litmus",
+    ] {
+        let p = corpus_program(name);
+        for source in [CodeSource::Table, CodeSource::Llc(missing.clone())] {
+            let e = explore_with(&p, &target, &HwOptions::default(), &source)
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(
+                e.contains("buffer LDS DMA form") && e.contains(":10:3"),
+                "{name}: {e}"
+            );
+        }
+    }
+}

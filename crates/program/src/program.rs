@@ -586,6 +586,10 @@ pub enum Instr {
         /// sizes up to 4, `16 * lane` above); kept to show it
         /// (docs/semantics.md, "Per-lane LDS DMA").
         lane: u32,
+        /// Issued by a buffer form (`llvm.amdgcn.{raw|struct}[.ptr].buffer.load[.async].lds`):
+        /// the same copy, its source addressed through a buffer
+        /// resource (docs/semantics.md, "Buffer LDS DMA").
+        buffer: bool,
     },
     AsyncMark,
     WaitAsyncMark {

@@ -184,26 +184,85 @@ fn float_atomicrmw_operations_and_their_types() {
     }
 }
 
+/// AMDGPUDMAOperations.md, "Buffer Addressing": `{raw|struct}[.ptr].buffer.load[.async].lds(
+/// rsrc, lds_base, size, [vindex,] voffset, soffset, offset, cpol)`. The
+/// resource is a `global` location (the buffer's base); the source is
+/// base + voffset + soffset + offset (+ vindex records of the copy's size),
+/// the LDS destination lds_base + offset, as the global form's.
 #[test]
-fn buffer_lds_dma_is_refused_by_name() {
-    for form in [
-        "raw.buffer.load.async.lds",
-        "raw.ptr.buffer.load.async.lds",
-        "struct.buffer.load.async.lds",
-        "struct.ptr.buffer.load.async.lds",
-        "raw.buffer.load.lds",
-        "struct.ptr.buffer.load.lds",
+fn buffer_lds_dma_addresses_through_the_resource() {
+    let decls = "global g[8] = 0; lds t[4] = 0;";
+    let copy = |call: &str| {
+        let p = load_ok(&test(decls, &format!("  call void @llvm.amdgcn.{call}")));
+        match p.threads[0].code[0] {
+            Instr::Dma {
+                kind,
+                src,
+                dst,
+                buffer,
+                ..
+            } => (kind, src.index, dst.index, buffer),
+            ref i => panic!("{i:?}"),
+        }
+    };
+    let c = Operand::Const;
+    // raw: voffset 4 + soffset 8 + offset 4 = 16 bytes, element 4 of @g;
+    // the LDS gets offset 4 only: element 1 of @t.
+    for form in ["raw.buffer.load.lds", "raw.ptr.buffer.load.lds"] {
+        assert_eq!(
+            copy(&format!("{form}(ptr addrspace(8) @g, ptr addrspace(3) @t, i32 4, i32 4, i32 8, i32 4, i32 0)")),
+            (DmaKind::Tracked, c(4), c(1), true)
+        );
+    }
+    // struct: vindex 2 (records of the copy's 4 bytes) + voffset 4 = element 3.
+    assert_eq!(
+        copy("struct.ptr.buffer.load.async.lds(ptr addrspace(8) @g, ptr @t[0], i32 4, i32 2, i32 4, i32 0, i32 0, i32 0)"),
+        (DmaKind::GlobalAsync, c(3), c(0), true)
+    );
+    assert_eq!(
+        copy("struct.buffer.load.lds(ptr @g, ptr @t[0], i32 4, i32 1, i32 0, i32 0, i32 0, i32 0)"),
+        (DmaKind::Tracked, c(1), c(0), true)
+    );
+    // A 2-byte copy counts elements of 2 bytes.
+    let p = load_ok(&test(
+        "global h[4] = 0; lds u[2] = 0;",
+        "  call void @llvm.amdgcn.raw.buffer.load.async.lds(ptr addrspace(8) @h, ptr @u, i32 2, i32 4, i32 0, i32 2, i32 0)",
+    ));
+    let Instr::Dma { src, dst, .. } = p.threads[0].code[0] else {
+        panic!()
+    };
+    assert_eq!((src.index, dst.index), (c(3), c(1)));
+    // The global forms are not buffer copies.
+    let p = load_ok(&test(
+        decls,
+        "  call void @llvm.amdgcn.global.load.lds(ptr @g, ptr @t, i32 4, i32 0, i32 0)",
+    ));
+    assert!(matches!(
+        p.threads[0].code[0],
+        Instr::Dma { buffer: false, .. }
+    ));
+}
+
+#[test]
+fn buffer_lds_dma_refusals_name_the_operand() {
+    let decls = "global g[4] = 0; lds t[4] = 0;";
+    for (call, want) in [
+        ("raw.buffer.load.lds(ptr addrspace(8) @g, ptr @t, i32 4, i32 2, i32 0, i32 0, i32 0)", "the buffer voffset 2 is not a whole number of elements"),
+        ("raw.buffer.load.lds(ptr addrspace(8) @g, ptr @t, i32 4, i32 0, i32 -4, i32 0, i32 0)", "the buffer soffset -4 is not a whole number of elements"),
+        ("struct.buffer.load.lds(ptr addrspace(8) @g, ptr @t, i32 4, i32 -1, i32 0, i32 0, i32 0, i32 0)", "the buffer vindex -1 is not a whole number of elements"),
+        ("struct.buffer.load.lds(ptr addrspace(8) @g, ptr @t, i32 4, i32 %r, i32 0, i32 0, i32 0, i32 0)", "the buffer vindex must be a constant"),
+        ("raw.buffer.load.lds(ptr addrspace(8) @g, ptr @t, i32 4, i32 %r, i32 0, i32 0, i32 0)", "the buffer voffset must be a constant"),
+        ("raw.buffer.load.lds(ptr addrspace(1) @g, ptr @t, i32 4, i32 0, i32 0, i32 0, i32 0)", "a buffer resource in addrspace(1)"),
+        ("raw.buffer.load.lds(ptr addrspace(8) @t, ptr @t, i32 4, i32 0, i32 0, i32 0, i32 0)", "the DMA source `@t` must be an `global` location"),
+        ("raw.buffer.load.lds(ptr addrspace(8) @g, ptr @t, i32 4, i32 16, i32 0, i32 0, i32 0)", "the DMA offset moves `@g` to element 4, out of bounds for length 4"),
+        ("raw.buffer.load.lds(ptr addrspace(8) @g, ptr @t, i32 4, i32 0, i32 0, i32 0, i32 1)", "the DMA aux (cache policy) operand 1 is not modelled"),
+        ("raw.buffer.load.lds(ptr addrspace(8) @g, ptr @t, i32 4, i32 0, i32 0, i32 0)", "wrong arguments for `@llvm.amdgcn.raw.buffer.load.lds`"),
     ] {
         let text = errors(&test(
-            "global g = 0; lds t = 0;",
-            &format!("  call void @llvm.amdgcn.{form}(ptr @g, ptr @t, i32 4, i32 0, i32 0)"),
+            decls,
+            &format!("  %r = add i32 0, 0\n  call void @llvm.amdgcn.{call}"),
         ));
-        assert!(
-            text.contains(&format!(
-                "the buffer LDS DMA `@llvm.amdgcn.{form}` is not modelled"
-            )),
-            "{text}"
-        );
+        assert!(text.contains(want), "{want}\n{text}");
     }
 }
 

@@ -497,7 +497,8 @@ fn intrinsics() {
             dst: t1,
             size: 16,
             part: 0,
-            lane: 0
+            lane: 0,
+            buffer: false
         }
     );
     assert!(matches!(

@@ -537,6 +537,11 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                 // Each thread is compiled as a kernel of its own, lane 0 of
                 // its wave: a later lane's implicit LDS offset (`4 * lane`
                 // bytes, AMDGPUDMAOperations "GFX9 DMA") has no place in it.
+                Instr::Dma { buffer: true, .. } => {
+                    return Err(err(unsupported(
+                        "a buffer LDS DMA form (`llvm.amdgcn.{raw|struct}[.ptr].buffer.load[.async].lds`, whose resource amdmm writes as a location, not a descriptor)",
+                    )))
+                }
                 Instr::Dma { lane: 1.., .. } => {
                     return Err(err(unsupported(
                         "an LDS DMA copy in a later lane of a wavefront (each thread is compiled as a kernel of its own, lane 0 of its wave)",

@@ -47,6 +47,11 @@ const fn intr(
 
 const DMA_SIG: &str = "(ptr <global loc>, ptr <lds loc>, i32 <size>, i32 <offset>, i32 <aux>)";
 
+/// The buffer forms (AMDGPUDMAOperations.md, "Buffer Addressing"): the
+/// resource is a pointer to a declared `global` location, the buffer's base.
+const RAW_SIG: &str = "(ptr addrspace(8) <global loc>, ptr <lds loc>, i32 <size>, i32 <voffset>, i32 <soffset>, i32 <offset>, i32 <aux>)";
+const STRUCT_SIG: &str = "(ptr addrspace(8) <global loc>, ptr <lds loc>, i32 <size>, i32 <vindex>, i32 <voffset>, i32 <soffset>, i32 <offset>, i32 <aux>)";
+
 /// Every intrinsic a body may call.
 const INTRINSICS: &[Intrinsic] = &[
     intr("llvm.amdgcn.av.global.store.b128", false, &[P, V, M], "call void @llvm.amdgcn.av.global.store.b128(ptr <loc>, <ty> <value>, metadata !\"<scope>\")"),
@@ -54,6 +59,14 @@ const INTRINSICS: &[Intrinsic] = &[
     intr("llvm.amdgcn.av.global.load.b128", true, &[P, M], "%r = call <ty> @llvm.amdgcn.av.global.load.b128(ptr <loc>, metadata !\"<scope>\")"),
     intr("llvm.amdgcn.av.load.b128", true, &[P, M], "%r = call <ty> @llvm.amdgcn.av.load.b128(ptr <loc>, metadata !\"<scope>\")"),
     intr("llvm.amdgcn.global.load.lds", false, &[P, P, V, V, V], DMA_SIG),
+    intr("llvm.amdgcn.raw.buffer.load.lds", false, &[P, P, V, V, V, V, V], RAW_SIG),
+    intr("llvm.amdgcn.raw.ptr.buffer.load.lds", false, &[P, P, V, V, V, V, V], RAW_SIG),
+    intr("llvm.amdgcn.raw.buffer.load.async.lds", false, &[P, P, V, V, V, V, V], RAW_SIG),
+    intr("llvm.amdgcn.raw.ptr.buffer.load.async.lds", false, &[P, P, V, V, V, V, V], RAW_SIG),
+    intr("llvm.amdgcn.struct.buffer.load.lds", false, &[P, P, V, V, V, V, V, V], STRUCT_SIG),
+    intr("llvm.amdgcn.struct.ptr.buffer.load.lds", false, &[P, P, V, V, V, V, V, V], STRUCT_SIG),
+    intr("llvm.amdgcn.struct.buffer.load.async.lds", false, &[P, P, V, V, V, V, V, V], STRUCT_SIG),
+    intr("llvm.amdgcn.struct.ptr.buffer.load.async.lds", false, &[P, P, V, V, V, V, V, V], STRUCT_SIG),
     intr("llvm.amdgcn.global.load.async.lds", false, &[P, P, V, V, V], DMA_SIG),
     intr("llvm.amdgcn.load.async.to.lds", false, &[P, P, V, V, V], DMA_SIG),
     intr("llvm.amdgcn.asyncmark", false, &[], "call void @llvm.amdgcn.asyncmark()"),
@@ -67,23 +80,6 @@ const INTRINSICS: &[Intrinsic] = &[
     intr("llvm.amdgcn.s.barrier.join", false, &[V], "call void @llvm.amdgcn.s.barrier.join(i32 <id>)"),
     intr("llvm.amdgcn.s.barrier.leave", false, &[], "call void @llvm.amdgcn.s.barrier.leave()"),
     intr("llvm.assume", false, &[V], "call void @llvm.assume(i1 %c)"),
-];
-
-/// The buffer forms of LDS DMA async-operations.txt lists ("LDS DMA
-/// Operations": `raw.buffer.load.async.lds`, `raw.ptr.buffer...`,
-/// `struct.buffer...`, `struct.ptr.buffer...`, "identical to their non-async
-/// variants"). Their source is a buffer resource descriptor (`<4 x i32>` or
-/// `ptr addrspace(8)`) plus offsets, not a declared location, so they are
-/// refused by name rather than reported as unknown.
-const BUFFER_DMA: &[&str] = &[
-    "llvm.amdgcn.raw.buffer.load.lds",
-    "llvm.amdgcn.raw.ptr.buffer.load.lds",
-    "llvm.amdgcn.struct.buffer.load.lds",
-    "llvm.amdgcn.struct.ptr.buffer.load.lds",
-    "llvm.amdgcn.raw.buffer.load.async.lds",
-    "llvm.amdgcn.raw.ptr.buffer.load.async.lds",
-    "llvm.amdgcn.struct.buffer.load.async.lds",
-    "llvm.amdgcn.struct.ptr.buffer.load.async.lds",
 ];
 
 fn shape(a: &ast::Arg) -> Shape {
@@ -121,24 +117,6 @@ impl<'a> Cx<'a> {
         callee: &ast::Ident,
         args: &'a [ast::Arg],
     ) {
-        if BUFFER_DMA.contains(&callee.name.as_str()) {
-            let global = if callee.name.contains(".async.") {
-                "@llvm.amdgcn.global.load.async.lds"
-            } else {
-                "@llvm.amdgcn.global.load.lds"
-            };
-            self.error(
-                Diagnostic::new(
-                    format!("the buffer LDS DMA `@{}` is not modelled", callee.name),
-                    callee.span,
-                )
-                .with_label("source is a buffer resource")
-                .with_hint(format!(
-                    "its source is a buffer descriptor and offsets, not a declared location; copy from a `global` location with `{global}`"
-                )),
-            );
-            return;
-        }
         let Some(intr) = INTRINSICS.iter().find(|x| x.name == callee.name) else {
             let names: Vec<&str> = INTRINSICS.iter().map(|x| x.name).collect();
             self.error(
@@ -244,6 +222,21 @@ impl<'a> Cx<'a> {
                     "global.load.lds" => DmaKind::Tracked,
                     "global.load.async.lds" => DmaKind::GlobalAsync,
                     _ => DmaKind::LoadAsync,
+                };
+                match self.dma(code, frame, kind, args, span) {
+                    Some(ins) => ins,
+                    None => return,
+                }
+            }
+            // async-operations.txt, "LDS DMA Operations": the `.async` buffer
+            // forms "behave exactly like their non-async counterparts" but
+            // their completion is "tracked using explicit mark/wait
+            // intrinsics", as `global.load.async.lds`.
+            _ if name.contains("buffer.load") => {
+                let kind = if name.contains(".async.") {
+                    DmaKind::GlobalAsync
+                } else {
+                    DmaKind::Tracked
                 };
                 match self.dma(code, frame, kind, args, span) {
                     Some(ins) => ins,
@@ -422,6 +415,37 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// The resource operand of a buffer LDS DMA (AMDGPUDMAOperations.md,
+    /// "Buffer Addressing": "buffer resource descriptor (wave-uniform):
+    /// `<4 x i32>` or `ptr addrspace(8)`"). amdmm has no descriptors: the
+    /// resource is written `ptr addrspace(8) @x` (or `ptr @x`) and stands
+    /// for a buffer whose base is the declared `global` location `@x`
+    /// (docs/semantics.md, "Buffer LDS DMA"); any other address space is
+    /// refused naming it.
+    fn buffer_resource(&mut self, p: &ast::Pointer) -> Option<ast::Pointer> {
+        match &p.addrspace {
+            None => Some(p.clone()),
+            Some(n) if n.node == 8 => Some(ast::Pointer {
+                addrspace: None,
+                ..p.clone()
+            }),
+            Some(n) => {
+                self.error(
+                    Diagnostic::new(
+                        format!("a buffer resource in addrspace({})", n.node),
+                        n.span,
+                    )
+                    .with_label("not a buffer resource")
+                    .with_hint(format!(
+                        "write the resource as `ptr addrspace(8) @{}`: a buffer whose base is that `global` location",
+                        p.sym.name
+                    )),
+                );
+                None
+            }
+        }
+    }
+
     fn dma(
         &mut self,
         code: &mut Code,
@@ -433,16 +457,41 @@ impl<'a> Cx<'a> {
         let (ast::Arg::Ptr(sp), ast::Arg::Ptr(dp)) = (&args[0], &args[1]) else {
             return None;
         };
-        let consts: Vec<Option<i64>> = args[2..]
-            .iter()
-            .zip(["the size", "the offset", "the aux operand"])
-            .map(|(a, what)| match a {
-                ast::Arg::Value { value, .. } => self.constant(value, what),
-                _ => None,
+        let n_args = args.len();
+        let buffer = n_args > 5;
+        let rsrc;
+        let sp = if buffer {
+            rsrc = self.buffer_resource(sp)?;
+            &rsrc
+        } else {
+            sp
+        };
+        let (off_k, aux_k) = (n_args - 2, n_args - 1);
+        let mut constant = |k: usize, what: &str| match &args[k] {
+            ast::Arg::Value { value, .. } => self.constant(value, what),
+            _ => None,
+        };
+        let consts = [
+            constant(2, "the size"),
+            constant(off_k, "the offset"),
+            constant(aux_k, "the aux operand"),
+        ];
+        // The buffer forms' source offsets (voffset, soffset; vindex for
+        // `struct`), in bytes past the resource's base, and their spans.
+        let buffer_offsets: Vec<(Option<i64>, ast::Span, &str)> = (3..off_k)
+            .map(|k| {
+                let what = match (n_args - 2 - k, n_args) {
+                    (1, _) => "the buffer soffset",
+                    (2, _) => "the buffer voffset",
+                    _ => "the buffer vindex",
+                };
+                (constant(k, what), args[k].span(), what)
             })
             .collect();
         let size_span = args[2].span();
-        if !self.dma_aux(consts[2], &args[4]) {
+        if !self.dma_aux(consts[2], &args[aux_k])
+            || buffer_offsets.iter().any(|(c, _, _)| c.is_none())
+        {
             return None;
         }
         let wide = match consts[0] {
@@ -478,23 +527,45 @@ impl<'a> Cx<'a> {
         // elements of the copy's size, so an offset of k sizes moves both
         // pointers k elements on.
         let mut elements = 0;
+        let mut src_elements = 0;
         let elem_size = if wide.is_some() { Some(4) } else { consts[0] };
         if let (Some(off), Some(size)) = (consts[1], elem_size.filter(|_| ty.is_some())) {
             if off < 0 || off % size != 0 {
                 self.error(
-                    Diagnostic::new(format!("DMA offset {off} is not a multiple of the size {size}"), args[3].span())
+                    Diagnostic::new(format!("DMA offset {off} is not a multiple of the size {size}"), args[off_k].span())
                         .with_label("not a whole number of elements")
                         .with_hint("amdmm's locations are whole elements of the copy's size: use a multiple of the size, or index the pointers (`ptr @t[1]`)"),
                 );
                 return None;
             }
             elements = off / size;
+            src_elements = elements;
+            let copy = consts[0].unwrap_or(size);
+            for &(v, vspan, what) in &buffer_offsets {
+                let v = v.unwrap_or_default();
+                let k = if what == "the buffer vindex" {
+                    // The record stride is the copy's size (docs/semantics.md,
+                    // "Buffer LDS DMA"): index k is k copies further on.
+                    (v >= 0).then(|| v * copy / size)
+                } else {
+                    (v >= 0 && v % size == 0).then(|| v / size)
+                };
+                let Some(k) = k else {
+                    self.error(
+                        Diagnostic::new(format!("{what} {v} is not a whole number of elements"), vspan)
+                            .with_label("not a non-negative multiple of the element size")
+                            .with_hint(format!("amdmm's locations are whole elements: the offsets are non-negative multiples of {size} bytes, vindex non-negative")),
+                    );
+                    return None;
+                };
+                src_elements += k;
+            }
         }
         let src = self.addr(code, frame, sp, ty, Some("an LDS DMA copy"));
         let dst = self.addr(code, frame, dp, ty, Some("an LDS DMA copy"));
         let (src, dst) = (src?, dst?);
-        let src = self.offset_addr(code, src, elements, sp, args[3].span())?;
-        let dst = self.offset_addr(code, dst, elements, dp, args[3].span())?;
+        let src = self.offset_addr(code, src, src_elements, sp, args[off_k].span())?;
+        let dst = self.offset_addr(code, dst, elements, dp, args[off_k].span())?;
         for (a, p, want, what) in [
             (src, sp, AddrSpace::Global, "source"),
             (dst, dp, AddrSpace::Lds, "destination"),
@@ -542,6 +613,7 @@ impl<'a> Cx<'a> {
                 size: consts[0]? as u32,
                 part: 0,
                 lane: self.lane,
+                buffer,
             });
         };
         // Every element's address first (a register index gets its additions
@@ -581,6 +653,7 @@ impl<'a> Cx<'a> {
                 size: 4,
                 part: k as u8,
                 lane: self.lane,
+                buffer,
             };
             self.emit(code, copy, span);
         }
@@ -591,6 +664,7 @@ impl<'a> Cx<'a> {
             size: 4,
             part: n - 1,
             lane: self.lane,
+            buffer,
         })
     }
 
