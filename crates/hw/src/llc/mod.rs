@@ -34,9 +34,47 @@ pub fn lowered(p: &Program, target: &Target, llc: &Llc) -> Result<Lowered, HwErr
         })
     })?;
     crate::lower::dma_refusal(p, target).map_err(HwError::Lower)?;
+    tracked_dma_on_gfx125x(p, target).map_err(HwError::Lower)?;
     crate::lower::barrier_refusal(p, target).map_err(HwError::Lower)?;
     let (asm_text, _) = llc.compile(&ir, target).map_err(HwError::Unsupported)?;
     from_asm(p, target, &asm_text).map_err(HwError::Unsupported)
+}
+
+/// The compiler-tracked LDS DMA (`llvm.amdgcn.global.load.lds`) on
+/// GFX12.5, refused before llc runs: the tables lower it (GFX12.5's
+/// `global_load_async_to_lds_b*`), but llc-22 has no selection for the
+/// intrinsic there ("Cannot select: intrinsic %llvm.amdgcn.global.load.lds";
+/// GFX12.5's own DMA intrinsics are `llvm.amdgcn.global.load.async.to.lds.b<N>`,
+/// asynchronous ones the litmus format does not have). The live test
+/// `llc_lds_dma_targets` calls llc on the same IR and fails when an llc
+/// selects it, so that this refusal can be lifted.
+pub fn tracked_dma_on_gfx125x(
+    p: &Program,
+    target: &Target,
+) -> Result<(), crate::lower::LowerError> {
+    if target.gen != crate::target::Gen::Gfx125x {
+        return Ok(());
+    }
+    for t in &p.threads {
+        for (k, i) in t.code.iter().enumerate() {
+            if let Instr::Dma {
+                kind: amdmm_program::DmaKind::Tracked,
+                ..
+            } = i
+            {
+                return Err(crate::lower::LowerError {
+                    thread: t.name.clone(),
+                    pos: t.pos.get(k).copied().unwrap_or_default(),
+                    message: format!(
+                        "{target}: `llvm.amdgcn.global.load.lds` is not compiled by llc-22 for GFX12.5 \
+                         (\"Cannot select\"; its DMA intrinsics there are the asynchronous \
+                         `llvm.amdgcn.global.load.async.to.lds.b<N>`); use --code table for it"
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// [`lowered`] from already compiled assembly (a checked-in fixture).
