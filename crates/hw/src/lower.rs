@@ -1670,8 +1670,19 @@ fn lower_barrier_object(
             hw_id(*barrier)?;
             Ok((None, 1))
         }
-        BarrierOp::Arrive { barrier, .. } => {
+        BarrierOp::Arrive { barrier, new_count } => {
             let id = hw_id(*barrier)?;
+            // execution-synchronization.txt, "Barrier arrive": "If supported,
+            // an additional argument to *arrive* can also update the
+            // *expected count*". The tables' arrive rows (`s_barrier`,
+            // `s_barrier_signal <N>`) take no count: the hardware barrier
+            // always expects its members, so the update has no code.
+            if new_count.is_some() {
+                return Err(format!(
+                    "{t}: `barrier.arrive @{}, N` updates the expected count, which the tables' arrive code (s_barrier / s_barrier_signal) does not do: the hardware barrier always expects its members; leave out the count",
+                    name(*barrier)
+                ));
+            }
             if t.major >= 12 {
                 return out(
                     format!("barrier.arrive {}", name(*barrier)),

@@ -692,3 +692,33 @@ fn async_marks_count_what_the_counters_count() {
         "{gfx10:?}"
     );
 }
+
+/// An abstract *arrive* that updates the expected count ("If supported, an
+/// additional argument to *arrive* can also update the *expected count*",
+/// execution-synchronization.txt) has no hardware code: the tables' arrive
+/// rows take no count. It is refused on every target, never lowered as a
+/// plain arrive; the same test without the count lowers.
+#[test]
+fn arrive_with_a_new_count_is_refused() {
+    let src = |arrive: &str| {
+        format!(
+            "AMDGPU Arrive+count\n{{\n  barrier B workgroup = 2;\n}}\n\
+             thread P0 @ wg 0, wave 0 {{\n  barrier.join @B\n  barrier.arrive @B\n  barrier.wait @B\n}}\n\
+             thread P1 @ wg 0, wave 1 {{\n  barrier.join @B\n  {arrive}\n  barrier.wait @B\n}}\n\
+             exists (true)\n"
+        )
+    };
+    let counted = amdmm_program::load(&src("barrier.arrive @B, 2")).unwrap();
+    let plain = amdmm_program::load(&src("barrier.arrive @B")).unwrap();
+    for t in all_targets() {
+        let e = lower(&counted, &t)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            e.contains("`barrier.arrive @B, N` updates the expected count"),
+            "{t}: {e}"
+        );
+        lower(&plain, &t).unwrap_or_else(|e| panic!("{t}: {e}"));
+    }
+}
