@@ -704,7 +704,7 @@ fn has_generic(target: &Target) -> bool {
 }
 
 /// The refusal of a generic access on a target without the generic address
-/// space ([`has_generic`]), shared by the tables' lowering and `--code llc`
+/// space (`has_generic`), shared by the tables' lowering and `--code llc`
 /// ([`generic_unsupported`]).
 fn no_generic_message(what: &str, target: &Target) -> String {
     format!(
@@ -715,7 +715,7 @@ fn no_generic_message(what: &str, target: &Target) -> String {
 }
 
 /// The first access of `p` through a generic pointer, as an error, when
-/// `target` has no generic address space ([`has_generic`]). The tables
+/// `target` has no generic address space (`has_generic`). The tables
 /// refuse it row by row; for `--code llc` it is refused before llc runs,
 /// which cannot select a `flat_*` instruction there (llc-22 stops with
 /// "LLVM ERROR: Cannot select" on gfx600).
@@ -1356,7 +1356,7 @@ fn dma_supported(
 }
 
 /// The first LDS DMA copy of `p` that `target` has no instruction for
-/// ([`dma_supported`]), as an error at its place. `--code llc` refuses such a
+/// (`dma_supported`), as an error at its place. `--code llc` refuses such a
 /// test with the tables' reason before calling llc, which would fail to
 /// select the intrinsic (llc-22: "Cannot select: intrinsic
 /// %llvm.amdgcn.global.load.lds" on GFX6-GFX8, GFX11 and GFX12.0).
@@ -1388,8 +1388,8 @@ pub fn dma_refusal(p: &Program, target: &Target) -> Result<(), LowerError> {
 }
 
 /// The first barrier operation of `p` that `target` has no code for, as an
-/// error at its place: the tables' refusals ([`lower_hw_barrier`],
-/// [`lower_barrier_object`]: a split barrier on GFX6-GFX11 without its
+/// error at its place: the tables' refusals (`lower_hw_barrier`,
+/// `lower_barrier_object`: a split barrier on GFX6-GFX11 without its
 /// wait right after it, named barriers before GFX12.5, a barrier object
 /// that is not the work-group's one hardware barrier, ...), and GFX12's
 /// split-barrier intrinsics on GFX6-GFX11 even where the tables fuse a

@@ -139,7 +139,7 @@ const ALSO_IN_ALL: &[(&str, &str)] = &[("gfx950", "gfx942")];
 
 /// Every target with every feature combination the tables distinguish
 /// (what `--target all` means): the modelled processors, each followed by
-/// the processors of [`ALSO_IN_ALL`] modelled as it.
+/// the processors of `ALSO_IN_ALL` modelled as it.
 pub fn all_targets() -> Vec<Target> {
     let mut v = Vec::new();
     let entries = KNOWN.iter().flat_map(|k| {

@@ -4,7 +4,7 @@
 //! `addrspace(1)` or `addrspace(3)` global array (internal, so that its
 //! address is PC-relative and no GOT load is emitted); each register the
 //! condition or `locations` observes, and each plain load's register that
-//! nothing reads ([`dead_plain_loads`]), is stored to the kernel's `%out`
+//! nothing reads (`dead_plain_loads`), is stored to the kernel's `%out`
 //! buffer after the test's last operation, so nothing is dead. Before each
 //! operation that has machine code (accesses, fences, barriers) an inline-asm
 //! comment `; amdmm op K` (K: the operation's index in the thread's code) is

@@ -21,7 +21,7 @@ pub enum Req {
         width: u8,
     },
     /// A store of `width` locations from `loc` (as for `Load`): byte `k` of a
-    /// byte-level store writes [`byte_of`]`(val, k)`.
+    /// byte-level store writes `byte_of``(val, k)`.
     Store {
         loc: u32,
         val: Value,
