@@ -1756,5 +1756,90 @@ fn buffer_lds_dma_is_refused_on_the_hardware_models() {
                 "{name}: {e}"
             );
         }
+/// Floating-point accesses under `--code llc` (docs/llc.md, "Floating-point
+/// accesses"): the IR holds each constant in LLVM's hexadecimal form
+/// (`half 0xH3C00`, `double 0x3FC999999999999A`, `float` as the `double` of
+/// its value), each float `atomicrmw` carries the metadata the tables'
+/// lowering assumes, and a float result is stored to the output buffer by
+/// its bits. A live llc compiles it; where the target has the native
+/// instruction (gfx942's `global_atomic_add_f32`, gfx1200's
+/// `global_atomic_add_f32` and `ds_add_rtn_f32`) the reader attributes it
+/// to the operation with the tables' spelling and the hardware model finds
+/// no outcome the memory model forbids; where llc makes a compare-and-swap
+/// loop, the operation is noted as a loop, not read as one access.
+#[test]
+fn float_accesses_compile_and_run() {
+    let p = corpus_program("constructs/RMW+fadd.rounding.litmus");
+    let ir = llc::ir::emit(&p).unwrap();
+    for want in [
+        "atomicrmw fadd ptr addrspace(1) @amdmm_h, half 0xH3C00",
+        "double 0x3FC999999999999A",
+        "atomicrmw fsub ptr addrspace(1) @amdmm_f, float 0x4008000000000000",
+        "!amdgpu.no.fine.grained.memory !2, !amdgpu.ignore.denormal.mode !2",
+        "bitcast double %v2 to i64",
+        "!2 = !{}",
+    ] {
+        assert!(ir.contains(want), "{want}:\n{ir}");
+    }
+    let Some(l) = live_llc() else { return };
+    for (name, t, native) in [
+        (
+            "constructs/MP+rel-acq.agent.fadd-flag",
+            "gfx942",
+            Some("global_atomic_add_f32"),
+        ),
+        (
+            "constructs/MP+rel-acq.agent.fadd-flag",
+            "gfx1200",
+            Some("global_atomic_add_f32"),
+        ),
+        (
+            "constructs/RMW+fadd.lds.atomicity.samewg",
+            "gfx1200",
+            Some("ds_add_rtn_f32"),
+        ),
+        ("constructs/RMW+fadd.atomicity", "gfx900", None),
+    ] {
+        let p = corpus_program(&format!("{name}.litmus"));
+        let target = Target::parse(t).unwrap();
+        let ir = llc::ir::emit(&p).unwrap();
+        let (asm_text, _) = l.compile(&ir, &target).unwrap();
+        let Some(native) = native else {
+            let e = explore_with(
+                &p,
+                &target,
+                &HwOptions::default(),
+                &CodeSource::Llc(l.clone()),
+            )
+            .err()
+            .unwrap_or_else(|| panic!("{name} {t}: no loop"));
+            assert!(e.to_string().contains("loop"), "{name} {t}: {e}");
+            continue;
+        };
+        let low = llc::from_asm(&p, &target, &asm_text).unwrap();
+        let mems: Vec<String> = low
+            .threads
+            .iter()
+            .flat_map(|th| th.ops.iter())
+            .flat_map(|o| o.code.iter())
+            .filter(|c| matches!(c.instr, MInstr::Mem(_)))
+            .map(|c| c.instr.to_string())
+            .collect();
+        if l.major == 22 {
+            assert!(
+                mems.iter().any(|m| m.starts_with(native)),
+                "{name} {t}: {mems:?}"
+            );
+        }
+        let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+        let hw = explore_with(
+            &p,
+            &target,
+            &HwOptions::default(),
+            &CodeSource::Llc(l.clone()),
+        )
+        .unwrap_or_else(|e| panic!("{name} {t}: {e}"));
+        let v = compare(hw, &model);
+        assert!(v.forbidden.is_empty(), "{name} {t}: {:?}", v.forbidden);
     }
 }

@@ -449,6 +449,48 @@ fn atomic_name(op: &str, ty: Option<char>) -> Option<&'static str> {
     })
 }
 
+/// The floating-point atomics' stems, as the table lowering names them
+/// (`float_rmw_instruction` in crate::lower), so that the compiler's
+/// instruction and the table's compare equal.
+const FLOAT_STEMS: [&str; 14] = [
+    "fmin",
+    "fmax",
+    "fmin_x2",
+    "fmax_x2",
+    "add_f32",
+    "add_f64",
+    "min_f32",
+    "max_f32",
+    "min_f64",
+    "max_f64",
+    "min_num_f32",
+    "max_num_f32",
+    "min_num_f64",
+    "max_num_f64",
+];
+
+/// A floating-point atomic: its stem, width and whether the DS form
+/// returns (`global_atomic_add_f32`, `buffer_atomic_fmin_x2`,
+/// `flat_atomic_fmax`, `ds_add_rtn_f32`, `ds_max_num_f64`); `None` for
+/// every other mnemonic.
+fn float_atomic(family: Family, rest: &str) -> Option<(&'static str, u32, bool)> {
+    let (body, rtn) = if family == Family::Ds {
+        match rest.split_once("_rtn") {
+            Some((a, b)) => (format!("{a}{b}"), true),
+            None => (rest.to_string(), false),
+        }
+    } else {
+        (rest.strip_prefix("atomic_")?.to_string(), false)
+    };
+    let stem = FLOAT_STEMS.iter().find(|s| **s == body)?;
+    let bits = if stem.ends_with("x2") || stem.ends_with("f64") {
+        64
+    } else {
+        32
+    };
+    Some((stem, bits, rtn))
+}
+
 /// Width and type letter of a suffix: `dword` 32, `dwordx2` 64, `b32`,
 /// `u32`, `i64`, `ubyte` 8, `ushort` 16, `x2` 64.
 fn width(s: &str) -> Option<(u32, Option<char>)> {
@@ -536,34 +578,41 @@ fn mem(mn: &str, ops: &[&str], dialect: Dialect) -> Result<Option<MemOp>, String
         (MemKind::Store, width(w).map(|x| x.0))
     } else {
         // Atomics: `atomic_OP[_W]` (vector), `OP[_rtn]_W` (DS).
-        let body = if family == Family::Ds {
-            rest
-        } else {
-            match rest.strip_prefix("atomic_") {
-                Some(b) => b,
-                None => return Ok(None),
+        if let Some((stem, bits, rtn)) = float_atomic(family, rest) {
+            if family == Family::Ds {
+                ret = rtn;
             }
-        };
-        let (op, w) = match body.rsplit_once('_') {
-            Some((o, w)) if width(w).is_some() => (o, w),
-            _ => (body, ""),
-        };
-        let (op, rtn) = match op.strip_suffix("_rtn") {
-            Some(o) => (o, true),
-            None => (op, false),
-        };
-        let (bits, ty) = width(w).unwrap_or((32, None));
-        if family == Family::Ds {
-            ret = rtn;
+            (MemKind::Atomic(stem), Some(bits))
+        } else {
+            let body = if family == Family::Ds {
+                rest
+            } else {
+                match rest.strip_prefix("atomic_") {
+                    Some(b) => b,
+                    None => return Ok(None),
+                }
+            };
+            let (op, w) = match body.rsplit_once('_') {
+                Some((o, w)) if width(w).is_some() => (o, w),
+                _ => (body, ""),
+            };
+            let (op, rtn) = match op.strip_suffix("_rtn") {
+                Some(o) => (o, true),
+                None => (op, false),
+            };
+            let (bits, ty) = width(w).unwrap_or((32, None));
+            if family == Family::Ds {
+                ret = rtn;
+            }
+            let kind = match op {
+                "cmpswap" | "cmpst" | "cmpstore" => MemKind::CmpSwap,
+                _ => match atomic_name(op, ty) {
+                    Some(n) => MemKind::Atomic(n),
+                    None => return Ok(None),
+                },
+            };
+            (kind, Some(bits))
         }
-        let kind = match op {
-            "cmpswap" | "cmpst" | "cmpstore" => MemKind::CmpSwap,
-            _ => match atomic_name(op, ty) {
-                Some(n) => MemKind::Atomic(n),
-                None => return Ok(None),
-            },
-        };
-        (kind, Some(bits))
     };
     let Some(bits) = bits else {
         return Ok(None);
