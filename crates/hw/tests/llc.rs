@@ -1756,6 +1756,9 @@ fn buffer_lds_dma_is_refused_on_the_hardware_models() {
                 "{name}: {e}"
             );
         }
+    }
+}
+
 /// Floating-point accesses under `--code llc` (docs/llc.md, "Floating-point
 /// accesses"): the IR holds each constant in LLVM's hexadecimal form
 /// (`half 0xH3C00`, `double 0x3FC999999999999A`, `float` as the `double` of
@@ -1842,4 +1845,75 @@ fn float_accesses_compile_and_run() {
         let v = compare(hw, &model);
         assert!(v.forbidden.is_empty(), "{name} {t}: {:?}", v.forbidden);
     }
+}
+
+/// llc-22's code for two float tests, checked in (no llc needed): gfx942's
+/// release `fadd` on the flag is `buffer_wbl2 sc1`, `s_waitcnt vmcnt(0)
+/// lgkmcnt(0)`, `global_atomic_add_f32` (the tables' release-RMW row with
+/// the native float instruction), gfx1200's LDS `fadd` is `ds_add_rtn_f32`.
+/// Each native instruction is read as the RMW operation's one access, with
+/// the tables' spelling; the hardware model runs the code with no outcome
+/// the memory model forbids, and without the wait before gfx942's RMW the
+/// flag can be seen before the data: the model finds the forbidden outcome,
+/// so the compiler's release code is what orders the test.
+#[test]
+fn float_fixtures_run_on_the_machine() {
+    for (name, t, native, unwaited) in [
+        (
+            "constructs/MP+rel-acq.agent.fadd-flag",
+            "gfx942",
+            "global_atomic_add_f32",
+            Some("s_waitcnt vmcnt(0) lgkmcnt(0)\n\tglobal_atomic_add_f32"),
+        ),
+        (
+            "constructs/RMW+fadd.lds.atomicity.samewg",
+            "gfx1200",
+            "ds_add_rtn_f32",
+            None,
+        ),
+    ] {
+        let p = corpus_program(&format!("{name}.litmus"));
+        let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+        let target = Target::parse(t).unwrap();
+        let asm_text = corpus_fixture(name, t);
+        let l = llc::from_asm(&p, &target, &asm_text).unwrap();
+        assert!(llc::unattributable(&p, &l).is_empty(), "{name} {t}");
+        let k = p.threads[0]
+            .code
+            .iter()
+            .position(|i| matches!(i, amdmm_program::Instr::Rmw { .. }))
+            .unwrap();
+        let rmw: Vec<String> = l.threads[0]
+            .ops
+            .iter()
+            .filter(|o| o.index == k)
+            .flat_map(|o| o.code.iter())
+            .filter(|c| matches!(c.instr, MInstr::Mem(_)))
+            .map(|c| c.instr.to_string())
+            .collect();
+        assert_eq!(rmw.len(), 1, "{name} {t}: {rmw:?}");
+        assert!(rmw[0].starts_with(native), "{name} {t}: {rmw:?}");
+        let hw = amdmm_hw::machine::explore_lowered(&p, l, &HwOptions::default())
+            .unwrap_or_else(|e| panic!("{name} {t}: {e}"));
+        let v = compare(hw, &model);
+        assert!(v.forbidden.is_empty(), "{name} {t}: {:?}", v.forbidden);
+        if let Some(wait) = unwaited {
+            assert!(asm_text.contains(wait), "{name} {t}");
+            let cut = asm_text.replacen(wait, native, 1);
+            let l = llc::from_asm(&p, &target, &cut).unwrap();
+            let hw = amdmm_hw::machine::explore_lowered(&p, l, &HwOptions::default()).unwrap();
+            let v = compare(hw, &model);
+            assert!(
+                !v.forbidden.is_empty(),
+                "{name} {t}: the RMW no longer waits for the data store, yet nothing is forbidden"
+            );
+        }
+    }
+    // A float atomic the model does not know is an error naming it.
+    let p = corpus_program("constructs/RMW+fadd.lds.atomicity.samewg.litmus");
+    let t = Target::parse("gfx1200").unwrap();
+    let bad = corpus_fixture("constructs/RMW+fadd.lds.atomicity.samewg", "gfx1200")
+        .replace("ds_add_rtn_f32", "ds_pk_add_rtn_f16");
+    let e = llc::from_asm(&p, &t, &bad).unwrap_err().to_string();
+    assert!(e.contains("ds_pk_add_rtn_f16"), "{e}");
 }

@@ -35,6 +35,7 @@ pub fn lowered(p: &Program, target: &Target, llc: &Llc) -> Result<Lowered, HwErr
     })?;
     crate::lower::dma_refusal(p, target).map_err(HwError::Lower)?;
     tracked_dma_on_gfx125x(p, target).map_err(HwError::Lower)?;
+    double_minmax_on_gfx7(p, target).map_err(HwError::Lower)?;
     crate::lower::barrier_refusal(p, target).map_err(HwError::Lower)?;
     let (asm_text, _) = llc.compile(&ir, target).map_err(HwError::Unsupported)?;
     from_asm(p, target, &asm_text).map_err(HwError::Unsupported)
@@ -72,6 +73,45 @@ pub fn tracked_dma_on_gfx125x(
                     ),
                 });
             }
+        }
+    }
+    Ok(())
+}
+
+/// A global `double` `atomicrmw fmin` / `fmax` on GFX7, refused before
+/// llc runs: llc-22 crashes on it ("PLEASE submit a bug report", in its
+/// branch relaxation pass), and the tables' lowering refuses it too
+/// (`float_rmw_instruction` in crate::lower). The live test
+/// `live_llc_float_atomics_match_the_native_list` fails when an llc
+/// compiles it, so that this refusal can be revisited.
+pub fn double_minmax_on_gfx7(p: &Program, target: &Target) -> Result<(), crate::lower::LowerError> {
+    if target.major != 7 {
+        return Ok(());
+    }
+    for t in &p.threads {
+        for (k, i) in t.code.iter().enumerate() {
+            let Instr::Rmw {
+                op: op @ (amdmm_program::RmwOp::FMin | amdmm_program::RmwOp::FMax),
+                ty: amdmm_program::Ty::Double,
+                addr,
+                ..
+            } = i
+            else {
+                continue;
+            };
+            let first = p.symbols[addr.symbol as usize].first as usize;
+            if p.locations[first].space != amdmm_program::AddrSpace::Global {
+                continue;
+            }
+            return Err(crate::lower::LowerError {
+                thread: t.name.clone(),
+                pos: t.pos.get(k).copied().unwrap_or_default(),
+                message: format!(
+                    "{target}: `atomicrmw {} double` on a global location: llc-22 crashes on it \
+                     (and the tables have no native instruction for it); use `amdmm run` for it",
+                    op.name()
+                ),
+            });
         }
     }
     Ok(())
