@@ -227,7 +227,7 @@ fn reader_forms() {
     );
     // Unknown memory instructions are errors naming them, never skipped.
     for bad in [
-        "global_atomic_add_f32 v0, v1, s[0:1]",
+        "global_atomic_pk_add_f16 v0, v1, s[0:1]",
         "image_load v0, v1, s[0:7]",
         "ds_read2_b32 v[0:1], v2 offset1:1",
         "s_dcache_inv",
