@@ -664,34 +664,47 @@ pub fn tgsplit_lds(p: &Program, target: &Target) -> Result<(), LowerError> {
     if !target.tgsplit {
         return Ok(());
     }
-    for t in &p.threads {
-        for (k, i) in t.code.iter().enumerate() {
+    // Through a generic pointer too: llc compiles it as `flat_*`, which on
+    // a mode without LDS cannot reach the location either.
+    match first_access(p, |a| loc_space(p, a) == AddrSpace::Lds) {
+        Some((t, k, a)) => Err(access_error(
+            t,
+            k,
+            tgsplit_lds_message(&format!("an access to {}", addr_name(p, a)), target),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The first memory access of `p` (a load, store, RMW, cmpxchg, or either
+/// side of an LDS DMA copy) whose address satisfies `hit`: its thread, its
+/// instruction's index and the address.
+fn first_access(
+    p: &Program,
+    hit: impl Fn(&amdmm_program::Addr) -> bool,
+) -> Option<(&amdmm_program::Thread, usize, &amdmm_program::Addr)> {
+    p.threads.iter().find_map(|t| {
+        t.code.iter().enumerate().find_map(|(k, i)| {
             let addrs: Vec<&amdmm_program::Addr> = match i {
                 Instr::Load { addr, .. }
                 | Instr::Store { addr, .. }
                 | Instr::Rmw { addr, .. }
                 | Instr::CmpXchg { addr, .. } => vec![addr],
                 Instr::Dma { src, dst, .. } => vec![src, dst],
-                _ => continue,
+                _ => return None,
             };
-            // Through a generic pointer too: llc compiles it as `flat_*`,
-            // which on a mode without LDS cannot reach the location either.
-            if let Some(a) = addrs
-                .into_iter()
-                .find(|a| loc_space(p, a) == AddrSpace::Lds)
-            {
-                return Err(LowerError {
-                    thread: t.name.clone(),
-                    pos: t.pos.get(k).copied().unwrap_or_default(),
-                    message: tgsplit_lds_message(
-                        &format!("an access to {}", addr_name(p, a)),
-                        target,
-                    ),
-                });
-            }
-        }
+            addrs.into_iter().find(|a| hit(a)).map(|a| (t, k, a))
+        })
+    })
+}
+
+/// An error at instruction `k` of thread `t`.
+fn access_error(t: &amdmm_program::Thread, k: usize, message: String) -> LowerError {
+    LowerError {
+        thread: t.name.clone(),
+        pos: t.pos.get(k).copied().unwrap_or_default(),
+        message,
     }
-    Ok(())
 }
 
 /// Does `target` have the generic (flat) address space? AMDGPUUsage,
@@ -723,29 +736,14 @@ pub fn generic_unsupported(p: &Program, target: &Target) -> Result<(), LowerErro
     if has_generic(target) {
         return Ok(());
     }
-    for t in &p.threads {
-        for (k, i) in t.code.iter().enumerate() {
-            let addrs: Vec<&amdmm_program::Addr> = match i {
-                Instr::Load { addr, .. }
-                | Instr::Store { addr, .. }
-                | Instr::Rmw { addr, .. }
-                | Instr::CmpXchg { addr, .. } => vec![addr],
-                Instr::Dma { src, dst, .. } => vec![src, dst],
-                _ => continue,
-            };
-            if let Some(a) = addrs.into_iter().find(|a| a.generic) {
-                return Err(LowerError {
-                    thread: t.name.clone(),
-                    pos: t.pos.get(k).copied().unwrap_or_default(),
-                    message: no_generic_message(
-                        &format!("an access to {}", addr_name(p, a)),
-                        target,
-                    ),
-                });
-            }
-        }
+    match first_access(p, |a| a.generic) {
+        Some((t, k, a)) => Err(access_error(
+            t,
+            k,
+            no_generic_message(&format!("an access to {}", addr_name(p, a)), target),
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Looks the operation up in the target's table and emits its sequence.

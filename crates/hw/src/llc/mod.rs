@@ -117,6 +117,20 @@ pub fn double_minmax_on_gfx7(p: &Program, target: &Target) -> Result<(), crate::
     Ok(())
 }
 
+/// The memory instructions llc's code has for operation `k` of thread `ti`.
+fn memory_instrs(l: &Lowered, ti: usize, k: usize) -> Vec<crate::isa::MemOp> {
+    l.threads[ti]
+        .ops
+        .iter()
+        .filter(|o| o.index == k)
+        .flat_map(|o| o.code.iter())
+        .filter_map(|c| match c.instr {
+            MInstr::Mem(m) => Some(m),
+            _ => None,
+        })
+        .collect()
+}
+
 /// [`lowered`] from already compiled assembly (a checked-in fixture).
 pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered, String> {
     let table = crate::lower(p, target).ok();
@@ -290,16 +304,7 @@ fn attribution_problem(p: &Program, l: &Lowered, ti: usize, k: usize) -> Option<
         Instr::CmpXchg { addr, .. } => (MemKind::CmpSwap, addr),
         _ => return None,
     };
-    let mems: Vec<_> = l.threads[ti]
-        .ops
-        .iter()
-        .filter(|o| o.index == k)
-        .flat_map(|o| o.code.iter())
-        .filter_map(|c| match c.instr {
-            MInstr::Mem(m) => Some(m),
-            _ => None,
-        })
-        .collect();
+    let mems = memory_instrs(l, ti, k);
     let lds = p
         .symbols
         .get(addr.symbol as usize)
@@ -357,16 +362,7 @@ fn dma_attribution_problem(
     bytes: u32,
     dst: &amdmm_program::Addr,
 ) -> Option<String> {
-    let mems: Vec<_> = l.threads[ti]
-        .ops
-        .iter()
-        .filter(|o| o.index == k)
-        .flat_map(|o| o.code.iter())
-        .filter_map(|c| match c.instr {
-            MInstr::Mem(m) => Some(m),
-            _ => None,
-        })
-        .collect();
+    let mems = memory_instrs(l, ti, k);
     match mems.as_slice() {
         [m] if m.kind == MemKind::LoadLds && m.bits == bytes * 8 && !dst.generic => None,
         [m] => Some(format!(
