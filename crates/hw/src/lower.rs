@@ -676,6 +676,21 @@ pub fn tgsplit_lds(p: &Program, target: &Target) -> Result<(), LowerError> {
     }
 }
 
+/// The first instruction of `p` for which `hit` gives something: its
+/// thread, its index and what `hit` gave. The refusals checked before a
+/// test is lowered or compiled use it to find the place they point at.
+pub(crate) fn find_instr<'p, T>(
+    p: &'p Program,
+    hit: impl Fn(&'p Instr) -> Option<T>,
+) -> Option<(&'p amdmm_program::Thread, usize, T)> {
+    p.threads.iter().find_map(|t| {
+        t.code
+            .iter()
+            .enumerate()
+            .find_map(|(k, i)| hit(i).map(|x| (t, k, x)))
+    })
+}
+
 /// The first memory access of `p` (a load, store, RMW, cmpxchg, or either
 /// side of an LDS DMA copy) whose address satisfies `hit`: its thread, its
 /// instruction's index and the address.
@@ -683,23 +698,21 @@ fn first_access(
     p: &Program,
     hit: impl Fn(&amdmm_program::Addr) -> bool,
 ) -> Option<(&amdmm_program::Thread, usize, &amdmm_program::Addr)> {
-    p.threads.iter().find_map(|t| {
-        t.code.iter().enumerate().find_map(|(k, i)| {
-            let addrs: Vec<&amdmm_program::Addr> = match i {
-                Instr::Load { addr, .. }
-                | Instr::Store { addr, .. }
-                | Instr::Rmw { addr, .. }
-                | Instr::CmpXchg { addr, .. } => vec![addr],
-                Instr::Dma { src, dst, .. } => vec![src, dst],
-                _ => return None,
-            };
-            addrs.into_iter().find(|a| hit(a)).map(|a| (t, k, a))
-        })
+    find_instr(p, |i| {
+        let addrs: Vec<&amdmm_program::Addr> = match i {
+            Instr::Load { addr, .. }
+            | Instr::Store { addr, .. }
+            | Instr::Rmw { addr, .. }
+            | Instr::CmpXchg { addr, .. } => vec![addr],
+            Instr::Dma { src, dst, .. } => vec![src, dst],
+            _ => return None,
+        };
+        addrs.into_iter().find(|a| hit(a))
     })
 }
 
 /// An error at instruction `k` of thread `t`.
-fn access_error(t: &amdmm_program::Thread, k: usize, message: String) -> LowerError {
+pub(crate) fn access_error(t: &amdmm_program::Thread, k: usize, message: String) -> LowerError {
     LowerError {
         thread: t.name.clone(),
         pos: t.pos.get(k).copied().unwrap_or_default(),

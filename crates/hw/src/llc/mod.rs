@@ -56,26 +56,28 @@ pub fn tracked_dma_on_gfx125x(
     if target.gen != crate::target::Gen::Gfx125x {
         return Ok(());
     }
-    for t in &p.threads {
-        for (k, i) in t.code.iter().enumerate() {
-            if let Instr::Dma {
+    let tracked = |i: &Instr| {
+        matches!(
+            i,
+            Instr::Dma {
                 kind: amdmm_program::DmaKind::Tracked,
                 ..
-            } = i
-            {
-                return Err(crate::lower::LowerError {
-                    thread: t.name.clone(),
-                    pos: t.pos.get(k).copied().unwrap_or_default(),
-                    message: format!(
-                        "{target}: `llvm.amdgcn.global.load.lds` is not compiled by llc-22 for GFX12.5 \
-                         (\"Cannot select\"; its DMA intrinsics there are the asynchronous \
-                         `llvm.amdgcn.global.load.async.to.lds.b<N>`); use --code table for it"
-                    ),
-                });
             }
-        }
+        )
+        .then_some(())
+    };
+    match crate::lower::find_instr(p, tracked) {
+        Some((t, k, ())) => Err(crate::lower::access_error(
+            t,
+            k,
+            format!(
+                "{target}: `llvm.amdgcn.global.load.lds` is not compiled by llc-22 for GFX12.5 \
+                 (\"Cannot select\"; its DMA intrinsics there are the asynchronous \
+                 `llvm.amdgcn.global.load.async.to.lds.b<N>`); use --code table for it"
+            ),
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// A global `double` `atomicrmw fmin` / `fmax` on GFX7, refused before
@@ -88,33 +90,30 @@ pub fn double_minmax_on_gfx7(p: &Program, target: &Target) -> Result<(), crate::
     if target.major != 7 {
         return Ok(());
     }
-    for t in &p.threads {
-        for (k, i) in t.code.iter().enumerate() {
-            let Instr::Rmw {
-                op: op @ (amdmm_program::RmwOp::FMin | amdmm_program::RmwOp::FMax),
-                ty: amdmm_program::Ty::Double,
-                addr,
-                ..
-            } = i
-            else {
-                continue;
-            };
+    let global_double_minmax = |i: &Instr| match i {
+        Instr::Rmw {
+            op: op @ (amdmm_program::RmwOp::FMin | amdmm_program::RmwOp::FMax),
+            ty: amdmm_program::Ty::Double,
+            addr,
+            ..
+        } => {
             let first = p.symbols[addr.symbol as usize].first as usize;
-            if p.locations[first].space != amdmm_program::AddrSpace::Global {
-                continue;
-            }
-            return Err(crate::lower::LowerError {
-                thread: t.name.clone(),
-                pos: t.pos.get(k).copied().unwrap_or_default(),
-                message: format!(
-                    "{target}: `atomicrmw {} double` on a global location: llc-22 crashes on it \
-                     (and the tables have no native instruction for it); use `amdmm run` for it",
-                    op.name()
-                ),
-            });
+            (p.locations[first].space == amdmm_program::AddrSpace::Global).then_some(*op)
         }
+        _ => None,
+    };
+    match crate::lower::find_instr(p, global_double_minmax) {
+        Some((t, k, op)) => Err(crate::lower::access_error(
+            t,
+            k,
+            format!(
+                "{target}: `atomicrmw {} double` on a global location: llc-22 crashes on it \
+                 (and the tables have no native instruction for it); use `amdmm run` for it",
+                op.name()
+            ),
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The memory instructions llc's code has for operation `k` of thread `ti`.
