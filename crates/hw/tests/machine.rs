@@ -144,20 +144,106 @@ fn verify_accepts_mp_and_sb_and_reports_finding_2() {
     assert!(!v.forbidden[0].1.is_empty());
 }
 
-/// Named and cluster barriers (GFX12.5) have no operational model: an
-/// error, not a panic or a wrong answer.
+/// GFX12.5 named and cluster barriers run on the hardware model
+/// (execution-synchronization.txt, "s_barrier GFX12"): every outcome of the
+/// corpus's named-barrier tests is one the memory model allows, and the
+/// cluster tests' only forbidden outcomes are docs/findings.md's F8.
 #[test]
-fn named_and_cluster_barriers_are_unsupported() {
-    for name in ["barrier/Cluster+mp.litmus", "barrier/Named+count.mp.litmus"] {
-        let e = explore(
-            &load(name),
-            &Target::parse("gfx1250").unwrap(),
-            &HwOptions::default(),
-        );
-        assert!(
-            matches!(e, Err(amdmm_hw::machine::HwError::Unsupported(_))),
-            "{name}"
-        );
+fn named_and_cluster_barriers_run_on_gfx1250() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../litmus/barrier");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("Named+") || n.starts_with("Cluster+"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 16, "{names:?}");
+    let t = Target::parse("gfx1250").unwrap();
+    for name in names {
+        let p = load(&format!("barrier/{name}"));
+        let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+        let v =
+            verify(&p, &t, &HwOptions::default(), &model).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(v.hw.outcome.limit.is_none(), "{name}");
+        let f8 = ["Cluster+mp.litmus", "Cluster+waiter.litmus"].contains(&name.as_str());
+        assert_eq!(v.forbidden.is_empty(), !f8, "{name}: {:?}", v.forbidden);
+    }
+}
+
+/// Breaking the named barrier (P1 no longer waits on it) lets P1 read before
+/// P0's store: the hardware model then shows the outcome the memory model
+/// forbids, so the barrier is what orders the test.
+#[test]
+fn dropping_a_named_barrier_wait_is_detected() {
+    use amdmm_hw::isa::MInstr;
+    let p = load("barrier/Named+count.mp.litmus");
+    let t = Target::parse("gfx1250").unwrap();
+    let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+    let mut l = amdmm_hw::lower::lower(&p, &t).unwrap();
+    let before = amdmm_hw::machine::explore_lowered(&p, l.clone(), &HwOptions::default()).unwrap();
+    assert!(before
+        .outcome
+        .states
+        .iter()
+        .all(|s| amdmm_hw::machine::allowed_by(s, &model.states)));
+    let mut dropped = 0;
+    for op in &mut l.threads[1].ops {
+        let n = op.code.len();
+        op.code.retain(|i| i.instr != MInstr::SBarrierWait(1));
+        dropped += n - op.code.len();
+    }
+    assert_eq!(dropped, 1);
+    let after = amdmm_hw::machine::explore_lowered(&p, l, &HwOptions::default()).unwrap();
+    let v = amdmm_hw::machine::compare(after, &model);
+    assert_eq!(v.forbidden.len(), 1, "{:?}", v.hw.outcome.states);
+}
+
+/// Init with a count the joined waves do not reach: the phase never
+/// completes and every path deadlocks (no final state).
+#[test]
+fn named_barrier_with_too_few_members_deadlocks() {
+    let h = explore(
+        &load("barrier/Named+too-few.deadlock.litmus"),
+        &Target::parse("gfx1250").unwrap(),
+        &HwOptions::default(),
+    )
+    .unwrap();
+    assert!(h.outcome.states.is_empty());
+    assert!(h.outcome.flags.deadlock);
+}
+
+/// `s_barrier_signal_isfirst`: "sets ``SCC=1`` if this wave is the first to
+/// signal the barrier, otherwise ``SCC=0``": exactly one wave is first.
+#[test]
+fn isfirst_is_one_for_exactly_one_wave() {
+    let mut got = states("barrier/Split+isfirst.litmus", "gfx1250");
+    got.sort();
+    assert_eq!(got, vec![vec![0, 1], vec![1, 0]]);
+}
+
+/// A cluster barrier waits for every work-group of the cluster: a wave
+/// that waits without arriving (its work-group arrives through another
+/// wave) completes only with that phase; its read then follows the
+/// barrier, but the store may still be on its way to the L1 buffer (F8).
+#[test]
+fn cluster_barrier_orders_execution_across_work_groups() {
+    let p = load("barrier/Cluster+waiter.litmus");
+    let h = explore(
+        &p,
+        &Target::parse("gfx1250").unwrap(),
+        &HwOptions::default(),
+    )
+    .unwrap();
+    assert!(!h.outcome.flags.deadlock);
+    // The traces of every outcome have P2's arrive before P1's wait.
+    for t in &h.traces {
+        let arrive = t
+            .iter()
+            .position(|l| l.starts_with("P2: issue s_barrier_signal -3"));
+        let wait = t
+            .iter()
+            .position(|l| l.starts_with("P1: issue s_barrier_wait -3"));
+        assert!(arrive.unwrap() < wait.unwrap(), "{t:?}");
     }
 }
 

@@ -29,6 +29,7 @@
 //! generation family behind [`memsys::Generation`]), `state` (what a state
 //! holds) and [`code`] (where a wave's code comes from).
 
+mod barriers;
 pub mod code;
 pub mod memsys;
 mod queues;
@@ -47,7 +48,7 @@ use code::{build_code, Code};
 pub use code::{code_for, CodeSource};
 use memsys::{Geometry, MemSys};
 use search::{shared_across_l2s, solo_reads, Explorer};
-use state::{State, Wave};
+use state::{BarObj, State, Wave};
 use std::collections::{HashMap, HashSet};
 
 /// Options of a hardware run.
@@ -128,6 +129,8 @@ struct Ctx<'a> {
     /// Per location: accessed by threads of more than one L2
     /// ([`shared_across_l2s`]).
     l2_shared: Vec<bool>,
+    /// Cluster index of each work-group index.
+    cluster_of: Vec<usize>,
 }
 
 /// Lowers `p` for `target` and explores every behaviour of the hardware model.
@@ -187,29 +190,58 @@ pub fn explore_lowered(
     for &w in &wg {
         wg_size[w] += 1;
     }
-    // Named barriers, cluster barriers and `s_barrier_signal_isfirst`'s
-    // result are not modelled (docs/hardware.md, "Not modelled").
+    // The trap barriers -2 and -4 are "only available in privileged
+    // execution mode (not accessible by the shader)" (table "s_barrier IDs
+    // GFX12"), and `s_barrier_signal_isfirst 0`'s result is not specified
+    // (the NULL barrier's operations are no-ops): refused, as the memory
+    // model refuses them.
     let instrs = || {
         lowered
             .threads
             .iter()
             .flat_map(|t| t.ops.iter().flat_map(|o| o.code.iter().map(|c| c.instr)))
     };
-    if let Some(b) = instrs().find(|i| {
-        matches!(
-            i,
-            MInstr::SBarrierSignal(n) | MInstr::SBarrierWait(n) if *n != -1
-        ) || matches!(
-            i,
-            MInstr::SBarrierSignalIsFirst(_)
-                | MInstr::SBarrierInit(_)
-                | MInstr::SBarrierJoin(_)
-                | MInstr::SBarrierLeave
-        )
+    if let Some(b) = instrs().find(|i| match i {
+        MInstr::SBarrierSignal(n) | MInstr::SBarrierWait(n) => !(-3..=16).contains(n) || *n == -2,
+        MInstr::SBarrierSignalIsFirst(n) => !(-3..=16).contains(n) || *n == -2 || *n == 0,
+        MInstr::SBarrierInit(n) | MInstr::SBarrierJoin(n) => !(0..=16).contains(n),
+        _ => false,
     }) {
         return Err(HwError::Unsupported(format!(
-            "{target}: `{b}` (named and cluster barriers) has no operational model"
+            "{target}: `{b}` has no operational model (the trap barriers -2 and -4 are privileged; named barriers are 0-16; `s_barrier_signal_isfirst 0` has no specified result)"
         )));
+    }
+    let named = instrs().any(|i| {
+        matches!(
+            i,
+            MInstr::SBarrierInit(_) | MInstr::SBarrierJoin(_) | MInstr::SBarrierLeave
+        ) || matches!(i, MInstr::SBarrierSignal(n) | MInstr::SBarrierSignalIsFirst(n) | MInstr::SBarrierWait(n) if n >= 0)
+    });
+    let uses_cluster = instrs().any(|i| {
+        matches!(
+            i,
+            MInstr::SBarrierSignal(-3)
+                | MInstr::SBarrierSignalIsFirst(-3)
+                | MInstr::SBarrierWait(-3)
+        )
+    });
+    // Cluster index of each work-group index, and work-groups per cluster.
+    let mut clusters: Vec<u32> = Vec::new();
+    let mut cluster_of = vec![0usize; wgs.len()];
+    for (i, t) in p.threads.iter().enumerate() {
+        let c = t.placement.instance(ScopeLevel::Cluster);
+        let ci = match clusters.iter().position(|&x| x == c) {
+            Some(ci) => ci,
+            None => {
+                clusters.push(c);
+                clusters.len() - 1
+            }
+        };
+        cluster_of[wg[i]] = ci;
+    }
+    let mut cluster_wgs = vec![0u32; clusters.len()];
+    for &c in &cluster_of {
+        cluster_wgs[c] += 1;
     }
     let geo = Geometry::new(p, &lowered.target, &wg);
     let code = build_code(p, &lowered);
@@ -233,6 +265,7 @@ pub fn explore_lowered(
         } else {
             vec![true; p.locations.len()]
         },
+        cluster_of,
     };
     let waves = p
         .threads
@@ -247,6 +280,9 @@ pub fn explore_lowered(
             halted: false,
             back_edges: 0,
             barrier: None,
+            join: None,
+            named_arrive: None,
+            cluster_next: 0,
         })
         .collect();
     let s0 = State {
@@ -255,6 +291,27 @@ pub fn explore_lowered(
         chan: vec![Vec::new(); geo.cu_l2.len()],
         chan2: vec![Vec::new(); if geo.gl1 { geo.n_sa } else { 0 }],
         bars: vec![(0, 0); wgs.len()],
+        named: if named {
+            vec![BarObj::default(); 16 * wgs.len()]
+        } else {
+            Vec::new()
+        },
+        // "Automatically initialized by the hardware when a workgroup is
+        // launched as part of a workgroup cluster. The *expected count* of
+        // this barrier is set to the number of workgroups in the workgroup
+        // cluster." (table "s_barrier GFX12", init -4, -3)
+        cluster: if uses_cluster {
+            cluster_wgs
+                .iter()
+                .map(|&k| BarObj {
+                    expected: Some(k),
+                    ..BarObj::default()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        wg_cluster_arrive: vec![None; wgs.len()],
         pairq: vec![Vec::new(); geo.n_pairq],
     };
     let mut ex = Explorer {

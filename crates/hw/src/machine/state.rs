@@ -70,6 +70,48 @@ pub(super) struct Wave {
     pub(super) back_edges: u32,
     /// Waiting at the workgroup barrier for the phase after this one.
     pub(super) barrier: Option<u32>,
+    /// GFX12.5: the named barrier (0-16) of the wave's latest
+    /// `s_barrier_join`, and whether no `s_barrier_leave` dropped it since.
+    pub(super) join: Option<(u8, bool)>,
+    /// GFX12.5: the wave's arrive on a named barrier not yet waited for
+    /// (barrier, phase).
+    pub(super) named_arrive: Option<(u8, u32)>,
+    /// GFX12.5: the first phase of its cluster barrier a wait of this wave
+    /// may complete with (the phases before it were waited for).
+    pub(super) cluster_next: u32,
+}
+
+/// A GFX12.5 barrier object other than the work-group barrier: a named
+/// barrier (1-16) of a work-group, or the cluster barrier `-3` of a
+/// cluster (execution-synchronization.txt, "Execution Model": "Each barrier
+/// *object* has the following state: [...] *expected count* [...] *arrive
+/// count*").
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(super) struct BarObj {
+    /// `None`: a named barrier no `s_barrier_init` has initialised.
+    pub(super) expected: Option<u32>,
+    pub(super) arrived: u32,
+    /// The open phase (the number of phases completed or discarded before it).
+    pub(super) phase: u32,
+    /// Phases an `s_barrier_init` discarded: their waits never complete.
+    pub(super) dead: Vec<u32>,
+}
+
+impl BarObj {
+    /// Has phase `p` completed?
+    pub(super) fn completed(&self, p: u32) -> bool {
+        p < self.phase && !self.dead.contains(&p)
+    }
+
+    /// "When an operation causes *arrive count* to be equal to *expected
+    /// count*, the barrier is completed, and the *arrive count* is reset to
+    /// zero." (execution-synchronization.txt, "Execution Model").
+    pub(super) fn complete_if_equal(&mut self) {
+        if self.expected == Some(self.arrived) {
+            self.arrived = 0;
+            self.phase += 1;
+        }
+    }
 }
 
 /// Where a vector-memory request is.
@@ -150,6 +192,15 @@ pub(super) struct State {
     pub(super) chan2: Vec<Vec<ChanReq>>,
     /// Per workgroup index: (arrived count, phase).
     pub(super) bars: Vec<(u32, u32)>,
+    /// GFX12.5 named barriers 1-16: work-group index `g`'s barrier `id` is
+    /// `named[16 * g + id - 1]` (empty when the code uses none).
+    pub(super) named: Vec<BarObj>,
+    /// GFX12.5 cluster barrier `-3`, per cluster index (empty when unused).
+    pub(super) cluster: Vec<BarObj>,
+    /// Per work-group index: the phase of its cluster barrier in which it
+    /// last arrived ("only one wave per workgroup may arrive at the barrier
+    /// on behalf of its entire workgroup").
+    pub(super) wg_cluster_arrive: Vec<Option<u32>>,
     /// GFX12.5, per WGP$ SIMD32-pair ([`Geometry::pair_queue`]): the
     /// vector-memory and LDS requests issued and not yet taken by the WGP$
     /// or the LDS, in issue order ([`Explorer::pair_step`]).

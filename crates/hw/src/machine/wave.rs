@@ -3,6 +3,7 @@
 //! requests into the wave's queues (what happens to them afterwards is in
 //! [`super::queues`] and, per generation, [`super::memsys`]).
 
+use super::barriers::wave_ended;
 use super::code::Micro;
 use super::search::{Explorer, Issue};
 use super::state::{
@@ -97,7 +98,7 @@ impl Explorer<'_, '_> {
         let Some(m) = code.micro.get(pc) else {
             let mut n = s.clone();
             n.waves[wi].halted = true;
-            release_barrier(&mut n, ctx, ctx.wg[wi]);
+            wave_ended(&mut n, ctx, wi);
             return Issue::Next(n, "end".into());
         };
         let mut n = s.clone();
@@ -178,7 +179,7 @@ impl Explorer<'_, '_> {
                     }
                     Instr::Halt => {
                         nw.halted = true;
-                        release_barrier(&mut n, ctx, ctx.wg[wi]);
+                        wave_ended(&mut n, ctx, wi);
                         return Issue::Next(n, "halt".into());
                     }
                     _ => nw.pc = next,
@@ -293,11 +294,18 @@ impl Explorer<'_, '_> {
                 let system = ctx.geo.fam.wbl2_is_system(sc0, sc1);
                 push_vm(&mut n.waves[wi], Req::Wb { system }, LOADCNT);
             }
-            MInstr::SBarrier | MInstr::SBarrierSignal(-1) | MInstr::SBarrierWait(-1) => {
+            MInstr::SBarrier
+            | MInstr::SBarrierSignal(-1)
+            | MInstr::SBarrierSignalIsFirst(-1)
+            | MInstr::SBarrierWait(-1) => {
                 let g = ctx.wg[wi];
-                let nw = &mut n.waves[wi];
                 let arrive = !matches!(instr, MInstr::SBarrierWait(_));
-                let wait = !matches!(instr, MInstr::SBarrierSignal(_));
+                let wait = matches!(instr, MInstr::SBarrier | MInstr::SBarrierWait(_));
+                if arrive && n.waves[wi].barrier.is_none() {
+                    let first = n.bars[g].0 == 0;
+                    self.set_is_first(&mut n, wi, ir, first);
+                }
+                let nw = &mut n.waves[wi];
                 match nw.barrier {
                     None if arrive => {
                         let phase = n.bars[g].1;
@@ -322,6 +330,37 @@ impl Explorer<'_, '_> {
                     Some(_) => {}
                 }
             }
+            MInstr::SBarrierSignal(id) | MInstr::SBarrierSignalIsFirst(id) if id >= 0 => {
+                let blocked = self.named_arrive(&mut n, wi, ir, id as u8).is_err();
+                if blocked {
+                    return Issue::Blocked;
+                }
+            }
+            MInstr::SBarrierWait(id) if id >= 0 => {
+                let blocked = self.named_wait(&mut n, wi, id as u8).is_err();
+                if blocked {
+                    return Issue::Blocked;
+                }
+            }
+            MInstr::SBarrierInit(id) => {
+                let blocked = self.named_init(&mut n, wi, ir, id as u8).is_err();
+                if blocked {
+                    return Issue::Blocked;
+                }
+            }
+            // "*join* - ``0``, ``[1, 16]`` | ``s_barrier_join <N>``": allows
+            // the wave to wait on barrier N; the named barriers are
+            // barrier-mutually-exclusive ("All barrier *objects* in this
+            // range are *barrier-mutually-exclusive* with other barriers in
+            // ``[0, 16]``"), so the join replaces the wave's previous one
+            // (table "s_barrier IDs GFX12").
+            MInstr::SBarrierJoin(id) => n.waves[wi].join = Some((id as u8, true)),
+            MInstr::SBarrierLeave => self.named_leave(&mut n, wi),
+            MInstr::SBarrierSignal(-3) | MInstr::SBarrierSignalIsFirst(-3) => {
+                self.cluster_arrive(&mut n, wi, ir)
+            }
+            MInstr::SBarrierWait(-3) if !self.cluster_wait(&mut n, wi) => return Issue::Blocked,
+            MInstr::SBarrierWait(-3) => {}
             MInstr::Mem(op) => return self.issue_access(n, wi, op, ir),
             // Other generations' instructions never reach a modelled target.
             _ => {}
