@@ -76,6 +76,10 @@ pub enum Command {
     /// Write a campaign of generated tests: SB, MP, LB, WRC, IRIW, ISA2, CoRR, CoWW with N
     /// threads, scope and ordering variants, or the hardware guard tests of litmus/hw/mp.
     Gen(crate::gen::GenArgs),
+    /// Write the tests of every critical cycle of relaxation edges (herd's diy7): -size,
+    /// -nprocs, -relax, -safe, a vocabulary with AMDGPU's orderings, scopes, address spaces,
+    /// fences, RMWs and barriers, and thread placements.
+    Diy(crate::diy::DiyArgs),
     /// Print a page of the documentation (built in): `amdmm docs` lists them.
     Docs(crate::docs::DocsArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).

@@ -24,6 +24,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("graphs", include_str!("../../../docs/graphs.md")),
     ("semantics", include_str!("../../../docs/semantics.md")),
     ("corpus", include_str!("../../../docs/corpus.md")),
+    ("diy", include_str!("../../../docs/diy.md")),
     ("hardware", include_str!("../../../docs/hardware.md")),
     ("findings", include_str!("../../../docs/findings.md")),
     ("known-findings", amdmm_hw::KNOWN_FINDINGS),

@@ -8,6 +8,7 @@ mod code;
 mod collect;
 mod compare;
 mod diag;
+mod diy;
 mod docs;
 mod explain;
 mod gen;
@@ -44,7 +45,7 @@ fn quiet_on_closed_pipe() {
 
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
-    let cli = args::Cli::parse();
+    let cli = args::Cli::parse_from(diy::diy7_spellings(std::env::args_os().collect()));
     diag::init(cli.color);
     match cli.command {
         args::Command::Run(a) if a.target.is_some() => hw_run::hw_run_command(&a),
@@ -62,6 +63,7 @@ fn main() -> ExitCode {
         args::Command::Explain(a) => explain::explain_command(&a),
         args::Command::Compare(a) => compare::compare_command(&a),
         args::Command::Gen(a) => gen::gen_command(&a),
+        args::Command::Diy(a) => diy::diy_command(&a),
         args::Command::Docs(a) => docs::docs_command(&a),
         args::Command::Completions(a) => shell::completions_command(&a),
         args::Command::Man(a) => shell::man_command(&a),

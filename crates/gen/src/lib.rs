@@ -5,10 +5,12 @@
 //!   `amdmm gen FAMILY` writes;
 //! - [`hw_mp`]: the hardware guard family of `litmus/hw/mp/`
 //!   (`amdmm gen hw-mp`);
+//! - [`diy`]: tests from critical cycles of relaxation edges (`amdmm diy`);
 //! - [`families`]: the scaling families of the engine's benchmarks.
 //!
 //! No dependencies: the engine's benchmarks and the command line share it.
 
 pub mod campaign;
+pub mod diy;
 pub mod families;
 pub mod hw_mp;
