@@ -533,6 +533,15 @@ pub enum MInstr {
     SBarrierJoin(i64),
     /// `s_barrier_leave` (GFX12.5 named barriers).
     SBarrierLeave,
+    /// The head of a compare-and-swap loop (`.LBB_cas:`), where an RMW
+    /// without an instruction of its own is retried
+    /// (`crate::lower::cas_loop`): no effect of its own.
+    CasLoopHead,
+    /// The end of a compare-and-swap loop (`s_cbranch_execnz .LBB_cas`):
+    /// back to [`MInstr::CasLoopHead`] while the loop's `cmpswap` failed
+    /// (its old value was not the expected one), counted against the loop
+    /// bound; out of the loop with the RMW's result once it succeeded.
+    CasLoopBack,
 }
 
 impl MInstr {
@@ -625,6 +634,8 @@ impl fmt::Display for MInstr {
             MInstr::SBarrierInit(n) => write!(f, "s_barrier_init {n}"),
             MInstr::SBarrierJoin(n) => write!(f, "s_barrier_join {n}"),
             MInstr::SBarrierLeave => f.write_str("s_barrier_leave"),
+            MInstr::CasLoopHead => f.write_str(".LBB_cas:"),
+            MInstr::CasLoopBack => f.write_str("s_cbranch_execnz .LBB_cas"),
         }
     }
 }

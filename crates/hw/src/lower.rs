@@ -385,38 +385,25 @@ fn rmw_name(op: RmwOp) -> &'static str {
     }
 }
 
-/// Refuses the `atomicrmw` operations the target has no instruction for;
-/// the floating-point ones go through [`float_rmw_instruction`].
-fn rmw_instruction(
-    target: &Target,
-    op: RmwOp,
-    ty: Ty,
-    space: Space,
-) -> Result<&'static str, String> {
-    let expanded = |why: &str| {
-        Err(format!(
-            "{target}: `atomicrmw {}` has no instruction {why}; LLVM expands it into a cmpxchg \
-             loop, which amdmm does not lower",
-            match op {
-                RmwOp::Nand => "nand",
-                RmwOp::USubCond => "usub_cond",
-                _ => "usub_sat",
-            }
-        ))
-    };
+/// The instruction of an `atomicrmw` operation on the target, or `None`
+/// where the target has none and LLVM expands it into a compare-and-swap
+/// loop ([`cas_loop`]): `nand` on every AMDGPU target, `usub_cond` /
+/// `usub_sat` before GFX12, and the floating-point operations without a
+/// native instruction ([`float_rmw_instruction`]).
+fn rmw_instruction(target: &Target, op: RmwOp, ty: Ty, space: Space) -> Option<&'static str> {
     if op.is_float() {
         return float_rmw_instruction(target, op, ty, space);
     }
     match op {
-        RmwOp::Nand => expanded("on any AMDGPU target"),
-        RmwOp::USubCond | RmwOp::USubSat if target.major < 12 => expanded("before GFX12"),
-        _ => Ok(rmw_name(op)),
+        RmwOp::Nand => None,
+        RmwOp::USubCond | RmwOp::USubSat if target.major < 12 => None,
+        _ => Some(rmw_name(op)),
     }
 }
 
 /// The native floating-point atomic of `op` on `ty` in `space` (the stem
 /// after `global_atomic_` / `ds_`, see [`crate::isa::MemOp::mnemonic`]), or
-/// a refusal naming why there is none.
+/// `None` where there is none.
 ///
 /// The tables have one `atomicrmw` row per ordering, scope and address
 /// space, "whatever the operation": a native floating-point atomic takes
@@ -443,18 +430,13 @@ fn rmw_instruction(
 /// metadata makes the compiler's code, and the machine computes the value
 /// with the memory model's arithmetic (subnormals kept; docs/semantics.md,
 /// "Floating-point values"). `fsub`, `fmaximum`, `fminimum`, `half`, and
-/// generic pointers, have no instruction here (LLVM expands a cmpxchg loop)
-/// and are refused.
-fn float_rmw_instruction(
-    target: &Target,
-    op: RmwOp,
-    ty: Ty,
-    space: Space,
-) -> Result<&'static str, String> {
+/// generic pointers, have no instruction here: LLVM expands a cmpxchg loop,
+/// which [`cas_loop`] lowers (`None`).
+fn float_rmw_instruction(target: &Target, op: RmwOp, ty: Ty, space: Space) -> Option<&'static str> {
     let gfx90a_942 = matches!(target.gen, Gen::Gfx90a | Gen::Gfx942);
     let gfx12 = target.major >= 12;
     let gfx125 = target.gen == Gen::Gfx125x;
-    let stem = match (space, op, ty) {
+    match (space, op, ty) {
         (Space::Global, RmwOp::FMin, Ty::Float) if target.major <= 7 => Some("fmin"),
         (Space::Global, RmwOp::FMax, Ty::Float) if target.major <= 7 => Some("fmax"),
         (Space::Global, RmwOp::FMin, Ty::Double) if target.major == 6 => Some("fmin_x2"),
@@ -488,21 +470,7 @@ fn float_rmw_instruction(
         (Space::Local, RmwOp::FMin, Ty::Double) => Some("min_f64"),
         (Space::Local, RmwOp::FMax, Ty::Double) => Some("max_f64"),
         _ => None,
-    };
-    stem.ok_or_else(|| {
-        let space = match space {
-            Space::Global => "global",
-            Space::Local => "LDS",
-            _ => "generic (`flat_*`)",
-        };
-        format!(
-            "{target}: `atomicrmw {} {}` on a {space} location has no native instruction here \
-             (LLVM expands it into a cmpxchg loop, which amdmm does not lower); the memory \
-             model (`amdmm run`) models it",
-            op.name(),
-            ty.name()
-        )
-    })
+    }
 }
 
 /// The instruction family for an access: the tables' `buffer/global/flat`
@@ -1080,7 +1048,10 @@ fn lower_instr(
             value,
             attrs,
         } => {
-            let name = rmw_instruction(target, *op, *ty, addr_space(p, addr))?;
+            let space = addr_space(p, addr);
+            let Some(name) = rmw_instruction(target, *op, *ty, space) else {
+                return one(cas_loop(p, target, instr)?);
+            };
             let text = format!(
                 "atomicrmw {} {}",
                 if op.is_float() { op.name() } else { name },
@@ -1224,6 +1195,112 @@ fn lower_instr(
         Instr::Barrier(b) => lower_barrier_object(p, target, b, next),
         _ => Ok((None, 1)),
     }
+}
+
+/// The failure ordering AtomicExpand gives the compare-and-swap of its
+/// loop: LLVM's `AtomicCmpXchgInst::getStrongestFailureOrdering` (a
+/// failure ordering can be neither release nor stronger than the success
+/// ordering): `acq_rel` fails as `acquire`, `release` as `monotonic`, the
+/// others as themselves.
+fn strongest_failure(o: Ordering) -> Ordering {
+    match o {
+        Ordering::AcqRel => Ordering::Acquire,
+        Ordering::Release => Ordering::Monotonic,
+        o => o,
+    }
+}
+
+/// An `atomicrmw` the target has no instruction for ([`rmw_instruction`]),
+/// lowered as LLVM's AtomicExpand pass expands it (`insertRMWCmpXchgLoop`,
+/// quoted in docs/hardware.md, "Compare-and-swap loops"):
+///
+/// ```text
+///     %init_loaded = load iN, ptr %addr          ; a plain load
+///   loop:
+///     %loaded = phi [ %init_loaded ], [ %new_loaded ]
+///     %new = some_op iN %loaded, %incr
+///     %pair = cmpxchg ptr %addr, iN %loaded, iN %new <ordering> <strongest failure>
+///     br i1 %success, label %end, label %loop
+/// ```
+///
+/// The first load is the table's non-atomic `load` row (LLVM 22 builds it
+/// with `CreateAlignedLoad`, neither atomic nor volatile); the
+/// compare-and-swap is the `atomicrmw` row of the RMW's ordering (unordered
+/// as monotonic: "MemOpOrder == Unordered ? Monotonic : MemOpOrder") and
+/// scope, with the strongest failure ordering ([`strongest_failure`]),
+/// which [`cmpxchg_ordering`] merges back into the RMW's ordering; its
+/// return value is the loop's next expected value. The machine runs it
+/// with [`MInstr::CasLoopHead`] and [`MInstr::CasLoopBack`], each retry a
+/// back edge counted against `--loop-bound` (the cutoff flag beyond it).
+fn cas_loop(p: &Program, target: &Target, instr: &Instr) -> Result<LOp, String> {
+    let Instr::Rmw {
+        ty,
+        op,
+        addr,
+        value,
+        attrs,
+        ..
+    } = instr
+    else {
+        return Err(format!(
+            "{target}: a compare-and-swap loop for a non-RMW (an internal inconsistency; please report it)"
+        ));
+    };
+    let text = format!(
+        "atomicrmw {} {}",
+        op.name(),
+        op_text(p, "", *ty, addr, Some(*value), attrs).trim_start()
+    );
+    let ordering = match attrs.ordering {
+        Ordering::Unordered => Ordering::Monotonic,
+        o => o,
+    };
+    let plain = MemAttrs {
+        ordering: Ordering::NotAtomic,
+        volatile: false,
+        nontemporal: false,
+        av_none: false,
+        fence_spaces: None,
+        ..*attrs
+    };
+    let load = mem_req(
+        p,
+        LlvmOp::Load,
+        &plain,
+        Ordering::NotAtomic,
+        addr,
+        *ty,
+        MemKind::Load,
+        true,
+        text.clone(),
+    );
+    let swap = mem_req(
+        p,
+        LlvmOp::AtomicRmw,
+        attrs,
+        cmpxchg_ordering(ordering, strongest_failure(ordering)),
+        addr,
+        *ty,
+        MemKind::CmpSwap,
+        true,
+        text.clone(),
+    );
+    let mut op_out = table_sequence(target, &load)?;
+    let swap = table_sequence(target, &swap)?;
+    let mark = |instr| LInstr {
+        instr,
+        row: None,
+        is_access: false,
+    };
+    op_out.code.push(mark(MInstr::CasLoopHead));
+    op_out.code.extend(swap.code);
+    op_out.code.push(mark(MInstr::CasLoopBack));
+    op_out.note = Some(format!(
+        "no `atomicrmw {}` instruction here: AtomicExpand's compare-and-swap loop (a plain load, \
+         then the cmpxchg retried until it succeeds; bounded by --loop-bound)",
+        op.name()
+    ));
+    Ok(op_out)
 }
 
 /// How many elements the LDS DMA copy starting here fills: 1, or 3 / 4 when
@@ -1862,7 +1939,16 @@ pub fn render(l: &Lowered) -> String {
     for t in &l.threads {
         s.push_str(&format!("{}:\n", t.name));
         for op in &t.ops {
-            let src = match op.code.iter().find_map(|i| i.row) {
+            // The row of the (last) access: a compare-and-swap loop's
+            // `atomicrmw` row rather than its first load's.
+            let row = op
+                .code
+                .iter()
+                .rev()
+                .find(|i| i.is_access)
+                .and_then(|i| i.row)
+                .or_else(|| op.code.iter().find_map(|i| i.row));
+            let src = match row {
                 Some(r) => format!("  [{} row {}]", short(op.table), r.key()),
                 None => String::new(),
             };

@@ -905,3 +905,62 @@ fn byte_level_reads_detect_a_missing_release_wait() {
     );
     assert!(found.iter().any(|d| !d.is_empty()), "{found:?}");
 }
+
+/// An RMW without an instruction runs as AtomicExpand's compare-and-swap
+/// loop ([`amdmm_hw::lower`]'s `cas_loop`) on every modelled target and
+/// computes LangRef's result: litmus/constructs/RMW+nand ("nand: *ptr =
+/// ~(*ptr & val)": 12 nand 10 = -9 returning 12, then -9 nand -1 = 8), in
+/// one final state. Two threads' loops on one location stay atomic
+/// (LangRef, "atomicrmw": "atomically reads a memory location, combines it
+/// with another value, and then stores the result back"): every final
+/// state of litmus/constructs/RMW+fadd.atomicity on targets without a
+/// native global `fadd` is one the memory model allows, and both orders
+/// occur (a failed compare-and-swap retries with the other's result).
+#[test]
+fn cas_loops_compute_the_rmw_atomically() {
+    for t in MODELLED {
+        let s = states("constructs/RMW+nand.litmus", t);
+        assert_eq!(s, vec![vec![8, 12, -9]], "{t}");
+    }
+    let p = load("constructs/RMW+fadd.atomicity.litmus");
+    let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+    for t in ["gfx600", "gfx700", "gfx900", "gfx1010", "gfx1010:cumode"] {
+        let target = Target::parse(t).unwrap();
+        let l = amdmm_hw::lower(&p, &target).unwrap();
+        assert!(
+            l.threads[0].ops[0]
+                .code
+                .iter()
+                .any(|c| c.instr == amdmm_hw::isa::MInstr::CasLoopBack),
+            "{t}: a loop"
+        );
+        let v = verify(&p, &target, &HwOptions::default(), &model).unwrap();
+        assert!(v.forbidden.is_empty(), "{t}: {:?}", v.forbidden);
+        assert_eq!(v.hw.outcome.states.len(), 2, "{t}: both orders");
+        assert!(
+            !v.hw.outcome.flags.cutoff,
+            "{t}: one retry is within the bound"
+        );
+    }
+}
+
+/// The loop is bounded by `--loop-bound`: a retry is a back edge, and an
+/// execution that would retry beyond the bound is cut off with the cutoff
+/// flag (never a hang). With bound 0, the thread whose compare-and-swap
+/// fails is cut off; the executions where each loop succeeds at once
+/// remain.
+#[test]
+fn cas_loop_retries_are_bounded_with_the_cutoff_flag() {
+    let p = load("constructs/RMW+fadd.atomicity.litmus");
+    let target = Target::parse("gfx900").unwrap();
+    let opts = HwOptions {
+        loop_bound: 0,
+        ..HwOptions::default()
+    };
+    let h = explore(&p, &target, &opts).unwrap();
+    assert!(h.outcome.flags.cutoff);
+    assert_eq!(h.outcome.states.len(), 2);
+    let single = load("constructs/RMW+nand.litmus");
+    let h = explore(&single, &target, &opts).unwrap();
+    assert!(!h.outcome.flags.cutoff, "no contention, no retry");
+}

@@ -272,7 +272,8 @@ pub fn explore_lowered(
         .iter()
         .map(|t| Wave {
             pc: 0,
-            regs: vec![Value::Undef; t.regs.len()],
+            // Two more for a compare-and-swap loop (`Explorer::cas_regs`).
+            regs: vec![Value::Undef; t.regs.len() + 2],
             pending: Vec::new(),
             vm: Vec::new(),
             next_id: 0,

@@ -10,9 +10,9 @@ use super::state::{
     byte_of, pop_done, push_vm, set, ChanKind, ChanReq, FetchTo, PairReq, Req, Stage, State,
     STORECNT,
 };
-use super::wave::rmw_new;
+use super::wave::{cas_succeeds, rmw_new};
 use crate::isa::HwScope;
-use amdmm_program::{Instr, Value};
+use amdmm_program::Value;
 
 impl Explorer<'_, '_> {
     /// `global_wb scope:S`. GFX12: "`global_wb` can be omitted for scopes
@@ -666,16 +666,14 @@ impl Explorer<'_, '_> {
             }
             ChanKind::Atomic { ir, a, b, dst, ok } => {
                 let instr = &ctx.p.threads[wi].code[ir as usize];
-                let (old, at) = n
-                    .mem
-                    .rmw(&ctx.geo, agent, r.loc, |old| rmw_new(instr, old, a, b));
+                let (old, at) = n.mem.rmw(&ctx.geo, agent, r.loc, |old| {
+                    rmw_new(instr, ok.is_some(), old, a, b)
+                });
                 if let Some(d) = dst {
                     set(&mut n.waves[wi], d, old);
                 }
                 if let Some(k) = ok {
-                    let success =
-                        matches!(instr, Instr::CmpXchg { .. }) && old == a && old != Value::Undef;
-                    set(&mut n.waves[wi], k, Value::Int(success as i64));
+                    set(&mut n.waves[wi], k, Value::Int(cas_succeeds(old, a) as i64));
                 }
                 format!("{name}: atomic {loc_name} old={old} performed at {at}")
             }
@@ -744,7 +742,7 @@ impl Explorer<'_, '_> {
             } => {
                 let instr = &self.ctx.p.threads[wi].code[ir as usize];
                 let old = n.mem.lds_load(loc);
-                let new = rmw_new(instr, old, a, b);
+                let new = rmw_new(instr, ok.is_some(), old, a, b);
                 if let Some(v) = new {
                     n.mem.lds_store(loc, v);
                 }
@@ -752,11 +750,7 @@ impl Explorer<'_, '_> {
                     set(&mut n.waves[wi], d, old);
                 }
                 if let Some(k) = ok {
-                    set(
-                        &mut n.waves[wi],
-                        k,
-                        Value::Int((old == a && old != Value::Undef) as i64),
-                    );
+                    set(&mut n.waves[wi], k, Value::Int(cas_succeeds(old, a) as i64));
                 }
                 format!("ds atomic {} old={old}", self.loc_name(loc, op))
             }

@@ -11,9 +11,9 @@ use super::state::{
     STORECNT,
 };
 use super::Ctx;
-use crate::isa::{Counter, Family, MInstr, MemOp};
+use crate::isa::{Counter, Family, MInstr, MemKind, MemOp};
 use amdmm_explore::symbolic;
-use amdmm_program::{Addr, AddrSpace, Instr, Operand, RegId, Value};
+use amdmm_program::{Addr, AddrSpace, Instr, Operand, RegId, RmwOp, Ty, Value};
 
 impl Explorer<'_, '_> {
     pub(super) fn operand(w: &Wave, o: Operand) -> Option<Value> {
@@ -362,6 +362,8 @@ impl Explorer<'_, '_> {
             MInstr::SBarrierWait(-3) if !self.cluster_wait(&mut n, wi) => return Issue::Blocked,
             MInstr::SBarrierWait(-3) => {}
             MInstr::Mem(op) => return self.issue_access(n, wi, op, ir),
+            MInstr::CasLoopBack => return self.cas_loop_back(n, wi, ir),
+            MInstr::CasLoopHead => {}
             // Other generations' instructions never reach a modelled target.
             _ => {}
         }
@@ -433,26 +435,45 @@ impl Explorer<'_, '_> {
                 }
             }
             Instr::Rmw {
-                dst, addr, value, ..
+                dst,
+                ty,
+                op: rmw,
+                addr,
+                value,
+                ..
             } => {
                 let Some(l) = self.loc(&w, addr) else {
                     return Issue::Blocked;
                 };
-                let Some(v) = Self::operand(&w, *value) else {
-                    return Issue::Blocked;
-                };
-                let Ok(loc) = l else {
-                    self.flags.ub = true;
-                    return Issue::Dead;
-                };
-                Req::Rmw {
-                    dst: Some(*dst),
-                    ok: None,
-                    loc,
-                    ir: ir as u32,
-                    a: v,
-                    b: Value::Undef,
-                    op,
+                if op.kind == MemKind::Load || op.kind == MemKind::CmpSwap {
+                    let Ok(loc) = l else {
+                        self.flags.ub = true;
+                        return Issue::Dead;
+                    };
+                    let Some(v) = Self::operand(&w, *value) else {
+                        return Issue::Blocked;
+                    };
+                    match self.cas_step(&w, wi, ir, op, loc, *rmw, *ty, v) {
+                        Some(req) => req,
+                        None => return Issue::Blocked,
+                    }
+                } else {
+                    let Some(v) = Self::operand(&w, *value) else {
+                        return Issue::Blocked;
+                    };
+                    let Ok(loc) = l else {
+                        self.flags.ub = true;
+                        return Issue::Dead;
+                    };
+                    Req::Rmw {
+                        dst: Some(*dst),
+                        ok: None,
+                        loc,
+                        ir: ir as u32,
+                        a: v,
+                        b: Value::Undef,
+                        op,
+                    }
                 }
             }
             Instr::CmpXchg {
@@ -615,6 +636,101 @@ impl Explorer<'_, '_> {
         Issue::Next(n, label)
     }
 
+    /// The two registers of wave `wi`'s compare-and-swap loop
+    /// ([`crate::lower::cas_loop`]), past the program's own: the value the
+    /// loop expects (the first load's, then each failed compare-and-swap's
+    /// old value) and the compare-and-swap's success.
+    pub(super) fn cas_regs(&self, wi: usize) -> (RegId, RegId) {
+        let n = self.ctx.p.threads[wi].regs.len() as RegId;
+        (n, n + 1)
+    }
+
+    /// The request of a step of a compare-and-swap loop for the RMW at
+    /// `ir` (`None`: the expected value is not loaded yet). The loop's
+    /// load (`op` a load) reads the location into the expected-value
+    /// register. Its compare-and-swap (`op` a `cmpswap`) compares with that
+    /// value and writes `rmw` applied to it and the RMW's operand `v`, as
+    /// AtomicExpand's `%new = some_op iN %loaded, %incr`; its old value
+    /// becomes the next expected value and its success decides
+    /// [`MInstr::CasLoopBack`]. Compared and written at the access width,
+    /// as a `cmpxchg` is.
+    #[allow(clippy::too_many_arguments)]
+    fn cas_step(
+        &self,
+        w: &Wave,
+        wi: usize,
+        ir: usize,
+        op: MemOp,
+        loc: u32,
+        rmw: RmwOp,
+        ty: Ty,
+        v: Value,
+    ) -> Option<Req> {
+        let (expected, ok) = self.cas_regs(wi);
+        if op.kind == MemKind::Load {
+            return Some(Req::Load {
+                dst: expected,
+                loc,
+                op,
+                ir: ir as u32,
+                width: 1,
+            });
+        }
+        let old = symbolic::stored(ty, Self::operand(w, Operand::Reg(expected))?);
+        let new = symbolic::stored(ty, symbolic::rmw(rmw, ty, old, v));
+        Some(Req::Rmw {
+            dst: Some(expected),
+            ok: Some(ok),
+            loc,
+            ir: ir as u32,
+            a: old,
+            b: new,
+            op,
+        })
+    }
+
+    /// [`MInstr::CasLoopBack`]: once the loop's compare-and-swap has
+    /// succeeded, the RMW's result is the value it replaced (AtomicExpand:
+    /// "AI->replaceAllUsesWith(Loaded)", the loop's last `%newloaded`) and
+    /// the wave leaves the loop; otherwise back to [`MInstr::CasLoopHead`]
+    /// (a back edge: beyond `--loop-bound` the execution is cut off, as a
+    /// program loop's).
+    pub(super) fn cas_loop_back(&mut self, mut n: State, wi: usize, ir: usize) -> Issue {
+        let (expected, ok) = self.cas_regs(wi);
+        let w = &n.waves[wi];
+        let (Some(success), Some(old)) = (
+            Self::operand(w, Operand::Reg(ok)),
+            Self::operand(w, Operand::Reg(expected)),
+        ) else {
+            return Issue::Blocked;
+        };
+        let nw = &mut n.waves[wi];
+        if success == Value::Int(1) {
+            if let Some(Instr::Rmw { dst, .. }) = self.ctx.p.threads[wi].code.get(ir) {
+                set(nw, *dst, old);
+            }
+            // Forgotten, so that states after the loop do not differ by it.
+            set(nw, expected, Value::Undef);
+            set(nw, ok, Value::Undef);
+            nw.pc += 1;
+            return Issue::Next(n, "cmpxchg loop: succeeded".into());
+        }
+        nw.back_edges += 1;
+        if nw.back_edges > self.ctx.opts.loop_bound {
+            self.flags.cutoff = true;
+            return Issue::Dead;
+        }
+        let code = &self.ctx.code[wi];
+        let head = code.micro[..nw.pc as usize]
+            .iter()
+            .rposition(|m| matches!(m, Micro::M { instr: MInstr::CasLoopHead, ir: i } if *i == ir));
+        match head {
+            Some(h) => nw.pc = h as u32,
+            None => return Issue::Dead,
+        }
+        Issue::Next(n, "cmpxchg loop: failed, retry".into())
+    }
+
     /// Does the access go to the LDS? A `ds_*` access does; so does a
     /// `flat_*` one whose location is in LDS: AMDGPUUsage, "Memory Model":
     /// "`ds/flat_load/store/atomic` instructions to local memory are termed
@@ -651,19 +767,23 @@ impl Explorer<'_, '_> {
     }
 }
 
-/// The value an RMW writes (`None`: a failed cmpxchg writes nothing).
-pub(super) fn rmw_new(instr: &Instr, old: Value, a: Value, b: Value) -> Option<Value> {
+/// The value an RMW writes (`None`: a failed compare-and-swap writes
+/// nothing). `cas`: the request is a compare-and-swap (it has a success
+/// register), a `cmpxchg` or the compare-and-swap of an RMW's loop
+/// ([`Explorer::cas_step`]), which compares with `a` and writes `b`.
+pub(super) fn rmw_new(instr: &Instr, cas: bool, old: Value, a: Value, b: Value) -> Option<Value> {
+    if cas {
+        return cas_succeeds(old, a).then_some(b);
+    }
     match instr {
         Instr::Rmw { op, ty, .. } => Some(symbolic::rmw(*op, *ty, old, a)),
-        Instr::CmpXchg { .. } => {
-            if old == a && old != Value::Undef {
-                Some(b)
-            } else {
-                None
-            }
-        }
         _ => None,
     }
+}
+
+/// Does a compare-and-swap that finds `old` where it expects `a` succeed?
+pub(super) fn cas_succeeds(old: Value, a: Value) -> bool {
+    old == a && old != Value::Undef
 }
 
 /// Completes the workgroup barrier's phase when every wave of the
