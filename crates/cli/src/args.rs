@@ -80,6 +80,9 @@ pub enum Command {
     /// -nprocs, -relax, -safe, a vocabulary with AMDGPU's orderings, scopes, address spaces,
     /// fences, RMWs and barriers, and thread placements.
     Diy(crate::diy::DiyArgs),
+    /// Run generated (or given) tests through the memory model and `verify` on many targets
+    /// and code sources; resumable, shardable (--shard K/N, `campaign merge`), one report.
+    Campaign(crate::campaign::CampaignArgs),
     /// Print a page of the documentation (built in): `amdmm docs` lists them.
     Docs(crate::docs::DocsArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).

@@ -25,6 +25,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("semantics", include_str!("../../../docs/semantics.md")),
     ("corpus", include_str!("../../../docs/corpus.md")),
     ("diy", include_str!("../../../docs/diy.md")),
+    ("campaigns", include_str!("../../../docs/campaigns.md")),
     ("hardware", include_str!("../../../docs/hardware.md")),
     ("findings", include_str!("../../../docs/findings.md")),
     ("known-findings", amdmm_hw::KNOWN_FINDINGS),

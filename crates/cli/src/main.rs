@@ -4,6 +4,7 @@
 #![allow(rustdoc::broken_intra_doc_links)]
 
 mod args;
+mod campaign;
 mod code;
 mod collect;
 mod compare;
@@ -64,6 +65,7 @@ fn main() -> ExitCode {
         args::Command::Compare(a) => compare::compare_command(&a),
         args::Command::Gen(a) => gen::gen_command(&a),
         args::Command::Diy(a) => diy::diy_command(&a),
+        args::Command::Campaign(a) => campaign::campaign_command(&a),
         args::Command::Docs(a) => docs::docs_command(&a),
         args::Command::Completions(a) => shell::completions_command(&a),
         args::Command::Man(a) => shell::man_command(&a),

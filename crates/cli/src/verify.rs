@@ -120,7 +120,7 @@ fn eprintln_line(s: &str) {
 }
 
 /// One line of a known-findings file.
-struct Known {
+pub(crate) struct Known {
     id: String,
     test: String,
     target: String,
@@ -133,7 +133,7 @@ struct Known {
 
 /// Parses known-finding lines (`#` comments, blank lines); `origin` names
 /// the source in errors.
-fn parse_known(text: &str, origin: &str, from_file: bool) -> Result<Vec<Known>, String> {
+pub(crate) fn parse_known(text: &str, origin: &str, from_file: bool) -> Result<Vec<Known>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -423,7 +423,7 @@ pub struct VerifyDocument {
 }
 
 /// The verdict on one (test, target) pair.
-#[derive(Serialize, JsonSchema)]
+#[derive(Serialize, serde::Deserialize, JsonSchema, Clone, Debug, PartialEq)]
 pub struct PairResult {
     pub test: String,
     pub target: String,
@@ -439,7 +439,7 @@ pub struct PairResult {
 }
 
 /// A hardware final state the memory model forbids.
-#[derive(Serialize, JsonSchema)]
+#[derive(Serialize, serde::Deserialize, JsonSchema, Clone, Debug, PartialEq)]
 pub struct ForbiddenOutcome {
     /// As the text prints it (`P1:%r0=1; P1:%r1=0;`).
     pub state: String,
@@ -453,7 +453,7 @@ pub struct ForbiddenOutcome {
 
 /// The verdict of one (test, target) pair: OK, SKIP, KNOWN, or FORBIDDEN
 /// with the machine code and the hardware trace.
-fn verdict(
+pub(crate) fn verdict(
     (file, p): (&str, &amdmm_program::Program),
     t: &amdmm_hw::Target,
     model: &amdmm_explore::Outcome,
