@@ -51,6 +51,7 @@ pub fn read_kernel(asm: &str, kernel: &str, dialect: Dialect) -> Result<Vec<AsmO
             message: format!("kernel `{kernel}` not found in llc's output"),
         });
     }
+    let loop_heads = loop_heads(lines.clone());
     let mut ops: Vec<AsmOp> = Vec::new();
     let mut open = false;
     // After a block label: the label and the code read since, not yet
@@ -84,7 +85,7 @@ pub fn read_kernel(asm: &str, kernel: &str, dialect: Dialect) -> Result<Vec<AsmO
                 open = false;
             } else if let Some(bb) = fallthrough_block(c) {
                 if open {
-                    Pending::label(&mut pending, &mut ops, bb);
+                    Pending::label(&mut pending, &mut ops, bb, &loop_heads);
                 }
             }
             continue;
@@ -92,7 +93,12 @@ pub fn read_kernel(asm: &str, kernel: &str, dialect: Dialect) -> Result<Vec<AsmO
         let code = trimmed.split(';').next().unwrap_or("").trim();
         if code.ends_with(':') {
             if open {
-                Pending::label(&mut pending, &mut ops, code.trim_end_matches(':'));
+                Pending::label(
+                    &mut pending,
+                    &mut ops,
+                    code.trim_end_matches(':'),
+                    &loop_heads,
+                );
             }
             continue;
         }
@@ -113,6 +119,13 @@ pub fn read_kernel(asm: &str, kernel: &str, dialect: Dialect) -> Result<Vec<AsmO
                 b.before_end(&mut ops);
             }
             break;
+        }
+        // A branch back to the start of the block being read: the block is
+        // a loop of its own (llc's compare-and-swap loop, [`Pending`]).
+        if let (Some(b), Some(target)) = (pending.as_mut(), branch_target(code)) {
+            if target == b.label {
+                b.back = Some(code.to_string());
+            }
         }
         let err = |message| AsmError { line, message };
         let instrs: Vec<MInstr> = match combined_wait(code) {
@@ -136,6 +149,29 @@ pub fn read_kernel(asm: &str, kernel: &str, dialect: Dialect) -> Result<Vec<AsmO
         t.push(code.to_string());
     }
     Ok(ops)
+}
+
+/// The labels of the kernel (the lines from its start to `s_endpgm`) that
+/// a later branch goes back to: the heads of loops. A block of llc's own
+/// with an access whose label is none of them is not a loop (the atomic
+/// optimizer's block for the first active lane, [`Pending::into_loop_of`]).
+fn loop_heads<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut heads: Vec<String> = Vec::new();
+    for (_, raw) in lines {
+        let code = raw.split(';').next().unwrap_or("").trim();
+        if code.starts_with("s_endpgm") {
+            break;
+        }
+        if let Some(l) = code.strip_suffix(':') {
+            seen.push(l.to_string());
+        } else if let Some(t) = branch_target(code) {
+            if seen.iter().any(|l| l == t) && !heads.iter().any(|h| h == t) {
+                heads.push(t.to_string());
+            }
+        }
+    }
+    heads
 }
 
 /// The block name of llc's comment for a block without a label (one only
@@ -163,6 +199,18 @@ struct Pending {
     label: String,
     code: Vec<MInstr>,
     text: Vec<String>,
+    /// The block's branch back to its own label, if it has one: a loop of
+    /// one block, which llc's compare-and-swap loops are.
+    back: Option<String>,
+    /// A later branch goes back to the block's label ([`loop_heads`]).
+    loop_head: bool,
+}
+
+/// The label a conditional or unconditional branch (`s_cbranch_execnz
+/// .LBB0_1`, `s_branch .LBB0_2`) goes to.
+fn branch_target(code: &str) -> Option<&str> {
+    let (mn, rest) = code.split_once(char::is_whitespace)?;
+    (mn.starts_with("s_cbranch_") || mn == "s_branch").then(|| rest.trim())
 }
 
 impl Pending {
@@ -172,13 +220,25 @@ impl Pending {
 
     /// A new block starts: a loop body before it goes to its operation;
     /// code without accesses waits for the next marker.
-    fn label(pending: &mut Option<Pending>, ops: &mut [AsmOp], label: &str) {
+    fn label(pending: &mut Option<Pending>, ops: &mut [AsmOp], label: &str, heads: &[String]) {
         if ops.last().is_some_and(|op| op.label.is_some()) {
             return;
         }
+        let head = heads.iter().any(|h| h == label);
         match pending.take() {
             // The loop's exit and what follows stay the looped operation's.
-            Some(b) if b.has_access() => return b.into_loop_of(ops),
+            Some(b) if b.has_access() && b.loop_head => return b.into_loop_of(ops),
+            // A block that is not a loop: its code is the operation's, and
+            // the new block is read on its own.
+            Some(b) if b.has_access() => b.into_loop_of(ops),
+            // A loop starts after code without accesses: both are the
+            // operation's (the loop follows its marker).
+            Some(b) if head => {
+                if let Some(op) = ops.last_mut() {
+                    op.code.extend(b.code);
+                    op.text.extend(b.text);
+                }
+            }
             Some(b) => {
                 *pending = Some(b);
                 return;
@@ -189,14 +249,45 @@ impl Pending {
             label: label.to_string(),
             code: Vec::new(),
             text: Vec::new(),
+            back: None,
+            loop_head: head,
         });
     }
 
+    /// The loop goes to the operation before it. A loop of one block (its
+    /// own branch back ends it) is marked with [`MInstr::CasLoopHead`] and
+    /// [`MInstr::CasLoopBack`], so that the machine can run it as a
+    /// compare-and-swap loop when it is one (`crate::llc::cas_loop_shape`).
+    ///
+    /// A block no branch goes back to is not a loop: at `-O1` and above
+    /// LLVM's atomic optimizer (`AMDGPUAtomicOptimizer`) performs an RMW
+    /// only in the first active lane (`v_mbcnt` = 0, `s_and_saveexec`) with
+    /// the operand combined over the active lanes. A litmus thread is one
+    /// lane of a kernel of its own, so that lane is always the first and
+    /// the block always runs, once: its code is the operation's, straight
+    /// (docs/llc.md, "The atomic optimizer").
     fn into_loop_of(self, ops: &mut [AsmOp]) {
         if let Some(op) = ops.last_mut() {
-            op.label.get_or_insert(self.label);
-            op.code.extend(self.code);
-            op.text.extend(self.text);
+            if !self.loop_head {
+                op.code.extend(self.code);
+                op.text.extend(self.text);
+                return;
+            }
+            op.label.get_or_insert(self.label.clone());
+            match self.back {
+                Some(branch) => {
+                    op.code.push(MInstr::CasLoopHead);
+                    op.text.push(format!("{}:", self.label));
+                    op.code.extend(self.code);
+                    op.text.extend(self.text);
+                    op.code.push(MInstr::CasLoopBack);
+                    op.text.push(branch);
+                }
+                None => {
+                    op.code.extend(self.code);
+                    op.text.extend(self.text);
+                }
+            }
         }
     }
 

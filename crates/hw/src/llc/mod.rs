@@ -130,6 +130,49 @@ fn memory_instrs(l: &Lowered, ti: usize, k: usize) -> Vec<crate::isa::MemOp> {
         .collect()
 }
 
+/// The whole machine code llc has for operation `k` of thread `ti`.
+fn op_code(l: &Lowered, ti: usize, k: usize) -> Vec<MInstr> {
+    l.threads[ti]
+        .ops
+        .iter()
+        .filter(|o| o.index == k)
+        .flat_map(|o| o.code.iter().map(|c| c.instr))
+        .collect()
+}
+
+/// The memory instructions of `code` when it is a compare-and-swap loop
+/// the machine can run (docs/llc.md, "Compare-and-swap loops"): at most one
+/// load before the loop (none when llc loads the first value with a scalar
+/// load, which the reader skips), then one loop of one block
+/// ([`MInstr::CasLoopHead`] to [`MInstr::CasLoopBack`]) whose only access
+/// is one compare-and-swap, and no access after it. AtomicExpand's shape
+/// (`insertRMWCmpXchgLoop`), as the tables' lowering builds it.
+pub fn cas_loop_shape(code: &[MInstr]) -> Option<Vec<crate::isa::MemOp>> {
+    let head = code.iter().position(|m| *m == MInstr::CasLoopHead)?;
+    let back = code.iter().position(|m| *m == MInstr::CasLoopBack)?;
+    let heads = code.iter().filter(|m| **m == MInstr::CasLoopHead).count();
+    let backs = code.iter().filter(|m| **m == MInstr::CasLoopBack).count();
+    if heads != 1 || backs != 1 || back < head {
+        return None;
+    }
+    let mems = |c: &[MInstr]| -> Vec<crate::isa::MemOp> {
+        c.iter()
+            .filter_map(|m| match m {
+                MInstr::Mem(m) => Some(*m),
+                _ => None,
+            })
+            .collect()
+    };
+    let (before, body, after) = (
+        mems(&code[..head]),
+        mems(&code[head..back]),
+        mems(&code[back..]),
+    );
+    let load_ok = before.len() <= 1 && before.iter().all(|m| m.kind == MemKind::Load);
+    let swap_ok = body.len() == 1 && body[0].kind == MemKind::CmpSwap;
+    (load_ok && swap_ok && after.is_empty()).then(|| before.into_iter().chain(body).collect())
+}
+
 /// [`lowered`] from already compiled assembly (a checked-in fixture).
 pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered, String> {
     let table = crate::lower(p, target).ok();
@@ -174,7 +217,16 @@ pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered,
                     .label
                     .as_ref()
                     .map(|l| {
-                        format!("{LOOP_NOTE} (label `{l}`); the hardware model cannot attribute it")
+                        if op.code.contains(&MInstr::CasLoopBack) {
+                            format!(
+                                "{LOOP_NOTE} (label `{l}`), a loop of one block: run as a \
+                                 compare-and-swap loop, bounded by --loop-bound, when it is one"
+                            )
+                        } else {
+                            format!(
+                                "{LOOP_NOTE} (label `{l}`); the hardware model cannot attribute it"
+                            )
+                        }
                     })
                     .or_else(|| tgsplit_note(target, &op.code)),
             });
@@ -272,9 +324,24 @@ fn note_unattributable(p: &Program, l: &mut Lowered) {
                 l.threads[ti].ops[oi].note = Some(format!(
                     "the compiler's code has {what}; the hardware model cannot attribute it (run and verify skip the test)"
                 ));
+            } else if idempotent_as_load(p, l, ti, k) {
+                l.threads[ti].ops[oi].note = Some(IDEMPOTENT_NOTE.to_string());
             }
         }
     }
+}
+
+/// The note of an RMW that llc lowered to a load.
+const IDEMPOTENT_NOTE: &str = "llc lowered this idempotent RMW to a load (LLVM's AtomicExpand, \
+     `simplifyIdempotentRMW`); the hardware model runs the load, whose value is the RMW's result";
+
+/// Is operation `k` of thread `ti` an RMW whose only memory instruction
+/// is a load (LLVM's idempotent-RMW lowering: `add 0`, `sub 0`, `or 0`,
+/// `xor 0`, `and -1` become a load, `AtomicExpandImpl::isIdempotentRMW`)?
+fn idempotent_as_load(p: &Program, l: &Lowered, ti: usize, k: usize) -> bool {
+    matches!(p.threads[ti].code.get(k), Some(Instr::Rmw { .. }))
+        && matches!(memory_instrs(l, ti, k).as_slice(), [m] if m.kind == MemKind::Load)
+        && !op_code(l, ti, k).contains(&MInstr::CasLoopHead)
 }
 
 /// Why operation `k` of thread `ti` is not exactly one memory instruction
@@ -314,7 +381,20 @@ fn attribution_problem(p: &Program, l: &Lowered, ti: usize, k: usize) -> Option<
         .ops
         .iter()
         .any(|o| o.index == k && o.note.as_deref().is_some_and(|n| n.starts_with(LOOP_NOTE)));
+    let in_space = |m: &crate::isa::MemOp| {
+        if generic {
+            m.family == Family::Flat
+        } else {
+            (m.family == Family::Ds) == lds
+        }
+    };
     Some(match mems.as_slice() {
+        _ if looped
+            && matches!(i, Instr::Rmw { .. })
+            && cas_loop_shape(&op_code(l, ti, k)).is_some_and(|ms| ms.iter().all(in_space)) =>
+        {
+            return None
+        }
         _ if looped => {
             "a loop (e.g. a compare-and-swap loop for an RMW the target lacks at this scope)"
                 .to_string()
@@ -322,21 +402,16 @@ fn attribution_problem(p: &Program, l: &Lowered, ti: usize, k: usize) -> Option<
         [] => "no memory instruction (the compiler removed or merged the access)".to_string(),
         [m] => {
             let same_kind = std::mem::discriminant(&m.kind) == std::mem::discriminant(&kind);
-            let same_space = if generic {
-                m.family == Family::Flat
-            } else {
-                (m.family == Family::Ds) == lds
-            };
+            let same_space = in_space(m);
             if same_kind && same_space {
                 return None;
             }
-            if matches!(i, Instr::Rmw { .. }) && m.kind == MemKind::Load {
-                format!(
-                    "`{m}`: a load for an idempotent RMW (LLVM lowers an RMW that cannot change memory to a load; an RMW reads the last value in modification order, a load need not, and the litmus format has no such load)"
-                )
-            } else {
-                format!("`{m}`, which is not the access's kind or address space")
+            if matches!(i, Instr::Rmw { .. }) && m.kind == MemKind::Load && same_space {
+                // LLVM's idempotent-RMW lowering: the machine runs the load,
+                // whose value is the RMW's result (`Explorer::issue_access`).
+                return None;
             }
+            format!("`{m}`, which is not the access's kind or address space")
         }
         many => format!(
             "{} memory instructions ({})",

@@ -445,7 +445,23 @@ impl Explorer<'_, '_> {
                 let Some(l) = self.loc(&w, addr) else {
                     return Issue::Blocked;
                 };
-                if op.kind == MemKind::Load || op.kind == MemKind::CmpSwap {
+                if op.kind == MemKind::Load && !self.in_cas_loop(wi, ir) {
+                    // `--code llc`: an idempotent RMW that llc lowered to a
+                    // load (AtomicExpand's `simplifyIdempotentRMW`, docs/llc.md,
+                    // "Idempotent RMWs"): the loaded value is the RMW's
+                    // result, and memory keeps the value it would rewrite.
+                    let Ok(loc) = l else {
+                        self.flags.ub = true;
+                        return Issue::Dead;
+                    };
+                    Req::Load {
+                        dst: *dst,
+                        loc,
+                        op,
+                        ir: ir as u32,
+                        width: 1,
+                    }
+                } else if op.kind == MemKind::Load || op.kind == MemKind::CmpSwap {
                     let Ok(loc) = l else {
                         self.flags.ub = true;
                         return Issue::Dead;
@@ -643,6 +659,15 @@ impl Explorer<'_, '_> {
     pub(super) fn cas_regs(&self, wi: usize) -> (RegId, RegId) {
         let n = self.ctx.p.threads[wi].regs.len() as RegId;
         (n, n + 1)
+    }
+
+    /// Is the code of wave `wi`'s operation `ir` a compare-and-swap loop
+    /// (it has a [`MInstr::CasLoopHead`])?
+    fn in_cas_loop(&self, wi: usize, ir: usize) -> bool {
+        self.ctx.code[wi]
+            .micro
+            .iter()
+            .any(|m| matches!(m, Micro::M { instr: MInstr::CasLoopHead, ir: i } if *i == ir))
     }
 
     /// The request of a step of a compare-and-swap loop for the RMW at
