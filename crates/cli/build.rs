@@ -30,8 +30,13 @@ fn main() {
             watched.push(branch);
         }
         for w in watched {
+            // A watched file that does not exist (packed-refs before the
+            // first `git pack-refs`) would make cargo rerun this script and
+            // rebuild the binary on every command.
             if let Some(p) = git(&["rev-parse", "--git-path", &w]) {
-                println!("cargo:rerun-if-changed={p}");
+                if std::path::Path::new(&p).exists() {
+                    println!("cargo:rerun-if-changed={p}");
+                }
             }
         }
     }

@@ -45,34 +45,22 @@ pub struct Cli {
     pub color: crate::diag::ColorChoice,
 }
 
+// `amdmm --help` lists the subcommands in the order of this enum, grouped by
+// what a user does, most used first: the memory model, hardware and compiler,
+// other inputs, reference and setup. A new subcommand goes at the end of its
+// group (tests/cli.rs checks the groups' order through `--help`).
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    // The memory model: run tests, explain a state, compare rule sets, generate tests.
     /// Run litmus tests: files, or directories searched recursively for `.litmus` files.
     #[command(after_help = EXAMPLES)]
     Run(RunArgs),
-    /// Analyse the LDS bank conflicts and addressing of one DS instruction for one wavefront.
-    Lds(crate::lds::LdsArgs),
-    /// Translate another suite into litmus tests (`import vulkan-alloy`: the Khronos Vulkan
-    /// memory model tests), check the translations and write the cross-check report.
-    Import(crate::import::ImportArgs),
-    /// Print the machine code each operation of a test lowers to on a target, following the
-    /// code-sequence tables of AMDGPUUsage (`amdmm docs hardware`).
-    Lower(crate::lower::LowerArgs),
-    /// Print the LLVM IR amdmm makes of a test, or LLVM llc's assembly for it (`amdmm docs llc`).
-    Compile(crate::code::CompileArgs),
-    /// Check that every outcome of the hardware model of a target is allowed by the memory
-    /// model; print a step-by-step trace for each one that is not (`amdmm docs hardware`).
-    Verify(crate::verify::VerifyArgs),
     /// Why is a final state forbidden? The candidate executions ending in it, each class with
     /// the first rule it breaks (quoted) and its graph; for an allowed state, the witness.
     Explain(crate::explain::ExplainArgs),
     /// Run tests under several rule sets (--model seed --model upstream) and list those whose
     /// observations, flags or final states differ, with the states only one model allows.
     Compare(crate::compare::CompareArgs),
-    /// Print the JSON Schema of a command's `--json` document (`amdmm docs json`).
-    Schema(crate::schema::SchemaArgs),
-    /// Check asynchronous LDS DMA code (asyncmark / wait.asyncmark) without exploring executions.
-    Lint(crate::lint::LintArgs),
     /// Write a campaign of generated tests: SB, MP, LB, WRC, IRIW, ISA2, CoRR, CoWW with N
     /// threads, scope and ordering variants, or the hardware guard tests of litmus/hw/mp.
     Gen(crate::gen::GenArgs),
@@ -83,8 +71,31 @@ pub enum Command {
     /// Run generated (or given) tests through the memory model and `verify` on many targets
     /// and code sources; resumable, shardable (--shard K/N, `campaign merge`), one report.
     Campaign(crate::campaign::CampaignArgs),
+
+    // Hardware and compiler: the tables' and llc's code on the hardware models, LDS banks.
+    /// Check that every outcome of the hardware model of a target is allowed by the memory
+    /// model; print a step-by-step trace for each one that is not (`amdmm docs hardware`).
+    Verify(crate::verify::VerifyArgs),
+    /// Print the machine code each operation of a test lowers to on a target, following the
+    /// code-sequence tables of AMDGPUUsage (`amdmm docs hardware`).
+    Lower(crate::lower::LowerArgs),
+    /// Print the LLVM IR amdmm makes of a test, or LLVM llc's assembly for it (`amdmm docs llc`).
+    Compile(crate::code::CompileArgs),
+    /// Analyse the LDS bank conflicts and addressing of one DS instruction for one wavefront.
+    Lds(crate::lds::LdsArgs),
+
+    // Other inputs: asynchronous-copy lint, other suites.
+    /// Check asynchronous LDS DMA code (asyncmark / wait.asyncmark) without exploring executions.
+    Lint(crate::lint::LintArgs),
+    /// Translate another suite into litmus tests (`import vulkan-alloy`: the Khronos Vulkan
+    /// memory model tests), check the translations and write the cross-check report.
+    Import(crate::import::ImportArgs),
+
+    // Reference and setup.
     /// Print a page of the documentation (built in): `amdmm docs` lists them.
     Docs(crate::docs::DocsArgs),
+    /// Print the JSON Schema of a command's `--json` document (`amdmm docs json`).
+    Schema(crate::schema::SchemaArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(crate::shell::CompletionsArgs),
     /// Print the man page (roff): amdmm(1), or `amdmm man COMMAND` for amdmm-COMMAND(1).
@@ -125,8 +136,14 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub loop_bound: u32,
 
-    /// Give up on a test (observation `Unknown`) after N candidate executions.
-    #[arg(long, value_name = "N")]
+    /// Give up on a test (observation `Unknown`) after N candidate executions of the memory
+    /// model (the limit's one name in run, explain, compare and verify; `--max-executions` is
+    /// an alias).
+    #[arg(
+        long = "max-candidates",
+        visible_alias = "max-executions",
+        value_name = "N"
+    )]
     pub max_executions: Option<u64>,
 
     /// Give up on a test (observation `Unknown`) after SECS seconds (with --target too).

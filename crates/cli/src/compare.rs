@@ -64,8 +64,13 @@ pub struct CompareArgs {
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub loop_bound: u32,
 
-    /// Give up on a test under a model (observation `Unknown`) after N candidate executions.
-    #[arg(long, value_name = "N")]
+    /// Give up on a test under a model (observation `Unknown`) after N candidate executions
+    /// (as in run, explain and verify; `--max-executions` is an alias).
+    #[arg(
+        long = "max-candidates",
+        visible_alias = "max-executions",
+        value_name = "N"
+    )]
     pub max_executions: Option<u64>,
 
     /// Give up on a test under a target (observation `Unknown`) after N hardware states.

@@ -5,8 +5,17 @@
 use clap::Args;
 use std::process::ExitCode;
 
+const DOCS_EXAMPLES: &str = "\
+Examples:
+  amdmm docs                   the list of pages
+  amdmm docs tutorial          a first test, its graph, an explanation, a comparison
+  amdmm docs format | less     the litmus format
+
+Exit status: 0 success; 2 no page of that name.";
+
 /// Options of `amdmm docs`.
 #[derive(Args, Debug)]
+#[command(after_help = DOCS_EXAMPLES)]
 pub struct DocsArgs {
     /// The page to print (Markdown); without one, the list of pages.
     #[arg(value_name = "TOPIC")]

@@ -11,14 +11,25 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+const EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  amdmm explain litmus/MP+rel-acq.agent.litmus         the states the condition looks for
+  amdmm explain --state 'P1:%r0=1; P1:%r1=0' t.litmus  one state (herd's `P1:%r0=1 /\\ P1:%r1=0` too)
+  amdmm explain --graph out/ t.litmus                  one graph per class of candidates
+
+Exit status: 0 the explanation is complete; 2 bad input, or an incomplete
+explanation (a limit was reached).";
+
 #[derive(Args, Debug)]
+#[command(after_help = EXPLAIN_EXAMPLES)]
 pub struct ExplainArgs {
     /// The test file.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
     /// The final state to explain, e.g. 'P1:%r0=1; P1:%r1=0' (columns as in the `States`
-    /// lines; unnamed columns take any value). Default: the states the condition looks for
+    /// lines; unnamed columns take any value), or in herd's condition form,
+    /// 'P1:%r0=1 /\ P1:%r1=0'. Default: the states the condition looks for
     /// (those satisfying it for exists / ~exists, those falsifying it for forall).
     #[arg(long, value_name = "STATE")]
     pub state: Option<String>,
@@ -33,8 +44,15 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub loop_bound: u32,
 
-    /// Stop after N candidate executions, or after N modification orders in all (the answer then says it is incomplete).
-    #[arg(long, value_name = "N", default_value_t = 200_000)]
+    /// Stop after N candidate executions, or after N modification orders in all (the answer
+    /// then says it is incomplete); the limit's one name in run, explain, compare and verify
+    /// (`--max-executions` is an alias).
+    #[arg(
+        long,
+        visible_alias = "max-executions",
+        value_name = "N",
+        default_value_t = 200_000
+    )]
     pub max_candidates: u64,
 
     /// Stop after SECS seconds (the answer then says it is incomplete).

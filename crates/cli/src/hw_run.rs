@@ -18,7 +18,7 @@ fn model_only_flags(a: &crate::args::RunArgs) -> Option<&'static str> {
     } else if a.barrier_target.is_some() {
         Some("--barrier-target selects the memory model's barrier intrinsics; with --target the hardware target decides")
     } else if a.max_executions.is_some() {
-        Some("--max-executions bounds the memory model's search; the hardware model is bounded by --timeout, --max-memory and its state limit (`amdmm verify --max-states`)")
+        Some("--max-candidates bounds the memory model's search; the hardware model is bounded by --timeout, --max-memory and its state limit (`amdmm verify --max-states`)")
     } else {
         None
     }

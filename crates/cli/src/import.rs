@@ -13,7 +13,17 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+const IMPORT_EXAMPLES: &str = "\
+Examples:
+  amdmm import vulkan-alloy ~/Vulkan-MemoryModel/alloy/tests
+  amdmm import vulkan-alloy --out litmus/vulkan-alloy --pending tests-pending/vulkan-alloy DIR
+
+Exit status: 0 success; 2 a file that cannot be read, a malformed `.test`
+file, a translation that does not load or cannot be written (the other files
+are still imported).";
+
 #[derive(Args, Debug)]
+#[command(after_help = IMPORT_EXAMPLES)]
 pub struct ImportArgs {
     #[command(subcommand)]
     pub suite: Suite,
@@ -25,7 +35,7 @@ pub enum Suite {
     ///
     /// Each test is translated (or skipped, with the reason), run, and compared with its
     /// Khronos expectation lines. Without --out, the translations are printed.
-    #[command(name = "vulkan-alloy")]
+    #[command(name = "vulkan-alloy", after_help = IMPORT_EXAMPLES)]
     VulkanAlloy(VulkanAlloyArgs),
 }
 

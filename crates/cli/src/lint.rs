@@ -8,7 +8,16 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+const LINT_EXAMPLES: &str = "\
+Examples:
+  amdmm lint litmus/async/
+  amdmm lint --json t.litmus
+
+Exit status: 0 no finding; 1 some finding; 2 a missing path or a file that
+does not parse.";
+
 #[derive(Args, Debug)]
+#[command(after_help = LINT_EXAMPLES)]
 pub struct LintArgs {
     /// Test files, or directories (searched recursively for `*.litmus`, in sorted path order).
     #[arg(value_name = "FILE_OR_DIR", required = true)]

@@ -38,10 +38,14 @@ the table named on the first lines, https://llvm.org/docs/AMDGPUUsage.html),
 followed by its machine code: only the instructions the memory model needs,
 with their cache-policy bits.
 
-Exit status: 0 success; 2 bad input (unknown target, unreadable or invalid
-test, an operation the target has no code for; with --compare, a test or
-target that cannot be compared is reported as SKIP and does not change the
-status).";
+With --compare --fail-on weaker (or differ), the exit status is 1 when an
+operation's llc code is weaker than its row (lacks one of its waits or
+instructions), or differs at all: a CI gate on the compiler.
+
+Exit status: 0 success; 1 with --fail-on, an operation that differs that way;
+2 bad input (unknown target, unreadable or invalid test, an operation the
+target has no code for; with --compare, a test or target that cannot be
+compared is reported as SKIP and does not change the status).";
 
 /// Options of `amdmm lower`.
 #[derive(Args, Debug)]
@@ -65,6 +69,12 @@ pub struct LowerArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// With --compare, exit 1 when some operation's llc code differs from its row:
+    /// `weaker` when llc's code lacks a wait or an instruction of the row (missing-wait,
+    /// missing-instruction), `differ` on any difference. For gating CI on the compiler.
+    #[arg(long, value_name = "WHAT", value_enum, requires = "compare")]
+    pub fail_on: Option<FailOn>,
+
     /// Tests and targets compiled in parallel with --compare [default: the number of cores].
     #[arg(long, short = 'j', value_name = "N", value_parser = crate::args::parse_jobs,
           requires = "compare")]
@@ -73,6 +83,16 @@ pub struct LowerArgs {
     /// The litmus test (with --compare: test files or directories).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
+}
+
+/// `lower --compare --fail-on`: which differences fail the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FailOn {
+    /// A difference that makes llc's code weaker than the row's
+    /// (missing-wait, missing-instruction).
+    Weaker,
+    /// Any difference.
+    Differ,
 }
 
 /// `lower --json`: the machine code of each operation of one test.

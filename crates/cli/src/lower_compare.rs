@@ -95,8 +95,27 @@ pub fn compare_command(a: &LowerArgs) -> ExitCode {
     }
     if input_error {
         ExitCode::from(2)
+    } else if a
+        .fail_on
+        .is_some_and(|f| outcomes.iter().any(|o| fails(f, o)))
+    {
+        ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Whether `o` has a difference `--fail-on f` fails on: any, or one whose
+/// kind makes llc's code weaker than the row's ([`DiffKind::stronger`]).
+fn fails(f: crate::lower::FailOn, o: &Outcome) -> bool {
+    let Ok((_, diffs)) = &o.result else {
+        return false;
+    };
+    match f {
+        crate::lower::FailOn::Differ => !diffs.is_empty(),
+        crate::lower::FailOn::Weaker => diffs
+            .iter()
+            .any(|d| d.kinds.iter().any(|k| k.stronger() == Some(false))),
     }
 }
 

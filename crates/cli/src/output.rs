@@ -157,7 +157,7 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
             let check = a.check.then(|| amdmm_report::check(&program, &outcome));
             if a.json {
                 let mut v = amdmm_report::json(&program, &outcome, time, a.show_executions);
-                v.file = file;
+                v.file = file.clone();
                 if let Some(c) = &check {
                     v = amdmm_report::with_check(v, &program.name, c);
                 }
@@ -174,7 +174,7 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
                 Some(CheckResult::Pass) => t.passed += 1,
                 Some(c) => {
                     t.failed += 1;
-                    if let Some(line) = c.fail_line(&program.name) {
+                    if let Some(line) = c.fail_line_at(&file, &program) {
                         t.fail_lines.push(line);
                     }
                 }

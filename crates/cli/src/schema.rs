@@ -30,7 +30,15 @@ pub enum Document {
     Lds,
 }
 
+const SCHEMA_EXAMPLES: &str = "\
+Examples:
+  amdmm schema run > run.schema.json
+  amdmm schema lower-compare
+
+Exit status: 0 success; 2 an unknown command name.";
+
 #[derive(Args, Debug)]
+#[command(after_help = SCHEMA_EXAMPLES)]
 pub struct SchemaArgs {
     /// Whose document: run, explain, compare, verify, lint, lower,
     /// lower-compare or lds.

@@ -10,7 +10,9 @@ const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
   amdmm completions bash > ~/.local/share/bash-completion/completions/amdmm
   amdmm completions zsh > ~/.zfunc/_amdmm        (with fpath+=~/.zfunc in .zshrc)
-  amdmm completions fish > ~/.config/fish/completions/amdmm.fish";
+  amdmm completions fish > ~/.config/fish/completions/amdmm.fish
+
+Exit status: 0 success; 2 an unknown shell.";
 
 /// Options of `amdmm completions`.
 #[derive(Args, Debug)]
@@ -25,7 +27,9 @@ const MAN_EXAMPLES: &str = "\
 Examples:
   amdmm man > amdmm.1 && man ./amdmm.1
   amdmm man run > amdmm-run.1
-  amdmm man > ~/.local/share/man/man1/amdmm.1";
+  amdmm man > ~/.local/share/man/man1/amdmm.1
+
+Exit status: 0 success; 2 an unknown command.";
 
 /// Options of `amdmm man`.
 #[derive(Args, Debug)]

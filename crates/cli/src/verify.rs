@@ -54,9 +54,19 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub loop_bound: u32,
 
-    /// Give up on a test after N hardware states.
+    /// Give up on a test after N hardware states (the hardware model's limit; the memory
+    /// model's is --max-candidates).
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     pub max_states: usize,
+
+    /// Give up on a test (SKIP with the reason) after N candidate executions of the memory
+    /// model (as in run, explain and compare; `--max-executions` is an alias).
+    #[arg(
+        long = "max-candidates",
+        visible_alias = "max-executions",
+        value_name = "N"
+    )]
+    pub max_candidates: Option<u64>,
 
     /// Give up on a test (SKIP with the reason) after SECS seconds, in the memory model and in
     /// each hardware run (a test the memory model gives up on is not run on the hardware).
@@ -206,6 +216,7 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         loop_bound: a.loop_bound,
         timeout: a.timeout.map(std::time::Duration::from_secs_f64),
         max_memory: Some(a.max_memory),
+        max_executions: a.max_candidates,
         ..Default::default()
     };
     let known = match known_findings(a) {

@@ -77,3 +77,29 @@ fn explain_bad_state_is_an_error() {
     let o = amdmm(&["explain", "../../litmus/CoRR.litmus", "--state", "P1:%r0=x"]);
     assert!(stderr(&o).contains(" --> --state:1:8"), "{}", stderr(&o));
 }
+
+/// `--state` in herd's condition form explains the same state as in the
+/// `States` lines' form (issue 29): the same output, but for the first
+/// line, which echoes the state as typed.
+#[test]
+fn explain_takes_herds_state_syntax() {
+    let ours = amdmm(&[
+        "explain",
+        "../../litmus/MP+rel-acq.agent.litmus",
+        "--state",
+        "P1:%r0=1; P1:%r1=0",
+    ]);
+    let herd = amdmm(&[
+        "explain",
+        "../../litmus/MP+rel-acq.agent.litmus",
+        "--state",
+        "P1:%r0=1 /\\ P1:%r1=0",
+    ]);
+    assert_eq!(code(&herd), 0, "{}", stderr(&herd));
+    let (ours, herd) = (stdout(&ours), stdout(&herd));
+    assert!(herd.starts_with("Explain MP+rel-acq.agent: state P1:%r0=1 /\\ P1:%r1=0\n"));
+    assert_eq!(
+        ours.split_once('\n').unwrap().1,
+        herd.split_once('\n').unwrap().1
+    );
+}

@@ -156,3 +156,47 @@ fn hw_mp_replace_regenerates_the_directory() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Conditions carry one pair of parentheses (issue 29): a lone disjunct is
+/// not wrapped again inside `exists (...)`; with several, each conjunction
+/// is parenthesised, so the condition parses as written.
+#[test]
+fn conditions_have_no_doubled_parentheses() {
+    let dir = tmp("parens");
+    let d = dir.to_str().unwrap();
+    for (f, n) in [
+        ("mp", "2..3"),
+        ("corr", "2..3"),
+        ("coww", "1..2"),
+        ("sb", "2"),
+    ] {
+        let o = amdmm(&["gen", f, "--threads", n, "--out", d]);
+        assert_eq!(code(&o), 0, "{f}: {}", stderr(&o));
+    }
+    let mut conditions = Vec::new();
+    for e in std::fs::read_dir(&dir).unwrap().flatten() {
+        let text = std::fs::read_to_string(e.path()).unwrap();
+        let cond = text
+            .lines()
+            .find(|l| l.starts_with("exists"))
+            .unwrap()
+            .to_string();
+        assert!(
+            !cond.starts_with("exists (("),
+            "{}: {cond}",
+            e.path().display()
+        );
+        conditions.push(cond);
+    }
+    assert!(
+        conditions.contains(&"exists (P1:%r0 == 1 /\\ P1:%r1 == 0)".to_string()),
+        "{conditions:?}"
+    );
+    assert!(
+        conditions.contains(
+            &"exists ((P1:%r0 == 1 /\\ P1:%r1 == 0) \\/ (P2:%r0 == 1 /\\ P2:%r1 == 0))".to_string()
+        ),
+        "{conditions:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,5 +1,5 @@
 //! Every limit holds, in every search loop and every command (issue 12):
-//! a run stops close to its `--timeout`, `--max-executions` stops a search
+//! a run stops close to its `--timeout`, `--max-candidates` stops a search
 //! that prunes heavily, the hardware model takes `--timeout` too, and a
 //! numeric option out of range is an error, never a panic.
 
@@ -125,7 +125,7 @@ fn timeout_ends_a_modification_order_search_in_time() {
         MO11_SC,
     ]);
     assert!(
-        stdout(&o).contains("limit reached: --max-executions 10"),
+        stdout(&o).contains("limit reached: --max-candidates 10"),
         "{}",
         stdout(&o)
     );
@@ -139,13 +139,13 @@ fn max_executions_stops_a_pruning_search() {
         "--no-time",
         "-j",
         "1",
-        "--max-executions",
+        "--max-candidates",
         "1000",
         RLX20,
     ]);
     let out = stdout(&o);
     assert!(
-        out.contains("Unknown RLX20 limit reached: --max-executions 1000"),
+        out.contains("Unknown RLX20 limit reached: --max-candidates 1000"),
         "{out}"
     );
     assert_within(&t, Duration::from_secs(3));
@@ -249,9 +249,9 @@ fn explain_timeout_ends_the_enumeration_in_time() {
     assert_within(&t, Duration::from_millis(2200));
 }
 
-/// `explain`'s limit messages name its own flag, `--max-candidates`, never
-/// `run`'s `--max-executions`: for the candidates and for the modification
-/// orders.
+/// `explain`'s limit messages name the flag, `--max-candidates` (the name
+/// every command shares), never the alias `--max-executions`: for the
+/// candidates and for the modification orders.
 #[test]
 fn explain_limit_messages_name_its_flags() {
     let o = amdmm(&[
@@ -349,13 +349,13 @@ fn compare_names_tests_unknown_under_every_model() {
         "seed",
         "--model",
         "upstream",
-        "--max-executions",
+        "--max-candidates",
         "10",
         RLX20,
     ]);
     let out = stdout(&o);
     assert!(
-        out.contains("RLX20: seed Unknown: limit reached: --max-executions 10 (not compared)"),
+        out.contains("RLX20: seed Unknown: limit reached: --max-candidates 10 (not compared)"),
         "{out}"
     );
     assert!(
@@ -388,4 +388,60 @@ fn verify_timeout_bounds_the_whole_test() {
     );
     assert!(out.contains("the hardware model was not run"), "{out}");
     assert_within(&t, Duration::from_millis(2200));
+}
+
+/// The memory model's candidate limit has one name in every command
+/// (issue 29): `verify --max-candidates` bounds the memory-model side as
+/// `run`'s does, and the test is not run on the hardware model.
+#[test]
+fn verify_takes_the_candidate_limit() {
+    let o = amdmm(&[
+        "verify",
+        "--target",
+        "gfx942",
+        "--max-candidates",
+        "10",
+        RLX20,
+    ]);
+    let out = stdout(&o);
+    assert!(out.contains("limit reached: --max-candidates 10"), "{out}");
+    assert!(out.contains("the hardware model was not run"), "{out}");
+}
+
+/// `--max-executions` stays an alias of `--max-candidates` in every
+/// command that takes it (scripts written before the rename keep working).
+#[test]
+fn max_executions_is_an_alias_everywhere() {
+    let o = amdmm(&[
+        "explain",
+        "--max-executions",
+        "2",
+        "tests/fixtures/pass/MP+rel-acq.agent.litmus",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("limit reached: more than 2 candidates (--max-candidates 2)"),
+        "{out}"
+    );
+    let o = amdmm(&[
+        "compare",
+        "--model",
+        "seed",
+        "--model",
+        "upstream",
+        "--max-executions",
+        "10",
+        RLX20,
+    ]);
+    assert!(
+        stdout(&o).contains("limit reached: --max-candidates 10"),
+        "{}",
+        stdout(&o)
+    );
+    for cmd in ["run", "explain", "compare", "verify"] {
+        let o = amdmm(&[cmd, "--help"]);
+        let help = stdout(&o);
+        assert!(help.contains("--max-candidates <N>"), "{cmd}: {help}");
+        assert!(help.contains("--max-executions"), "{cmd}: {help}");
+    }
 }

@@ -299,7 +299,7 @@ struct Shared<'v, S: Set> {
 
 impl<S: Set> Shared<'_, S> {
     /// Adds `local` executions examined to the test's count and checks
-    /// every limit: `--max-executions`, `--timeout`, another unit's stop.
+    /// every limit: `--max-candidates`, `--timeout`, another unit's stop.
     ///
     /// Called from every search loop of the engine (reads-from choices,
     /// modification orders) every [`CHECK_EVERY`] steps, so a search that

@@ -50,10 +50,25 @@ pub struct StateError {
 }
 
 /// [`parse_state`], with the place of the error in `text`.
+///
+/// Besides the `States` lines' form (`P1:%r0=1; P1:%r1=0`), herd's
+/// condition form is accepted, so a state can be pasted from a condition:
+/// terms joined by `/\` instead of `;`, `==` for `=`, the whole optionally
+/// in parentheses (`(P1:%r0 == 1 /\ P1:%r1 == 0)`).
 pub fn parse_state_at(columns: &[String], text: &str) -> Result<ExplainTarget, StateError> {
     let mut terms = Vec::new();
     let mut offset = 0;
-    for raw in text.split(';') {
+    // `/\` and the outer parentheses become separators of the same length,
+    // so the byte offsets of errors stay those of `text`.
+    let mut split_text = text.replace("/\\", ";;");
+    let trimmed = split_text.trim();
+    if trimmed.starts_with('(') && trimmed.ends_with(')') {
+        let open = split_text.find('(').unwrap_or(0);
+        let close = split_text.rfind(')').unwrap_or(0);
+        split_text.replace_range(open..open + 1, ";");
+        split_text.replace_range(close..close + 1, ";");
+    }
+    for raw in split_text.split(';') {
         let raw_start = offset;
         offset += raw.len() + 1;
         let part = raw.trim();
@@ -68,8 +83,13 @@ pub fn parse_state_at(columns: &[String], text: &str) -> Result<ExplainTarget, S
                 at..at + part.len(),
             ));
         };
+        // herd's `==`: the second `=` belongs to the operator.
+        let (value, op_len) = match value.strip_prefix('=') {
+            Some(v) => (v, 2),
+            None => (value, 1),
+        };
         let name_at = at + (name.len() - name.trim_start().len());
-        let value_at = at + name.len() + 1 + (value.len() - value.trim_start().len());
+        let value_at = at + name.len() + op_len + (value.len() - value.trim_start().len());
         let (name, value) = (name.trim(), value.trim());
         let Some(col) = columns.iter().position(|c| c == name) else {
             return Err(err(
@@ -229,7 +249,7 @@ impl Limits<'_> {
     }
 
     /// The message when `--max-candidates` is reached: explain's own flag
-    /// (not `run`'s `--max-executions`).
+    /// (which is also `run`'s, `compare`'s and `verify`'s).
     fn candidates_reached(&self, what: &str) -> String {
         let n = self.max_candidates;
         format!("limit reached: more than {n} {what} (--max-candidates {n})")

@@ -133,7 +133,7 @@ impl From<FlagsOut> for Flags {
 /// Why a run could not give a verdict.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum LimitReason {
-    /// `--max-executions N` was reached.
+    /// `--max-candidates N` (alias `--max-executions`) was reached.
     MaxExecutions(u64),
     /// `--timeout SECS` per test was reached (the limit in milliseconds,
     /// so that `--timeout 0.5` is reported as 0.5s, not 0s).
@@ -178,7 +178,7 @@ fn seconds_text(ms: u64) -> String {
 impl std::fmt::Display for LimitReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LimitReason::MaxExecutions(n) => write!(f, "limit reached: --max-executions {n}"),
+            LimitReason::MaxExecutions(n) => write!(f, "limit reached: --max-candidates {n}"),
             LimitReason::Timeout(ms) => write!(
                 f,
                 "limit reached: --timeout {} (per test)",

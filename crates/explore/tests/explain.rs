@@ -220,6 +220,39 @@ fn bad_states_point_at_the_bad_part() {
     assert!(parse_state_at(&cols, " P1:%r1 = 2 ;").is_ok());
 }
 
+/// herd's condition form names the same state as the `States` lines' form
+/// (issue 29), and its errors still point into the text as typed.
+#[test]
+fn herd_condition_syntax_names_the_same_state() {
+    use amdmm_explore::explain::parse_state_at;
+    let cols = vec!["P1:%r0".to_string(), "P1:%r1".to_string()];
+    let ours = parse_state(&cols, "P1:%r0=1; P1:%r1=0").unwrap();
+    for herd in [
+        "P1:%r0=1 /\\ P1:%r1=0",
+        "P1:%r0 == 1 /\\ P1:%r1 == 0",
+        "(P1:%r0 == 1 /\\ P1:%r1 == 0)",
+        " ( P1:%r0=1 ) ",
+    ] {
+        let got = parse_state(&cols, herd).unwrap();
+        if herd.contains("r1") {
+            assert_eq!(got, ours, "{herd}");
+        }
+    }
+    // The bad value `x` is at bytes 25..26 of the text as typed.
+    assert_eq!(
+        parse_state_at(&cols, "P1:%r0 == 1 /\\ P1:%r1 == x")
+            .unwrap_err()
+            .span,
+        25..26
+    );
+    assert_eq!(
+        parse_state_at(&cols, "P1:%r0 == 1 /\\ P9:%r1 == 1")
+            .unwrap_err()
+            .span,
+        15..21
+    );
+}
+
 #[test]
 fn bad_states_are_errors_with_the_columns() {
     let cols = vec!["P1:%r0".to_string()];

@@ -211,7 +211,22 @@ fn shape(f: Family, n: usize) -> (Vec<String>, Vec<Vec<Access>>, String) {
     let st = |l: &str, v: u32| Store(l.to_string(), v);
     let ld = |l: &str, r: usize| Load(l.to_string(), r);
     let and = |c: Vec<String>| c.join(" /\\ ");
-    let or = |c: Vec<String>| c.join(" \\/ ");
+    // A disjunct that is a conjunction is parenthesised, unless it is the
+    // only one: `exists` adds its own parentheses, and `exists ((...))`
+    // reads as a mistake.
+    let or = |c: Vec<String>| {
+        if c.len() == 1 {
+            return c.into_iter().next().unwrap_or_default();
+        }
+        let wrap = |d: String| {
+            if d.contains("/\\") {
+                format!("({d})")
+            } else {
+                d
+            }
+        };
+        c.into_iter().map(wrap).collect::<Vec<_>>().join(" \\/ ")
+    };
     match f {
         Family::Sb | Family::Lb => {
             let locs: Vec<String> = (0..n).map(|i| format!("x{i}")).collect();
@@ -233,7 +248,7 @@ fn shape(f: Family, n: usize) -> (Vec<String>, Vec<Vec<Access>>, String) {
             let mut threads = vec![vec![st("x", 1), st("y", 1)]];
             threads.extend((1..n).map(|_| vec![ld("y", 0), ld("x", 1)]));
             let cond = or((1..n)
-                .map(|i| format!("(P{i}:%r0 == 1 /\\ P{i}:%r1 == 0)"))
+                .map(|i| format!("P{i}:%r0 == 1 /\\ P{i}:%r1 == 0"))
                 .collect());
             (vec!["x".into(), "y".into()], threads, cond)
         }
@@ -273,7 +288,7 @@ fn shape(f: Family, n: usize) -> (Vec<String>, Vec<Vec<Access>>, String) {
             let mut threads = vec![vec![st("x", 1)]];
             threads.extend((1..n).map(|_| vec![ld("x", 0), ld("x", 1)]));
             let cond = or((1..n)
-                .map(|i| format!("(P{i}:%r0 == 1 /\\ P{i}:%r1 == 0)"))
+                .map(|i| format!("P{i}:%r0 == 1 /\\ P{i}:%r1 == 0"))
                 .collect());
             (vec!["x".into()], threads, cond)
         }

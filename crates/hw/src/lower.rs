@@ -56,6 +56,20 @@ pub struct Lowered {
     pub target: Target,
     pub name: String,
     pub threads: Vec<LThread>,
+    /// Set when a compiler made the code (`--code llc`), not the tables.
+    pub compiler: Option<Compiler>,
+}
+
+/// The compiler whose code a [`Lowered`] holds, and that code as it
+/// printed it (with operands), for [`render`].
+#[derive(Clone, Debug)]
+pub struct Compiler {
+    /// The compiler and its version and options: `llc-22 (Debian LLVM
+    /// version 22.1.8) -O0`.
+    pub name: String,
+    /// Per thread, per operation (as `LThread::ops`), the instruction lines
+    /// as the compiler printed them.
+    pub asm: Vec<Vec<Vec<String>>>,
 }
 
 /// An operation the target cannot lower.
@@ -133,6 +147,7 @@ pub fn lower(p: &Program, target: &Target) -> Result<Lowered, LowerError> {
         target: *target,
         name: p.name.clone(),
         threads,
+        compiler: None,
     })
 }
 
@@ -1926,19 +1941,28 @@ impl MarkState {
 }
 
 /// Renders a lowered program: per thread, each operation as a comment then
-/// its machine code, with the table row it comes from.
+/// its machine code, with the table row it comes from; for a compiler's
+/// code, the header names the compiler and its version, and each
+/// operation's instructions are printed as the compiler printed them
+/// (with their operands).
 pub fn render(l: &Lowered) -> String {
     let table = crate::tables::table(l.target.gen);
-    let mut s = format!(
-        "{} {}\n; rows of AMDGPUUsage, table \"{}\": {}\n",
-        l.target,
-        l.name,
-        table.name,
-        table.url()
-    );
-    for t in &l.threads {
+    let mut s = match &l.compiler {
+        Some(c) => format!(
+            "{} {}\n; code of {}, per operation (its assembly, operands kept; no table row)\n",
+            l.target, l.name, c.name
+        ),
+        None => format!(
+            "{} {}\n; rows of AMDGPUUsage, table \"{}\": {}\n",
+            l.target,
+            l.name,
+            table.name,
+            table.url()
+        ),
+    };
+    for (ti, t) in l.threads.iter().enumerate() {
         s.push_str(&format!("{}:\n", t.name));
-        for op in &t.ops {
+        for (oi, op) in t.ops.iter().enumerate() {
             // The row of the (last) access: a compare-and-swap loop's
             // `atomicrmw` row rather than its first load's.
             let row = op
@@ -1959,8 +1983,22 @@ pub fn render(l: &Lowered) -> String {
             if let Some(n) = &op.note {
                 s.push_str(&format!("    ; note: {n}\n"));
             }
-            for i in &op.code {
-                s.push_str(&format!("    {}\n", i.instr));
+            let asm = l
+                .compiler
+                .as_ref()
+                .and_then(|c| c.asm.get(ti)?.get(oi))
+                .filter(|lines| !lines.is_empty());
+            match asm {
+                Some(lines) => {
+                    for line in lines {
+                        s.push_str(&format!("    {}\n", line.trim()));
+                    }
+                }
+                None => {
+                    for i in &op.code {
+                        s.push_str(&format!("    {}\n", i.instr));
+                    }
+                }
             }
         }
     }

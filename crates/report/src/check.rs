@@ -22,8 +22,10 @@ pub enum Failure {
         got: String,
         reason: String,
     },
-    /// The test has no `expect` line.
-    NoExpectation,
+    /// The test has no `expect` line; `got` is this run's result when it
+    /// has one (`Always race`), the line a newcomer would add once the
+    /// result is checked against the specification.
+    NoExpectation { got: Option<String> },
 }
 
 impl CheckResult {
@@ -38,6 +40,22 @@ impl CheckResult {
             CheckResult::Fail(f) => Some(format!("FAIL {name}: {}", f.message())),
         }
     }
+
+    /// The `FAIL FILE:LINE: name: ...` line: the failure at its place, the
+    /// `expect` line (or the file, when the test has none), as compilers
+    /// name places, so an editor or terminal can jump there.
+    pub fn fail_line_at(&self, file: &str, program: &Program) -> Option<String> {
+        let place = match &program.expect {
+            Some(e) => format!("{file}:{}", e.pos.line),
+            None => file.to_string(),
+        };
+        match self {
+            CheckResult::Pass => None,
+            CheckResult::Fail(f) => {
+                Some(format!("FAIL {place}: {}: {}", program.name, f.message()))
+            }
+        }
+    }
 }
 
 impl Failure {
@@ -50,7 +68,11 @@ impl Failure {
                 got,
                 reason,
             } => format!("expected {expected}, got {got} ({reason})"),
-            Failure::NoExpectation => {
+            Failure::NoExpectation { got: Some(got) } => format!(
+                "no expectation (this run's result is `expect {got}`: add that line after the \
+                 condition once the specification confirms it)"
+            ),
+            Failure::NoExpectation { got: None } => {
                 "no expectation (add a line such as `expect Never race` after the condition)"
                     .to_string()
             }
@@ -86,6 +108,10 @@ pub fn compare(expect: &Expectation, outcome: &Outcome) -> CheckResult {
 pub fn check(program: &Program, outcome: &Outcome) -> CheckResult {
     match &program.expect {
         Some(e) => compare(e, outcome),
-        None => CheckResult::Fail(Failure::NoExpectation),
+        None => CheckResult::Fail(Failure::NoExpectation {
+            got: outcome
+                .observation
+                .map(|o| verdict(o.name(), Flags::from(outcome.flags))),
+        }),
     }
 }

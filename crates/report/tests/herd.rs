@@ -47,7 +47,7 @@ fn unknown_block() {
     o.limit = Some(LimitReason::MaxExecutions(10));
     let text = herd_text(&program(None), &o, None, false);
     assert!(text.contains("Observation MP+rel-acq.agent Unknown 0 2\n"));
-    assert!(text.ends_with("Unknown MP+rel-acq.agent limit reached: --max-executions 10\n"));
+    assert!(text.ends_with("Unknown MP+rel-acq.agent limit reached: --max-candidates 10\n"));
 }
 
 #[test]

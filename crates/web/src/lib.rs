@@ -1,5 +1,6 @@
 //! amdmm-web: the pipeline for the browser playground (`web/`), compiled to
-//! `wasm32-unknown-unknown` and exposed through wasm-bindgen. Every function
+//! `wasm32-unknown-unknown` and exposed through wasm-bindgen (a wasm32-only
+//! dependency: on the host the attributes are left out). Every function
 //! takes and returns JSON text, so the JavaScript side needs no generated
 //! types; the same functions are plain Rust on the host (tests below and in
 //! `tests/`).
@@ -13,6 +14,7 @@ pub mod diagnostics;
 pub mod run;
 pub mod tools;
 
+#[cfg(target_family = "wasm")]
 use wasm_bindgen::prelude::*;
 
 fn to_json<T: serde::Serialize>(v: &T) -> String {
@@ -26,7 +28,7 @@ fn bad_options(e: serde_json::Error) -> String {
 
 /// Runs one test. `options`: JSON of [`run::RunOptions`]; the answer: JSON
 /// of [`run::RunReply`].
-#[wasm_bindgen]
+#[cfg_attr(target_family = "wasm", wasm_bindgen)]
 pub fn run(src: &str, options: &str) -> String {
     match serde_json::from_str::<run::RunOptions>(options) {
         Ok(o) => to_json(&run::run(src, &o)),
@@ -35,14 +37,14 @@ pub fn run(src: &str, options: &str) -> String {
 }
 
 /// Lowers one test for `target`: JSON of [`tools::LowerReply`].
-#[wasm_bindgen]
+#[cfg_attr(target_family = "wasm", wasm_bindgen)]
 pub fn lower(src: &str, target: &str, file: &str) -> String {
     to_json(&tools::lower(src, target, file))
 }
 
 /// Analyses one DS instruction: `options` is JSON of [`tools::LdsOptions`];
 /// the answer JSON of [`tools::LdsReply`].
-#[wasm_bindgen]
+#[cfg_attr(target_family = "wasm", wasm_bindgen)]
 pub fn lds(options: &str) -> String {
     match serde_json::from_str::<tools::LdsOptions>(options) {
         Ok(o) => to_json(&tools::lds(&o)),
@@ -51,7 +53,7 @@ pub fn lds(options: &str) -> String {
 }
 
 /// The page's menus (models, targets, DS instructions), as JSON.
-#[wasm_bindgen]
+#[cfg_attr(target_family = "wasm", wasm_bindgen)]
 pub fn catalogue() -> String {
     tools::catalogue().to_string()
 }
@@ -67,7 +69,7 @@ extern "C" {
 }
 
 /// Installs the panic hook that hands panic messages to JavaScript.
-#[wasm_bindgen(start)]
+#[cfg_attr(target_family = "wasm", wasm_bindgen(start))]
 pub fn start() {
     #[cfg(target_family = "wasm")]
     std::panic::set_hook(Box::new(|info| report_panic(&info.to_string())));

@@ -21,7 +21,7 @@ pub struct RunOptions {
     pub barrier_target: Option<String>,
     /// `--loop-bound`.
     pub loop_bound: Option<u32>,
-    /// `--max-executions`.
+    /// `--max-candidates`.
     pub max_executions: Option<u64>,
     /// `--timeout` in seconds.
     pub timeout: Option<f64>,

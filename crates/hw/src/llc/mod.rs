@@ -38,7 +38,11 @@ pub fn lowered(p: &Program, target: &Target, llc: &Llc) -> Result<Lowered, HwErr
     double_minmax_on_gfx7(p, target).map_err(HwError::Lower)?;
     crate::lower::barrier_refusal(p, target).map_err(HwError::Lower)?;
     let (asm_text, _) = llc.compile(&ir, target).map_err(HwError::Unsupported)?;
-    from_asm(p, target, &asm_text).map_err(HwError::Unsupported)
+    let mut l = from_asm(p, target, &asm_text).map_err(HwError::Unsupported)?;
+    if let Some(c) = l.compiler.as_mut() {
+        c.name = llc.describe();
+    }
+    Ok(l)
 }
 
 /// The compiler-tracked LDS DMA (`llvm.amdgcn.global.load.lds`) on
@@ -177,12 +181,15 @@ pub fn cas_loop_shape(code: &[MInstr]) -> Option<Vec<crate::isa::MemOp>> {
 pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered, String> {
     let table = crate::lower(p, target).ok();
     let mut threads = Vec::new();
+    let mut asm = Vec::new();
     for (ti, t) in p.threads.iter().enumerate() {
         let kernel = ir::kernel_name(p, ti);
         let ops = asm::read_kernel(asm_text, &kernel, target.dialect())
             .map_err(|e| format!("{}: {e}", t.name))?;
         let mut out = Vec::new();
+        let mut lines = Vec::new();
         for op in ops {
+            lines.push(op.text.clone());
             let pos = t.pos.get(op.index).copied().unwrap_or_default();
             let text = table
                 .as_ref()
@@ -235,11 +242,16 @@ pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered,
             name: t.name.clone(),
             ops: out,
         });
+        asm.push(lines);
     }
     let mut l = Lowered {
         target: *target,
         name: p.name.clone(),
         threads,
+        compiler: Some(crate::lower::Compiler {
+            name: "llc".to_string(),
+            asm,
+        }),
     };
     note_unattributable(p, &mut l);
     Ok(l)

@@ -11,6 +11,18 @@ pub const INSTALL_HINT: &str = "install LLVM with the AMDGPU backend, e.g. `apt-
 /// (gfx942 arrived in LLVM 18, gfx1250 in LLVM 22).
 const MIN_MAJOR: u32 = 19;
 
+impl Llc {
+    /// The llc, its version and its options, as output headers name them:
+    /// `llc-22 (Debian LLVM version 22.1.8) -O0`.
+    pub fn describe(&self) -> String {
+        let name = self.path.file_name().map_or_else(
+            || self.path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        format!("{name} ({}) -O{}", self.version, self.opt_level)
+    }
+}
+
 /// A usable `llc`.
 #[derive(Clone, Debug)]
 pub struct Llc {
