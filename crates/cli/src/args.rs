@@ -189,10 +189,41 @@ pub struct RunArgs {
     #[arg(long, value_name = "FORMAT", value_enum, default_value = "svg")]
     pub graph_format: crate::graphviz::GraphFormat,
 
+    /// With --graph: `all` final states' witnesses, or only those `satisfying` the condition's
+    /// proposition (deadlocked executions are drawn either way). Each test also gets
+    /// `TEST.index.txt` saying which file shows which state.
+    #[arg(
+        long,
+        value_name = "WHICH",
+        value_enum,
+        default_value = "all",
+        requires = "graph"
+    )]
+    pub graph_states: GraphStates,
+
+    /// With --graph: leave out the initial writes and their edges.
+    #[arg(long, requires = "graph")]
+    pub graph_no_init: bool,
+
+    /// With --graph: draw only these relations (comma-separated: rf,mo,hb,sw,av,vis,lo,...;
+    /// program order is always drawn).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', requires = "graph",
+          value_parser = PossibleValuesParser::new(amdmm_report::relation_names()))]
+    pub graph_relations: Option<Vec<String>>,
+
     /// Omit the `Time` lines (and JSON times): the only output that varies between runs,
     /// so the output becomes byte-for-byte reproducible.
     #[arg(long)]
     pub no_time: bool,
+}
+
+/// `run --graph-states`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GraphStates {
+    /// Every final state's witness.
+    All,
+    /// Only the states that satisfy the condition's proposition.
+    Satisfying,
 }
 
 fn parse_barrier_target(s: &str) -> Result<Target, String> {

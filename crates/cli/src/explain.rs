@@ -181,6 +181,7 @@ fn class_graphs(test: &str, x: &Explanation) -> Vec<(String, String)> {
                 title: Some(title),
                 highlight_events: c.highlight_events.clone(),
                 highlight_edges: c.highlight_edges.clone(),
+                ..Default::default()
             };
             (
                 format!("{stem}.explain-{}", k + 1),
@@ -202,9 +203,13 @@ fn explain_text(program: &amdmm_program::Program, state: Option<&str>, x: &Expla
     };
     let _ = writeln!(s, "Explain {}: {asked}", program.name);
     let allowed = x.classes.iter().any(|c| c.verdict == Verdict::Allowed);
+    // Not `run`'s count: run's search prunes (`run --json`'s `candidates`
+    // is smaller); explain enumerates every choice to name the rule each
+    // breaks.
     let _ = writeln!(
         s,
-        "Candidates {}, ending in the state {}",
+        "Candidates {} enumerated (every path, reads-from and modification order, unpruned), \
+         {} of them ending in this state",
         x.candidates, x.matching
     );
     let verdict = if x.limit.is_some() {

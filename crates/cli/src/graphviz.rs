@@ -110,6 +110,19 @@ impl GraphSink {
         ok
     }
 
+    /// Writes `TEST.index.txt`: one line per graph written for the test
+    /// (file name, then the state it shows), through the safe writer; an
+    /// index amdmm wrote before is replaced.
+    pub fn write_index(&self, test: &str, lines: &str) -> Result<PathBuf, String> {
+        let stem = amdmm_report::file_stem(test);
+        let path = self.dir.join(format!("{stem}.index.txt"));
+        let head = format!("# amdmm run --graph: the witness graphs of {test}\n");
+        crate::safe_write::write(&path, &format!("{head}{lines}"), false, |h| {
+            h.starts_with("# amdmm run --graph:")
+        })?;
+        Ok(path)
+    }
+
     /// Writes one graph as `STEM.svg` or `STEM.dot`; returns the path.
     pub fn write(&self, stem: &str, dot_text: &str) -> Result<PathBuf, String> {
         let (ext, body) = if self.svg {

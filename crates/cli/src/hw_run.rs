@@ -19,6 +19,11 @@ fn model_only_flags(a: &crate::args::RunArgs) -> Option<&'static str> {
         Some("--barrier-target selects the memory model's barrier intrinsics; with --target the hardware target decides")
     } else if a.max_executions.is_some() {
         Some("--max-candidates bounds the memory model's search; the hardware model is bounded by --timeout, --max-memory and its state limit (`amdmm verify --max-states`)")
+    } else if a.graph_no_init
+        || a.graph_relations.is_some()
+        || a.graph_states != crate::args::GraphStates::All
+    {
+        Some("--graph-states, --graph-no-init and --graph-relations choose what the memory model's execution graphs show; a hardware trace has no initial writes or relations")
     } else {
         None
     }

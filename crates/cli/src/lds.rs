@@ -20,6 +20,9 @@ Examples:
                                   src2 mode 1: data term 1 dword above the destination
   amdmm lds ds_read_b32 --addr 'lane*4' --m0 128   lanes 32-63 are clamped by M0
   amdmm lds ds_read_b64 --addrs addrs.txt --json
+  amdmm lds ds_read_b32 --addr 'lane*4 + 100000' --target gfx950
+                                  gfx950's 160 KiB of LDS; wave64
+  amdmm lds ds_read_b32 --addr 'lane*128' --target gfx1100   wave32 by default
   amdmm lds --list
 
 The address expression is evaluated for lane = 0..63 (or 0..31): integers
@@ -33,7 +36,8 @@ their conflict degree and cycles, a lanes x banks map, and a padding or XOR
 swizzle suggestion when conflicts exceed 1. The model is in `amdmm docs lds`.
 
 Exit status: 0 success; 2 bad input (unknown instruction, malformed
-expression, unaligned address, address beyond 64 KiB).";
+expression, unaligned address, address beyond the LDS (64 KiB, or the
+--target's), a wave size the target does not run).";
 
 /// Options of `amdmm lds`.
 #[derive(Args, Debug)]
@@ -69,7 +73,15 @@ pub struct LdsArgs {
     #[arg(long, value_name = "N", value_parser = parse_u16, conflicts_with_all = ["offset0", "offset1"])]
     pub offset: Option<u16>,
 
-    /// Lanes in the wavefront [default: 64, or the number of lines of --addrs if 32].
+    /// The processor (gfx900, gfx950, gfx1100, ...): its LDS per work-group (the cap on
+    /// --lds-size and on addresses: 32 KiB on GFX6, 160 KiB on gfx950, 320 KiB on gfx1250,
+    /// 64 KiB elsewhere) and its wave sizes (wave64 before GFX10, wave32 by default from
+    /// GFX10, wave32 only on gfx1250). Banks stay the Vega ISA's. [default: 64 KiB, wave64]
+    #[arg(long, value_name = "PROCESSOR")]
+    pub target: Option<String>,
+
+    /// Lanes in the wavefront [default: 64 (the target's default with --target), or the
+    /// number of lines of --addrs if 32].
     #[arg(long, value_name = "64|32", value_parser = PossibleValuesParser::new(["64", "32"]))]
     pub wave: Option<String>,
 
@@ -77,7 +89,8 @@ pub struct LdsArgs {
     #[arg(long, value_name = "N", value_parser = parse_u32)]
     pub m0: Option<u32>,
 
-    /// LDS bytes allocated to the wave/work-group (LDS_SIZE), at most 65536 [default: 65536].
+    /// LDS bytes allocated to the wave/work-group (LDS_SIZE), at most the target's LDS
+    /// [default: all of it, 65536 without --target].
     #[arg(long, value_name = "N", value_parser = parse_u32)]
     pub lds_size: Option<u32>,
 
@@ -173,7 +186,23 @@ pub fn lds_command(a: &LdsArgs) -> ExitCode {
 
 fn analyse(a: &LdsArgs) -> Result<String, LdsError> {
     let name = a.instr.as_deref().unwrap_or_default();
-    let wave = a.wave.as_deref().and_then(|w| w.parse::<u32>().ok());
+    let mut wave = a.wave.as_deref().and_then(|w| w.parse::<u32>().ok());
+    let target = match &a.target {
+        None => None,
+        Some(t) => {
+            let bare = t.split(':').next().unwrap_or_default();
+            let p = amdmm_program::processor::find_processor(bare)
+                .map_err(|e| LdsError::new(e, "e.g. --target gfx942 or --target gfx1100"))?;
+            let lt = amdmm_lds::targets::lds_target(p.name)?;
+            // --addrs decides the wave by its line count; --addr by --wave
+            // or the target's default.
+            if a.addrs.is_none() || wave.is_some() {
+                wave = Some(lt.wave(wave)?);
+            }
+            Some(lt)
+        }
+    };
+    let lds_bytes = target.map_or(LDS_BYTES, |t| t.lds_bytes);
     let (offset0, offset1) = match a.offset {
         Some(o) => ((o & 0xFF) as u8, (o >> 8) as u8),
         None => (a.offset0, a.offset1),
@@ -182,8 +211,9 @@ fn analyse(a: &LdsArgs) -> Result<String, LdsError> {
         offset0,
         offset1,
         lds_base: a.lds_base.unwrap_or(0),
-        lds_size: a.lds_size.unwrap_or(LDS_BYTES),
+        lds_size: a.lds_size.unwrap_or(lds_bytes),
         m0: a.m0.unwrap_or(M0_NO_LIMIT),
+        lds_bytes,
     };
     let analysis = match (&a.addr, &a.addrs) {
         (Some(src), _) => amdmm_lds::analyze_expr(name, src, wave.unwrap_or(64), &params)?,
@@ -210,11 +240,18 @@ fn analyse(a: &LdsArgs) -> Result<String, LdsError> {
             ))
         }
     };
+    if let Some(t) = target {
+        // A wave read from --addrs must be one the target runs.
+        t.wave(Some(analysis.wave))?;
+    }
     Ok(if a.json {
         let v = report::json(&analysis);
         serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
     } else {
-        report::text(&analysis)
+        match target {
+            Some(t) => format!("{}\n{}", t.line(analysis.wave), report::text(&analysis)),
+            None => report::text(&analysis),
+        }
     })
 }
 

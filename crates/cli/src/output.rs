@@ -143,11 +143,27 @@ fn emit(a: &RunArgs, r: TestResult, t: &mut Tally) {
                 ));
             }
             if let Some(sink) = &t.graphs {
-                for (stem, dot) in amdmm_report::outcome_graphs(&program.name, &outcome) {
-                    if let Err(e) = sink.write(&stem, &dot) {
-                        t.graph_errors += 1;
-                        crate::diag::error_line(e);
+                let choice = amdmm_report::GraphChoice {
+                    satisfying_only: a.graph_states == crate::args::GraphStates::Satisfying,
+                    hide_init: a.graph_no_init,
+                    relations: a.graph_relations.clone(),
+                };
+                let mut index = String::new();
+                for g in amdmm_report::outcome_graphs_with(&program.name, &outcome, &choice) {
+                    match sink.write(&g.stem, &g.dot) {
+                        Ok(path) => {
+                            let name = path.file_name().unwrap_or_default().to_string_lossy();
+                            index.push_str(&format!("{name}  {}\n", g.about));
+                        }
+                        Err(e) => {
+                            t.graph_errors += 1;
+                            crate::diag::error_line(e);
+                        }
                     }
+                }
+                if let Err(e) = sink.write_index(&program.name, &index) {
+                    t.graph_errors += 1;
+                    crate::diag::error_line(e);
                 }
             }
             // The line for the model that ran (`expect upstream ...`), else

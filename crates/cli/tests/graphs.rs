@@ -31,6 +31,7 @@ fn dot_files_one_per_state() {
     assert_eq!(
         names,
         [
+            "MP+rel-acq.agent.index.txt",
             "MP+rel-acq.agent.state-1.dot",
             "MP+rel-acq.agent.state-2.dot"
         ]
@@ -233,5 +234,163 @@ fn verify_draws_each_forbidden_trace() {
         "{}",
         stderr(&o)
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The files `run --graph DIR --graph-format dot ARGS... FILE` writes: (file
+/// name, contents), sorted by name.
+fn graph_files(name: &str, args: &[&str], file: &str) -> Vec<(String, String)> {
+    let dir = tmp(name);
+    let mut all = vec!["run", "--no-time", "--graph", dir.to_str().unwrap()];
+    all.extend_from_slice(&["--graph-format", "dot"]);
+    all.extend_from_slice(args);
+    all.push(file);
+    let o = amdmm(&all);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let text = std::fs::read_to_string(e.path()).unwrap();
+            (e.file_name().to_string_lossy().into_owned(), text)
+        })
+        .collect();
+    files.sort();
+    let _ = std::fs::remove_dir_all(&dir);
+    files
+}
+
+/// `--graph-states satisfying` (issue 29): SB with monotonic accesses has
+/// four final states (each read sees 0 or 1); only both-reads-0 satisfies
+/// `exists (P0:%r0 == 0 /\ P1:%r1 == 0)`, allowed since nothing orders
+/// the relaxed accesses (LangRef, `monotonic`). One graph is drawn, and
+/// the index names its state and says it satisfies the condition.
+#[test]
+fn graph_states_satisfying_draws_the_witnesses_asked_for() {
+    let all = graph_files("sb-all", &[], "../../litmus/SB+mono.litmus");
+    assert_eq!(all.len(), 5, "{all:?}");
+    let sat = graph_files(
+        "sb-sat",
+        &["--graph-states", "satisfying"],
+        "../../litmus/SB+mono.litmus",
+    );
+    assert_eq!(sat.len(), 2, "{sat:?}");
+    let (index_name, index) = &sat[0];
+    assert_eq!(index_name, "SB+mono.index.txt");
+    let lines: Vec<&str> = index.lines().collect();
+    assert_eq!(lines.len(), 2, "{index}");
+    assert!(lines[0].starts_with("# amdmm run --graph: the witness graphs of SB+mono"));
+    assert!(
+        lines[1].contains(": P0:%r0=0; P1:%r1=0; (satisfies the condition)"),
+        "{index}"
+    );
+    assert!(lines[1].starts_with(&sat[1].0), "{index}");
+    // The index of all states marks exactly that one.
+    let all_index = &all
+        .iter()
+        .find(|(n, _)| n.ends_with(".index.txt"))
+        .unwrap()
+        .1;
+    assert_eq!(
+        all_index.matches("(satisfies the condition)").count(),
+        1,
+        "{all_index}"
+    );
+}
+
+/// `--graph-no-init` leaves out the initial writes; `--graph-relations`
+/// draws only the relations named (and program order); each relation
+/// between two events is its own strand with its own label.
+#[test]
+fn graph_filters_and_one_strand_per_relation() {
+    let file = "../../litmus/MP+rel-acq.agent.litmus";
+    let full = &graph_files("mp-full", &[], file)[2].1;
+    assert!(full.contains("initial writes"), "{full}");
+    assert!(full.contains("label=\"mo\""), "{full}");
+    // One label per edge statement: never two relation names in one label,
+    // never parallel colours on one strand.
+    for l in full
+        .lines()
+        .filter(|l| l.contains(" -> ") && l.contains("label="))
+    {
+        let label = l
+            .split("label=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        assert!(!label.contains(' '), "{l}");
+        assert!(
+            !l.contains("color=\"")
+                || !l
+                    .split("color=\"")
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap()
+                    .contains(':'),
+            "{l}"
+        );
+    }
+    let no_init = &graph_files("mp-noinit", &["--graph-no-init"], file)[2].1;
+    assert!(!no_init.contains("initial writes"), "{no_init}");
+    assert!(!no_init.contains(".init"), "{no_init}");
+    let rf = &graph_files("mp-rf", &["--graph-relations", "rf"], file)[2].1;
+    assert!(rf.contains("label=\"rf\""), "{rf}");
+    assert!(rf.contains("label=\"po\""), "{rf}");
+    assert!(
+        !rf.contains("label=\"mo\"") && !rf.contains("label=\"hb\""),
+        "{rf}"
+    );
+    let o = amdmm(&[
+        "run",
+        "--graph",
+        "/tmp/x",
+        "--graph-relations",
+        "nope",
+        file,
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("rf"), "{}", stderr(&o));
+    let o = amdmm(&[
+        "run",
+        "--target",
+        "gfx942",
+        "--graph",
+        "/tmp/x",
+        "--graph-no-init",
+        file,
+    ]);
+    assert_eq!(code(&o), 2);
+}
+
+/// More than four initial writes form a column beside the threads, one
+/// per row, instead of a row above them.
+#[test]
+fn many_initial_writes_form_a_column() {
+    let dir = tmp("inits");
+    std::fs::create_dir_all(&dir).unwrap();
+    let test = dir.join("wide.litmus");
+    std::fs::write(
+        &test,
+        "AMDGPU Wide+inits\n{\n  global a = 0;\n  global b = 0;\n  global c = 0;\n  global d = 0;\n  global e = 0;\n}\n\
+         thread P0 @ wg 0 {\n  store i32 1, ptr @a\n  store i32 1, ptr @b\n  store i32 1, ptr @e\n}\n\
+         thread P1 @ wg 1 {\n  %r0 = load i32, ptr @c\n  %r1 = load i32, ptr @d\n}\n\
+         exists (P1:%r0 == 0)\n",
+    )
+    .unwrap();
+    let files = graph_files("inits-out", &[], test.to_str().unwrap());
+    let dot = &files[1].1;
+    // Initial writes e0..e4, each with the next one below it.
+    for k in 0..4 {
+        assert!(
+            dot.contains(&format!("  e{k} -> e{} [style=invis];", k + 1)),
+            "{dot}"
+        );
+    }
+    // The first row: e0 beside the threads' first events.
+    assert!(dot.contains("{ rank=same; e0; "), "{dot}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -480,3 +480,81 @@ fn list_shows_the_instructions() {
         assert!(t.contains(n), "{n}");
     }
 }
+
+/// `--target` (issue 29): the processor's LDS per work-group bounds the
+/// addresses (gfx950 has 160 KiB, so 100000 is inside; a GFX9 processor
+/// has the Vega ISA's 64 KiB, so it is not), and its wave sizes are the
+/// ones it runs (wave64 only before GFX10; wave32 by default from GFX10).
+#[test]
+fn target_sets_the_lds_and_wave_sizes() {
+    let v = json(&[
+        "ds_read_b32",
+        "--addr",
+        "lane*4 + 100000",
+        "--target",
+        "gfx950",
+    ]);
+    assert_eq!(v["lds_bytes"], 163840, "{v}");
+    assert_eq!(v["lds_size"], 163840, "{v}");
+    assert_eq!(v["wave"], 64, "{v}");
+    let e = bad(&[
+        "ds_read_b32",
+        "--addr",
+        "lane*4 + 100000",
+        "--target",
+        "gfx942",
+    ]);
+    assert!(e.contains("beyond the 64 KiB of LDS"), "{e}");
+    let e = bad(&[
+        "ds_read_b32",
+        "--addr",
+        "lane*4",
+        "--target",
+        "gfx900",
+        "--wave",
+        "32",
+    ]);
+    assert!(e.contains("gfx900 runs wave64 only"), "{e}");
+    // gfx1100: wave32 by default; stride 1 dword is one pass of 32 lanes,
+    // conflict-free: one cycle per pass, and a wave32 wave has one pass.
+    let v = json(&["ds_read_b32", "--addr", "lane*4", "--target", "gfx1100"]);
+    assert_eq!(v["wave"], 32, "{v}");
+    assert_eq!(v["lanes"].as_array().unwrap().len(), 32, "{v}");
+    let v = json(&[
+        "ds_read_b32",
+        "--addr",
+        "lane*4",
+        "--target",
+        "gfx1100",
+        "--wave",
+        "64",
+    ]);
+    assert_eq!(v["wave"], 64, "{v}");
+    // GFX6: 32 KiB ("0x7FFF on GFX6", AMDGPUUsage).
+    let e = bad(&[
+        "ds_read_b32",
+        "--addr",
+        "lane*4 + 32768",
+        "--target",
+        "gfx600",
+    ]);
+    assert!(e.contains("beyond the 32 KiB of LDS"), "{e}");
+    // The text report says what the target set.
+    let o = amdmm(&["ds_read_b32", "--addr", "lane*4", "--target", "gfx1250"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("target gfx1250: 320 KiB of LDS per work-group (327680 bytes); runs wave32; this analysis: wave32"),
+        "{}",
+        stdout(&o)
+    );
+    let e = bad(&["ds_read_b32", "--addr", "lane*4", "--target", "gfx9000"]);
+    assert!(e.contains("gfx9000"), "{e}");
+}
+
+/// `lds --json` carries the version field every `--json` document has.
+#[test]
+fn json_has_the_version() {
+    let v = json(&["ds_read_b32", "--addr", "lane*4"]);
+    assert_eq!(v["amdmm"], env!("CARGO_PKG_VERSION"), "{v}");
+    assert_eq!(v["lds_bytes"], 65536, "{v}");
+}

@@ -34,6 +34,10 @@ pub struct Params {
     pub lds_size: u32,
     /// The M0 register.
     pub m0: u32,
+    /// The LDS a work-group can address on the target (`lds --target`,
+    /// [`crate::targets`]): 64 KiB (the Vega ISA's) unless a target says
+    /// otherwise. LDS_BASE + LDS_SIZE and every address stay below it.
+    pub lds_bytes: u32,
 }
 
 impl Default for Params {
@@ -44,6 +48,7 @@ impl Default for Params {
             lds_base: 0,
             lds_size: LDS_BYTES,
             m0: M0_NO_LIMIT,
+            lds_bytes: LDS_BYTES,
         }
     }
 }
@@ -51,13 +56,17 @@ impl Default for Params {
 impl Params {
     /// Checks LDS_SIZE and LDS_BASE against the 64 kB of a compute unit.
     pub fn validate(&self) -> Result<(), LdsError> {
-        if self.lds_size > LDS_BYTES {
+        let cap = self.lds_bytes;
+        if self.lds_size > cap {
             return Err(LdsError::new(
                 format!(
-                    "LDS size {} is larger than the {LDS_BYTES} bytes of a compute unit",
+                    "LDS size {} is larger than the {cap} bytes a work-group can address",
                     self.lds_size
                 ),
-                "a work-group can request at most 64 KiB (--lds-size 65536)",
+                format!(
+                    "a work-group can request at most {} KiB (--lds-size {cap}); `--target` sets the processor's LDS",
+                    cap / 1024
+                ),
             ));
         }
         if self.lds_base & 3 != 0 {
@@ -66,10 +75,10 @@ impl Params {
                 "give --lds-base a multiple of 4",
             ));
         }
-        if u64::from(self.lds_base) + u64::from(self.lds_size) > u64::from(LDS_BYTES) {
+        if u64::from(self.lds_base) + u64::from(self.lds_size) > u64::from(cap) {
             return Err(LdsError::new(
                 format!(
-                    "LDS_BASE {:#x} + LDS size {:#x} ends beyond the {LDS_BYTES} bytes of a compute unit",
+                    "LDS_BASE {:#x} + LDS size {:#x} ends beyond the {cap} bytes of the LDS",
                     self.lds_base, self.lds_size
                 ),
                 "lower --lds-base or --lds-size",
@@ -341,13 +350,18 @@ pub fn compute(instr: &Instr, vgprs: &[u32], p: &Params) -> Result<Vec<LaneAcces
                     "LDS addresses are byte offsets from 0 to 65535",
                 ));
             }
-            if a + i64::from(instr.bytes) > i64::from(LDS_BYTES) {
+            let cap = p.lds_bytes;
+            if a + i64::from(instr.bytes) > i64::from(cap) {
                 return Err(LdsError::new(
                     format!(
-                        "lane {lane}: {role_name} {a:#x} ({how}) plus {} bytes is beyond the 64 KiB of LDS",
-                        instr.bytes
+                        "lane {lane}: {role_name} {a:#x} ({how}) plus {} bytes is beyond the {} KiB of LDS",
+                        instr.bytes,
+                        cap / 1024
                     ),
-                    "each compute unit has 64 KiB of LDS: addresses must be below 65536 (0x10000)",
+                    format!(
+                        "the LDS has {} KiB: addresses must be below {cap} ({cap:#x}); `--target` sets the processor's LDS",
+                        cap / 1024
+                    ),
                 ));
             }
             let addr = u32::try_from(a).unwrap_or(u32::MAX);
@@ -467,6 +481,7 @@ mod tests {
         let i = lookup("ds_write_b32").unwrap();
         let params = Params {
             m0: 8,
+            lds_bytes: LDS_BYTES,
             ..Params::default()
         };
         let l = compute(&i, &[0, 4, 8], &params).unwrap();

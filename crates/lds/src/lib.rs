@@ -17,6 +17,7 @@ pub mod expr;
 pub mod instr;
 pub mod report;
 pub mod suggest;
+pub mod targets;
 
 use addressing::{LaneAccesses, Params};
 use banks::Schedule;

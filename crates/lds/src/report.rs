@@ -44,6 +44,8 @@ pub struct LaneJson<'a> {
 /// The document `lds --json` prints (schema: `amdmm schema lds`).
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct LdsDocument<'a> {
+    /// The amdmm version (as every `--json` document).
+    pub amdmm: &'static str,
     /// The DS instruction.
     pub instr: &'a str,
     /// What it does with the LDS.
@@ -70,6 +72,9 @@ pub struct LdsDocument<'a> {
     pub lds_size: u32,
     /// M0.
     pub m0: u32,
+    /// The LDS a work-group can address on the target (`--target`; 65536,
+    /// the Vega ISA's, without one).
+    pub lds_bytes: u32,
     /// The clamp limit derived from M0 and LDS_SIZE.
     pub limit: u32,
     /// The address formulas applied, in words.
@@ -126,6 +131,7 @@ pub fn json(a: &Analysis) -> serde_json::Value {
         })
         .collect();
     let r = LdsDocument {
+        amdmm: env!("CARGO_PKG_VERSION"),
         instr: &a.instr.name,
         kind: a.instr.kind,
         form: a.instr.form,
@@ -139,6 +145,7 @@ pub fn json(a: &Analysis) -> serde_json::Value {
         lds_base: a.params.lds_base,
         lds_size: a.params.lds_size,
         m0: a.params.m0,
+        lds_bytes: a.params.lds_bytes,
         limit: a.params.limit(),
         formulas: formulas(&a.instr, &a.params),
         cycles: s.cycles,

@@ -27,7 +27,23 @@ pub struct DotOptions {
     /// relation the witness does not have is drawn too, so an explanation
     /// can show the edges of a violating cycle.
     pub highlight_edges: Vec<(String, usize, usize)>,
+    /// Leave out the initial writes and their edges (`--graph-no-init`).
+    pub hide_init: bool,
+    /// Draw only these relations (`--graph-relations`); program order is
+    /// always drawn (it places the events). `None`: every relation.
+    pub relations: Option<Vec<String>>,
 }
+
+/// The names of the relations a witness graph can draw, in legend order
+/// (`--graph-relations` takes them).
+pub fn relation_names() -> Vec<&'static str> {
+    STYLES.iter().map(|(n, _)| *n).collect()
+}
+
+/// Initial writes beyond this many are stacked in a column beside the
+/// threads instead of a row above them: a row of a dozen initial writes is
+/// wider than the threads it initialises (issue 29: 3,462 pt for 12).
+const INIT_ROW_MAX: usize = 4;
 
 /// How a relation is drawn: colour, line style, legend text.
 struct Style {
@@ -338,10 +354,12 @@ pub fn witness_to_dot(w: &Witness, opts: &DotOptions) -> String {
         .flat_map(|(_, es)| es.iter().map(|&(a, _)| a))
         .collect();
     let lit = |i: usize| opts.highlight_events.contains(&i);
-    // Initial writes.
+    // Initial writes (none drawn with `hide_init`).
+    let is_init = |i: usize| w.events.get(i).is_some_and(|e| e.thread == "init");
     let inits: Vec<usize> = (0..w.events.len())
-        .filter(|&i| w.events[i].thread == "init")
+        .filter(|&i| is_init(i) && !opts.hide_init)
         .collect();
+    let init_column = inits.len() > INIT_ROW_MAX;
     if !inits.is_empty() {
         out.push_str(
             "  subgraph cluster_init {\n    label=\"initial writes\";\n    style=dashed;\n",
@@ -460,8 +478,13 @@ pub fn witness_to_dot(w: &Witness, opts: &DotOptions) -> String {
         &lit,
         &undef,
     );
-    // Keep the initial writes above the threads.
-    if let Some(&last_init) = inits.last() {
+    // Keep the initial writes above the threads; many of them form a
+    // column beside the threads instead, one per row.
+    if init_column {
+        for pair in inits.windows(2) {
+            let _ = writeln!(out, "  e{} -> e{} [style=invis];", pair[0], pair[1]);
+        }
+    } else if let Some(&last_init) = inits.last() {
         for (_, _, evs) in &ts {
             if let Some(&first) = evs.first() {
                 let _ = writeln!(out, "  e{last_init} -> e{first} [style=invis];");
@@ -481,10 +504,15 @@ pub fn witness_to_dot(w: &Witness, opts: &DotOptions) -> String {
     // Rows: the K-th event of every thread on one level, as herd draws.
     let depth = ts.iter().map(|(_, _, evs)| evs.len()).max().unwrap_or(0);
     for k in 0..depth {
-        let row: Vec<String> = ts
+        let mut row: Vec<String> = ts
             .iter()
             .filter_map(|(_, _, evs)| evs.get(k).map(|i| format!("e{i}")))
             .collect();
+        if init_column {
+            if let Some(i) = inits.get(k) {
+                row.insert(0, format!("e{i}"));
+            }
+        }
         if row.len() > 1 {
             let _ = writeln!(out, "  {{ rank=same; {}; }}", row.join("; "));
         }
@@ -494,7 +522,17 @@ pub fn witness_to_dot(w: &Witness, opts: &DotOptions) -> String {
     let mut edges: BTreeMap<(String, String), Vec<(String, bool)>> = BTreeMap::new();
     let mut order: Vec<(String, String)> = Vec::new();
     let mut used: Vec<String> = Vec::new();
+    let shown = |rel: &str| {
+        rel == "po"
+            || opts
+                .relations
+                .as_ref()
+                .is_none_or(|rs| rs.iter().any(|r| r == rel))
+    };
     let mut add = |from: String, to: String, rel: &str, lit: bool| {
+        if !shown(rel) && !lit {
+            return;
+        }
         let key = (from, to);
         let entry = edges.entry(key.clone()).or_default();
         if entry.is_empty() {
@@ -516,6 +554,7 @@ pub fn witness_to_dot(w: &Witness, opts: &DotOptions) -> String {
             .iter()
             .any(|(r, x, y)| r == rel && *x == a && *y == b)
     };
+    let hidden = |i: usize| opts.hide_init && is_init(i);
     for &(a, b) in &w.po {
         add(format!("e{a}"), format!("e{b}"), "po", is_lit("po", a, b));
     }
@@ -530,6 +569,9 @@ pub fn witness_to_dot(w: &Witness, opts: &DotOptions) -> String {
             continue;
         }
         for &(a, b) in es {
+            if hidden(a) || hidden(b) {
+                continue;
+            }
             // A synchronizes-with edge is a happens-before edge already.
             if rel == "hb" && sw.contains(&(a, b)) && !is_lit(rel, a, b) {
                 continue;
@@ -556,25 +598,27 @@ pub fn witness_to_dot(w: &Witness, opts: &DotOptions) -> String {
             }
         }
     }
+    // One strand per relation, each with its own colour and label (a
+    // strand carrying several relations under one label could not be
+    // told apart).
     for key in &order {
-        let rels = &edges[key];
-        let colors: Vec<&str> = rels.iter().map(|(r, _)| style_of(r).0).collect();
-        let names: Vec<&str> = rels.iter().map(|(r, _)| r.as_str()).collect();
-        let lit = rels.iter().any(|(_, l)| *l);
-        let mut attrs = vec![
-            format!("color={}", quote(&colors.join(":"))),
-            format!("fontcolor={}", colors[0]),
-            format!("style={}", style_of(&rels[0].0).1),
-            format!("label={}", quote(&names.join(" "))),
-        ];
-        // Only program order (and the invisible edges) place the events.
-        if names != ["po"] {
-            attrs.push("constraint=false".into());
+        for (rel, lit) in &edges[key] {
+            let (color, style) = style_of(rel);
+            let mut attrs = vec![
+                format!("color={}", quote(color)),
+                format!("fontcolor={color}"),
+                format!("style={style}"),
+                format!("label={}", quote(rel)),
+            ];
+            // Only program order (and the invisible edges) place the events.
+            if rel != "po" {
+                attrs.push("constraint=false".into());
+            }
+            if *lit {
+                attrs.push("penwidth=3".into());
+            }
+            let _ = writeln!(out, "  {} -> {} [{}];", key.0, key.1, attrs.join(", "));
         }
-        if lit {
-            attrs.push("penwidth=3".into());
-        }
-        let _ = writeln!(out, "  {} -> {} [{}];", key.0, key.1, attrs.join(", "));
     }
     if !undef.is_empty() {
         used.push("undef-read".into());
@@ -619,32 +663,88 @@ fn legend(out: &mut String, used: &[String]) {
 /// deadlocked execution. `NAME` keeps letters, digits, `.`, `-`, `_` and
 /// `+` of the test name; other characters become `_`.
 pub fn outcome_graphs(test: &str, outcome: &amdmm_explore::Outcome) -> Vec<(String, String)> {
+    outcome_graphs_with(test, outcome, &GraphChoice::default())
+        .into_iter()
+        .map(|g| (g.stem, g.dot))
+        .collect()
+}
+
+/// Which witnesses `run --graph` draws, and how.
+#[derive(Clone, Debug, Default)]
+pub struct GraphChoice {
+    /// Only the states that satisfy the condition's proposition
+    /// (`--graph-states satisfying`); deadlocked executions are drawn
+    /// either way (they have no state).
+    pub satisfying_only: bool,
+    /// `--graph-no-init`.
+    pub hide_init: bool,
+    /// `--graph-relations`: `None`, every relation.
+    pub relations: Option<Vec<String>>,
+}
+
+/// One graph of [`outcome_graphs_with`].
+#[derive(Clone, Debug)]
+pub struct Graph {
+    /// The file name without extension: `NAME.state-K`, `NAME.deadlock-K`.
+    pub stem: String,
+    pub dot: String,
+    /// What it shows, for the index file: `state 2: P1:%r0=1; P1:%r1=42;
+    /// (satisfies the condition)`.
+    pub about: String,
+}
+
+/// [`outcome_graphs`], with the choices of `run --graph-states`,
+/// `--graph-no-init` and `--graph-relations`, and a line per graph for an
+/// index of the files.
+pub fn outcome_graphs_with(
+    test: &str,
+    outcome: &amdmm_explore::Outcome,
+    choice: &GraphChoice,
+) -> Vec<Graph> {
     let stem = file_stem(test);
     let mut out = Vec::new();
+    let base = DotOptions {
+        hide_init: choice.hide_init,
+        relations: choice.relations.clone(),
+        ..DotOptions::default()
+    };
     for w in &outcome.witnesses {
-        let state = outcome
-            .states
-            .get(w.state)
+        let st = outcome.states.get(w.state);
+        let satisfies = st.is_some_and(|s| s.satisfies);
+        if choice.satisfying_only && !satisfies {
+            continue;
+        }
+        let state = st
             .map(|s| crate::witness::state_text(&outcome.columns, s))
             .unwrap_or_default();
         let opts = DotOptions {
             title: Some(format!("{test}: state {}: {state}", w.state + 1)),
-            ..DotOptions::default()
+            ..base.clone()
         };
-        out.push((
-            format!("{stem}.state-{}", w.state + 1),
-            witness_to_dot(w, &opts),
-        ));
+        out.push(Graph {
+            stem: format!("{stem}.state-{}", w.state + 1),
+            dot: witness_to_dot(w, &opts),
+            about: format!(
+                "state {}: {state}{}",
+                w.state + 1,
+                if satisfies {
+                    " (satisfies the condition)"
+                } else {
+                    ""
+                }
+            ),
+        });
     }
     for (k, w) in outcome.deadlocks.iter().enumerate() {
         let opts = DotOptions {
             title: Some(format!("{test}: deadlocked execution {}", k + 1)),
-            ..DotOptions::default()
+            ..base.clone()
         };
-        out.push((
-            format!("{stem}.deadlock-{}", k + 1),
-            witness_to_dot(w, &opts),
-        ));
+        out.push(Graph {
+            stem: format!("{stem}.deadlock-{}", k + 1),
+            dot: witness_to_dot(w, &opts),
+            about: format!("deadlocked execution {} (no final state)", k + 1),
+        });
     }
     out
 }

@@ -87,6 +87,7 @@ fn highlight_marks_events_and_edges() {
             title: None,
             highlight_events: vec![4],
             highlight_edges: vec![("fr".into(), 5, 2)],
+            ..Default::default()
         },
     );
     assert!(

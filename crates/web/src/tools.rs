@@ -87,6 +87,7 @@ pub fn lds(o: &LdsOptions) -> LdsReply {
         lds_base: o.lds_base.unwrap_or(0),
         lds_size: o.lds_size.unwrap_or(LDS_BYTES),
         m0: o.m0.unwrap_or(M0_NO_LIMIT),
+        ..Params::default()
     };
     match amdmm_lds::analyze_expr(&o.instr, &o.addr, o.wave.unwrap_or(64), &params) {
         Ok(a) => LdsReply {
