@@ -211,6 +211,11 @@ pub struct RunArgs {
           value_parser = PossibleValuesParser::new(amdmm_report::relation_names()))]
     pub graph_relations: Option<Vec<String>>,
 
+    /// Replace files in the --graph directory that amdmm did not write (amdmm's own are
+    /// replaced freely; a symbolic link, FIFO or other non-regular file is refused even so).
+    #[arg(long)]
+    pub force: bool,
+
     /// Omit the `Time` lines (and JSON times): the only output that varies between runs,
     /// so the output becomes byte-for-byte reproducible.
     #[arg(long)]

@@ -74,6 +74,11 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "FORMAT", value_enum, default_value = "svg")]
     pub graph_format: GraphFormat,
 
+    /// Replace files in the --graph directory that amdmm did not write (amdmm's own are
+    /// replaced freely; a symbolic link, FIFO or other non-regular file is refused even so).
+    #[arg(long)]
+    pub force: bool,
+
     /// Print one JSON document (`amdmm docs json`, "explain") instead of text.
     #[arg(long)]
     pub json: bool,
@@ -133,7 +138,7 @@ pub fn explain_command(a: &ExplainArgs) -> ExitCode {
     };
     let x = explain(&program, &opts, &target, a.max_candidates);
     if let Some(dir) = &a.graph {
-        let sink = match GraphSink::new(dir, a.graph_format) {
+        let sink = match GraphSink::new(dir, a.graph_format, a.force, a.timeout) {
             Ok(s) => s,
             Err(e) => return fail(&e),
         };

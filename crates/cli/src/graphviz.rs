@@ -5,9 +5,8 @@
 //! a message (DOT files are written instead), except under CI (`CI` set),
 //! where a missing `dot` is an error.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// `--graph-format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -18,54 +17,63 @@ pub enum GraphFormat {
     Svg,
 }
 
+/// How long `dot -V` may take.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// Is Graphviz's `dot` on the PATH?
 pub fn dot_available() -> bool {
-    Command::new("dot")
-        .arg("-V")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
+    amdmm_io::run_tool(
+        Path::new("dot"),
+        &["-V"],
+        b"",
+        Some(Instant::now() + PROBE_TIMEOUT),
+    )
+    .is_ok()
 }
 
-/// Lays out `dot_text` with `dot -Tsvg`.
-pub fn render_svg(dot_text: &str) -> Result<String, String> {
-    let mut child = Command::new("dot")
-        .arg("-Tsvg")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run Graphviz `dot`: {e}"))?;
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin
-            .write_all(dot_text.as_bytes())
-            .map_err(|e| format!("cannot write to Graphviz `dot`: {e}"))?;
-    }
-    let out = child
-        .wait_with_output()
-        .map_err(|e| format!("Graphviz `dot` failed: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "Graphviz `dot` failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
-    }
+/// Lays out `dot_text` with `dot -Tsvg`, killed at `deadline` (the
+/// command's `--timeout`).
+pub fn render_svg(dot_text: &str, deadline: Option<Instant>) -> Result<String, String> {
+    let out = amdmm_io::run_tool(Path::new("dot"), &["-Tsvg"], dot_text.as_bytes(), deadline)
+        .map_err(|e| format!("Graphviz {e}"))?;
     String::from_utf8(out.stdout).map_err(|e| format!("Graphviz `dot` wrote invalid UTF-8: {e}"))
+}
+
+/// `text` with amdmm's mark ([`amdmm_io::write::MARK`]) as a comment after
+/// its first line (`digraph … {` or the SVG's `<?xml …?>`), by which a
+/// later run knows the file is its own to replace.
+fn marked(text: &str, svg: bool) -> String {
+    let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
+    let mark = amdmm_io::write::MARK;
+    if svg {
+        format!("{first}\n<!-- {mark} -->\n{rest}")
+    } else {
+        format!("{first}\n  // {mark}\n{rest}")
+    }
 }
 
 /// Where graphs go and in which format, decided once per run.
 pub struct GraphSink {
     dir: PathBuf,
     svg: bool,
+    /// `--force`: replace files amdmm did not write.
+    force: bool,
+    /// The command's `--timeout`, bounding each `dot` run.
+    timeout: Option<Duration>,
 }
 
 impl GraphSink {
     /// Creates `dir` and checks for Graphviz when SVG is asked for. Without
     /// it: an error under CI, otherwise a note on stderr and DOT files.
-    pub fn new(dir: &Path, format: GraphFormat) -> Result<GraphSink, String> {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create graph directory {}: {e}", dir.display()))?;
+    /// Files are written by [`amdmm_io::write`] (`force`: over files amdmm
+    /// did not write); `timeout` (seconds) bounds each `dot` run.
+    pub fn new(
+        dir: &Path,
+        format: GraphFormat,
+        force: bool,
+        timeout: Option<f64>,
+    ) -> Result<GraphSink, String> {
+        amdmm_io::write::create_dir(dir, false)?;
         let mut svg = format == GraphFormat::Svg;
         if svg && !dot_available() {
             if std::env::var_os("CI").is_some() {
@@ -85,6 +93,8 @@ impl GraphSink {
         Ok(GraphSink {
             dir: dir.to_path_buf(),
             svg,
+            force,
+            timeout: timeout.map(Duration::from_secs_f64),
         })
     }
 
@@ -125,13 +135,16 @@ impl GraphSink {
 
     /// Writes one graph as `STEM.svg` or `STEM.dot`; returns the path.
     pub fn write(&self, stem: &str, dot_text: &str) -> Result<PathBuf, String> {
-        let (ext, body) = if self.svg {
-            ("svg", render_svg(dot_text)?)
-        } else {
-            ("dot", dot_text.to_string())
-        };
+        let ext = if self.svg { "svg" } else { "dot" };
         let path = self.dir.join(format!("{stem}.{ext}"));
-        std::fs::write(&path, body).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let body = if self.svg {
+            let deadline = self.timeout.map(|t| Instant::now() + t);
+            render_svg(dot_text, deadline).map_err(|e| format!("{}: {e}", path.display()))?
+        } else {
+            dot_text.to_string()
+        };
+        let body = marked(&body, self.svg);
+        amdmm_io::write::write(&path, body.as_bytes(), self.force, amdmm_io::write::marked)?;
         Ok(path)
     }
 }

@@ -79,7 +79,7 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
     let sink = match a
         .graph
         .as_deref()
-        .map(|dir| crate::graphviz::GraphSink::new(dir, a.graph_format))
+        .map(|dir| crate::graphviz::GraphSink::new(dir, a.graph_format, a.force, a.timeout))
         .transpose()
     {
         Ok(s) => s,

@@ -8,7 +8,6 @@ use amdmm_import::differences::{self, Kind};
 use amdmm_import::report::{self, Entry, Status};
 use amdmm_import::{Expected, Flags, Observation, Translation, Verdict};
 use clap::{Args, Subcommand};
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -159,13 +158,13 @@ fn join_and(parts: &[String]) -> String {
     }
 }
 
-/// Writes NAME.litmus in `dir` (see [`crate::safe_write`]): never through
+/// Writes NAME.litmus in `dir` (see [`amdmm_io::write`]): never through
 /// a symbolic link, never over a file the importer did not write unless
 /// `force`, atomically.
 fn write(dir: &Path, name: &str, text: &str, force: bool) -> Result<String, String> {
-    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    amdmm_io::write::create_dir(dir, false)?;
     let p = dir.join(format!("{name}.litmus"));
-    crate::safe_write::write(&p, text, force, written_by_import)?;
+    amdmm_io::write::write(&p, text.as_bytes(), force, written_by_import)?;
     Ok(p.display().to_string())
 }
 
@@ -389,7 +388,7 @@ fn vulkan_alloy(a: &VulkanAlloyArgs) -> Result<(), String> {
         };
         let new = report::splice(&doc, &report::render(&entries));
         // The report keeps the text around its generated part: always rewritten.
-        crate::safe_write::write(r, &new, true, |_| true)?;
+        amdmm_io::write::write(r, new.as_bytes(), true, |_| true)?;
     }
     let plural = |n: usize| if n == 1 { "" } else { "s" };
     let mut failed = Vec::new();

@@ -261,8 +261,11 @@ pub(crate) fn hw_diagnostic(
 ) -> amdmm_report::FileDiagnostic {
     match e {
         amdmm_hw::machine::HwError::Lower(l) => lower_diagnostic(file, src, l),
-        amdmm_hw::machine::HwError::Unsupported(s) => {
+        amdmm_hw::machine::HwError::Unsupported(s) | amdmm_hw::machine::HwError::Tool(s) => {
             amdmm_report::FileDiagnostic::whole(file, format!("{file}: {s}"), None)
+        }
+        amdmm_hw::machine::HwError::Limit(..) => {
+            amdmm_report::FileDiagnostic::whole(file, format!("{file}: {e}"), None)
         }
     }
 }

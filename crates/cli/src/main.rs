@@ -24,7 +24,6 @@ mod lower_compare;
 mod output;
 mod progress;
 mod run;
-mod safe_write;
 mod schema;
 mod shell;
 mod verify;

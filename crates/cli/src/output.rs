@@ -77,7 +77,7 @@ pub fn run_command(a: &RunArgs) -> ExitCode {
     let progress = Progress::new(files.len());
     let mut tally = Tally::default();
     if let Some(dir) = &a.graph {
-        match crate::graphviz::GraphSink::new(dir, a.graph_format) {
+        match crate::graphviz::GraphSink::new(dir, a.graph_format, a.force, a.timeout) {
             Ok(sink) => tally.graphs = Some(sink),
             Err(e) => return error(&e),
         }

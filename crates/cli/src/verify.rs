@@ -32,8 +32,20 @@ more lines of the same format. With --mutate, each
 instruction of each code sequence the tests use is dropped or weakened in
 turn and the tests that detect it are listed (DETECTED/UNDETECTED; exit 0).
 
-Exit status: 0 every outcome allowed; 1 some hardware outcome is forbidden;
-2 bad input (a test or target that cannot be run is reported and skipped).";
+Each (test, target) pair prints one status: OK (every hardware outcome
+allowed), FORBIDDEN (with the machine code and the trace), KNOWN (forbidden
+outcomes that are all known findings), SKIP (the test cannot be run on the
+target: a construct without code, no model for the target; FILE:LINE:COL
+where there is a place), LIMIT (--timeout, --max-memory or --max-states
+reached in the memory model, llc or the hardware model: no verdict) or ERROR
+(llc failed on the test: it crashed, failed, or exited without reading its
+input). The summary line counts each apart. --quiet prints only FORBIDDEN,
+LIMIT and ERROR lines (and SKIP under --strict), and the summary.
+
+Exit status: 0 every outcome allowed (SKIP and LIMIT pairs have no verdict
+and do not fail, unless --strict); 1 some hardware outcome is forbidden; 2
+bad input, an ERROR pair (llc failing is a test that cannot be run), or
+with --strict a SKIP or LIMIT pair (2 takes precedence over 1).";
 
 /// Options of `amdmm verify`.
 #[derive(Args, Debug)]
@@ -104,6 +116,16 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub mutate: bool,
 
+    /// Print only the FORBIDDEN, LIMIT and ERROR lines (SKIP too with --strict) and the
+    /// summary line, not the OK, KNOWN and SKIP lines.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+
+    /// Fail (exit 2) when a pair has no verdict: SKIP (cannot be run on the target) or LIMIT
+    /// (--timeout, --max-memory, --max-states). ERROR pairs (llc failing) fail without it.
+    #[arg(long)]
+    pub strict: bool,
+
     /// Print one JSON document (every test and target, with forbidden outcomes and their
     /// traces; `amdmm docs json`, schema: `amdmm schema verify`) instead of the text lines.
     #[arg(long)]
@@ -119,6 +141,11 @@ pub struct VerifyArgs {
     /// note, when Graphviz is missing) or `dot` (Graphviz source, written by amdmm).
     #[arg(long, value_name = "FORMAT", value_enum, default_value = "svg")]
     pub graph_format: crate::graphviz::GraphFormat,
+
+    /// Replace files in the --graph directory that amdmm did not write (amdmm's own are
+    /// replaced freely; a symbolic link, FIFO or other non-regular file is refused even so).
+    #[arg(long)]
+    pub force: bool,
 }
 
 fn println_line(s: &str) {
@@ -246,7 +273,7 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
     let sink = match a
         .graph
         .as_deref()
-        .map(|dir| crate::graphviz::GraphSink::new(dir, a.graph_format))
+        .map(|dir| crate::graphviz::GraphSink::new(dir, a.graph_format, a.force, a.timeout))
         .transpose()
     {
         Ok(s) => s,
@@ -335,7 +362,15 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
                 if let Some(sink) = &sink {
                     graph_failed |= !forbidden_graphs(sink, &r);
                 }
-                report(r, a.json, &mut tally)
+                report(
+                    r,
+                    Print {
+                        json: a.json,
+                        quiet: a.quiet,
+                        strict: a.strict,
+                    },
+                    &mut tally,
+                )
             })
         },
     );
@@ -348,6 +383,8 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         ok,
         bad,
         skipped,
+        limited,
+        errors,
         known: known_n,
         states,
         used,
@@ -366,6 +403,8 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
             forbidden: bad,
             known: known_n,
             skipped,
+            limited,
+            errors,
             hardware_states: states,
             unseen_known: unseen,
             diagnostics,
@@ -385,9 +424,10 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
     let secs = started.elapsed().as_secs_f64();
     // With --json the totals are in the document; the last line goes to stderr.
     (if a.json { eprintln_line } else { println_line })(&format!(
-        "{ok} allowed, {bad} with forbidden outcomes, {known_n} with known findings only, {skipped} skipped ({states} hardware states in {secs:.1} s)"
+        "{ok} allowed, {bad} with forbidden outcomes, {known_n} with known findings only, {skipped} skipped, {limited} at a limit, {errors} llc errors ({states} hardware states in {secs:.1} s)"
     ));
-    if input_error || graph_failed {
+    let unanswered = a.strict && skipped + limited > 0;
+    if input_error || graph_failed || errors > 0 || unanswered {
         ExitCode::from(2)
     } else if bad > 0 {
         ExitCode::from(1)
@@ -402,6 +442,10 @@ struct Tally {
     ok: u32,
     bad: u32,
     skipped: u32,
+    /// LIMIT pairs: a limit ended the memory model, llc or the hardware model.
+    limited: u32,
+    /// ERROR pairs: llc failed.
+    errors: u32,
     known: u32,
     states: usize,
     /// Which known-finding lines were seen.
@@ -423,7 +467,12 @@ pub struct VerifyDocument {
     pub forbidden: u32,
     /// Pairs whose forbidden outcomes are all known findings.
     pub known: u32,
+    /// Pairs that cannot be run on the target (`skip`).
     pub skipped: u32,
+    /// Pairs a limit ended without a verdict (`limit`).
+    pub limited: u32,
+    /// Pairs on which llc failed (`error`).
+    pub errors: u32,
     /// Hardware states explored over the run.
     pub hardware_states: usize,
     /// Lines of the `--allow` file not seen in this run.
@@ -438,9 +487,10 @@ pub struct VerifyDocument {
 pub struct PairResult {
     pub test: String,
     pub target: String,
-    /// `ok`, `skip`, `known` or `forbidden` (the word the text line starts with).
+    /// `ok`, `skip`, `limit`, `error`, `known` or `forbidden` (the word the text line starts
+    /// with, in lower case).
     pub status: String,
-    /// Why it was skipped.
+    /// Why it was skipped, limited or an error.
     pub reason: Option<String>,
     /// Distinct hardware final states (null when skipped).
     pub hardware_outcomes: Option<usize>,
@@ -482,8 +532,9 @@ pub(crate) fn verdict(
         forbidden: Vec::new(),
     };
     let Some(r) = r else {
+        out.status = model_status(model).into();
         out.reason = Some(format!(
-            "the memory model gave no verdict ({}); the hardware model was not run",
+            "{file}: the memory model gave no verdict ({}); the hardware model was not run",
             amdmm_report::unknown_reason(model)
         ));
         return out;
@@ -498,17 +549,26 @@ pub(crate) fn verdict(
             return out;
         }
         Err(e) => {
-            out.reason = Some(e.to_string());
+            out.status = match e {
+                amdmm_hw::machine::HwError::Tool(_) => "error",
+                amdmm_hw::machine::HwError::Limit(..) => "limit",
+                _ => "skip",
+            }
+            .into();
+            // Every reason names the file (a place in it when there is one).
+            out.reason = Some(format!("{file}: {e}"));
             return out;
         }
     };
     if let Some(limit) = &v.hw.outcome.limit {
-        out.reason = Some(format!("hardware model: {limit}"));
+        out.status = if is_limit(limit) { "limit" } else { "skip" }.into();
+        out.reason = Some(format!("{file}: hardware model: {limit}"));
         return out;
     }
     if model.observation.is_none() {
+        out.status = model_status(model).into();
         out.reason = Some(format!(
-            "the memory model gave no verdict ({})",
+            "{file}: the memory model gave no verdict ({})",
             amdmm_report::unknown_reason(model)
         ));
         return out;
@@ -551,6 +611,37 @@ pub(crate) fn verdict(
     out
 }
 
+/// A limit of the user's (time, memory, states, size) rather than a
+/// construct the engine does not take: LIMIT, not SKIP.
+fn is_limit(l: &amdmm_explore::LimitReason) -> bool {
+    use amdmm_explore::LimitReason as L;
+    matches!(
+        l,
+        L::MaxExecutions(_)
+            | L::Timeout(_)
+            | L::Memory(_)
+            | L::TooManyEvents(_)
+            | L::PathLimit(_)
+            | L::Stopped
+    )
+}
+
+/// `limit` or `skip` for a test the memory model gave no verdict on.
+fn model_status(model: &amdmm_explore::Outcome) -> &'static str {
+    match &model.limit {
+        Some(l) if is_limit(l) => "limit",
+        _ => "skip",
+    }
+}
+
+/// How `report` prints.
+#[derive(Clone, Copy)]
+struct Print {
+    json: bool,
+    quiet: bool,
+    strict: bool,
+}
+
 /// `--graph DIR`: one sequence diagram per forbidden outcome of the pair,
 /// the trace that reaches it (`TEST.TARGET.forbidden-K`). False when a
 /// graph could not be written (reported on stderr).
@@ -563,21 +654,28 @@ fn forbidden_graphs(sink: &crate::graphviz::GraphSink, r: &PairResult) -> bool {
 }
 
 /// Counts one pair and prints its lines (text mode) or keeps it (`--json`).
-fn report(r: PairResult, json: bool, tally: &mut Tally) {
+fn report(r: PairResult, how: Print, tally: &mut Tally) {
     match r.status.as_str() {
         "skip" => tally.skipped += 1,
+        "limit" => tally.limited += 1,
+        "error" => tally.errors += 1,
         "ok" => tally.ok += 1,
         "known" => tally.known += 1,
         _ => tally.bad += 1,
     }
     tally.states += r.hardware_states.unwrap_or(0);
-    if json {
+    if how.json {
         tally.results.push(r);
         return;
     }
     let (test, t) = (&r.test, &r.target);
+    let reason = r.reason.as_deref().unwrap_or("");
     match r.status.as_str() {
-        "skip" => println!("SKIP {test} {t}: {}", r.reason.as_deref().unwrap_or("")),
+        "skip" if how.quiet && !how.strict => {}
+        "ok" if how.quiet => {}
+        "skip" => println!("SKIP {test} {t}: {reason}"),
+        "limit" => println!("LIMIT {test} {t}: {reason}"),
+        "error" => println!("ERROR {test} {t}: {reason}"),
         "ok" => println!(
             "OK {test} {t}: {} hardware outcomes, all allowed ({} states)",
             r.hardware_outcomes.unwrap_or(0),
@@ -586,7 +684,9 @@ fn report(r: PairResult, json: bool, tally: &mut Tally) {
         _ => {
             for f in &r.forbidden {
                 if let Some(id) = &f.known {
-                    println!("KNOWN {id} {test} {t}: {}", f.state);
+                    if !how.quiet {
+                        println!("KNOWN {id} {test} {t}: {}", f.state);
+                    }
                     continue;
                 }
                 println!("FORBIDDEN {test} {t}: {}", f.state);

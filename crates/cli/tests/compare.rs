@@ -306,3 +306,30 @@ fn compare_target_option_errors() {
     assert_eq!(code(&o), 2);
     assert!(stderr(&o).contains("gfx9999"), "{}", stderr(&o));
 }
+
+/// Columns skipped for the same reason share one SKIP line (issue 29 item
+/// 4: a ~400-character reason repeated per column).
+#[test]
+fn one_skip_line_per_distinct_reason() {
+    if !have_llc() {
+        return;
+    }
+    let o = amdmm(&[
+        "compare",
+        "--target",
+        "gfx942,gfx90a",
+        "--code",
+        "table",
+        "--code",
+        "llc",
+        AV,
+    ]);
+    let s = stdout(&o);
+    let skips: Vec<&str> = s.lines().filter(|l| l.starts_with("SKIP ")).collect();
+    assert_eq!(skips.len(), 1, "{s}");
+    assert!(
+        skips[0].starts_with("SKIP MP+avs-avl+fences.agent.av-none gfx942/llc, gfx90a/llc: ../../litmus/MP+avs-avl+fences.agent.av-none.litmus:10:3: "),
+        "{s}"
+    );
+    assert!(s.contains("2 (test, column) pairs skipped"), "{s}");
+}

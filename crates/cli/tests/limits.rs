@@ -380,10 +380,14 @@ fn verify_timeout_bounds_the_whole_test() {
         RLX20,
     ]);
     let out = stdout(&o);
+    // A limit is its own status, LIMIT (not SKIP), and the reason names the file.
+    assert!(out.starts_with("LIMIT RLX20 gfx942: "), "{out}");
     assert!(
-        out.contains(
-            "SKIP RLX20 gfx942: the memory model gave no verdict (limit reached: --timeout 2s"
-        ),
+        out.contains(".litmus: the memory model gave no verdict (limit reached: --timeout 2s"),
+        "{out}"
+    );
+    assert!(
+        out.contains(" 0 skipped, 1 at a limit, 0 llc errors"),
         "{out}"
     );
     assert!(out.contains("the hardware model was not run"), "{out}");

@@ -314,6 +314,7 @@ fn tgsplit_lds_is_refused_before_llc_runs() {
         major: 22,
         opt_level: 0,
         cache: None,
+        timeout: None,
     };
     let source = CodeSource::Llc(missing);
     for t in ["gfx90a:tgsplit", "gfx942:tgsplit"] {
@@ -1097,6 +1098,7 @@ fn generic_access_on_gfx6_is_refused_before_llc_runs() {
         major: 22,
         opt_level: 0,
         cache: None,
+        timeout: None,
     };
     let g = corpus_program("constructs/MP+rel-acq.agent.generic.litmus");
     let t = Target::parse("gfx600").unwrap();
@@ -1358,6 +1360,7 @@ fn lds_dma_refusals_before_llc_runs() {
         major: 22,
         opt_level: 0,
         cache: None,
+        timeout: None,
     };
     let source = CodeSource::Llc(missing);
     let tracked = corpus_program("async/Async+tracked.global.load.lds.litmus");
@@ -1450,7 +1453,11 @@ fn llc_lds_dma_targets() {
             "{refused}"
         );
         let ir = llc::ir::emit(&p).unwrap();
-        let e = l.compile(&ir, &gfx1250).err().unwrap_or_default();
+        let e = l
+            .compile(&ir, &gfx1250)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(
             e.contains("Cannot select: intrinsic %llvm.amdgcn.global.load.lds"),
             "{} compiles global.load.lds for gfx1250 now: update docs/llc.md, \"LDS DMA\" ({e})",
@@ -1664,6 +1671,7 @@ fn barrier_refusals_and_ir() {
         major: 22,
         opt_level: 0,
         cache: None,
+        timeout: None,
     };
     let source = CodeSource::Llc(missing);
     let split = corpus_program("barrier/MP+split.signal-wait.litmus");
@@ -1837,6 +1845,7 @@ fn buffer_lds_dma_is_refused_on_the_hardware_models() {
         major: 22,
         opt_level: 0,
         cache: None,
+        timeout: None,
     };
     let target = Target::parse("gfx942").unwrap();
     for name in [

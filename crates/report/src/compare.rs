@@ -211,11 +211,20 @@ pub fn compare_text(doc: &CompareDocument) -> String {
     if let Some(llc) = &doc.llc {
         let _ = writeln!(s, "; llc: {llc}");
     }
+    // One SKIP line per test and distinct reason, naming every column it
+    // skipped (issue 29: the same ~400-character reason once per column).
     for t in &doc.tests {
+        let mut reasons: Vec<(&str, Vec<&str>)> = Vec::new();
         for r in &t.results {
             if let Some(why) = &r.skipped {
-                let _ = writeln!(s, "SKIP {} {}: {why}", t.test, r.model);
+                match reasons.iter_mut().find(|(w, _)| w == why) {
+                    Some((_, cols)) => cols.push(&r.model),
+                    None => reasons.push((why, vec![&r.model])),
+                }
             }
+        }
+        for (why, cols) in reasons {
+            let _ = writeln!(s, "SKIP {} {}: {why}", t.test, cols.join(", "));
         }
     }
     if !differing.is_empty() {

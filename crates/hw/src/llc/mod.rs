@@ -3,6 +3,7 @@
 //! its assembly back into per-operation machine code). docs/llc.md.
 
 pub mod asm;
+pub mod cache;
 pub mod compare;
 pub mod ir;
 pub mod tool;
@@ -12,7 +13,7 @@ use crate::lower::{wide_dma_elements, LInstr, LOp, LThread, Lowered};
 use crate::machine::HwError;
 use crate::Target;
 use amdmm_program::{AddrSpace, BarrierOp, Instr, Program};
-pub use tool::{find, Llc, INSTALL_HINT};
+pub use tool::{find, CompileError, Llc, INSTALL_HINT};
 
 /// The compiler's code for every thread of `p` on `target`, per operation,
 /// in the shape of the table lowering ([`crate::lower::render`] prints it).
@@ -37,7 +38,13 @@ pub fn lowered(p: &Program, target: &Target, llc: &Llc) -> Result<Lowered, HwErr
     tracked_dma_on_gfx125x(p, target).map_err(HwError::Lower)?;
     double_minmax_on_gfx7(p, target).map_err(HwError::Lower)?;
     crate::lower::barrier_refusal(p, target).map_err(HwError::Lower)?;
-    let (asm_text, _) = llc.compile(&ir, target).map_err(HwError::Unsupported)?;
+    let (asm_text, _) = llc.compile(&ir, target).map_err(|e| match e {
+        tool::CompileError::Failed(s) => HwError::Tool(s),
+        tool::CompileError::Timeout(ms) => HwError::Limit(
+            amdmm_explore::LimitReason::Timeout(ms),
+            "llc did not finish and was killed".into(),
+        ),
+    })?;
     let mut l = from_asm(p, target, &asm_text).map_err(HwError::Unsupported)?;
     if let Some(c) = l.compiler.as_mut() {
         c.name = llc.describe();
@@ -306,15 +313,26 @@ fn tgsplit_note(target: &Target, code: &[MInstr]) -> Option<String> {
 /// a load), which the model cannot attribute. Returns one message per
 /// operation that fails.
 pub fn unattributable(p: &Program, l: &Lowered) -> Vec<String> {
+    unattributable_at(p, l)
+        .into_iter()
+        .map(|(thread, pos, what)| {
+            format!(
+                "{thread} line {}: the compiler's code has {what}; the hardware model needs one access per operation",
+                pos.line
+            )
+        })
+        .collect()
+}
+
+/// [`unattributable`] with places: (thread, line and column, what the
+/// compiler's code has), in thread and program order.
+pub fn unattributable_at(p: &Program, l: &Lowered) -> Vec<(String, amdmm_program::Pos, String)> {
     let mut bad = Vec::new();
     for (ti, t) in p.threads.iter().enumerate() {
         for k in 0..t.code.len() {
             if let Some(what) = attribution_problem(p, l, ti, k) {
-                let line = t.pos.get(k).map(|p| p.line).unwrap_or(0);
-                bad.push(format!(
-                    "{} line {line}: the compiler's code has {what}; the hardware model needs one access per operation",
-                    t.name
-                ));
+                let pos = t.pos.get(k).copied().unwrap_or_default();
+                bad.push((t.name.clone(), pos, what));
             }
         }
     }

@@ -1,8 +1,11 @@
 //! Finding and running `llc`, with a cache of its output per (test, target,
-//! options) (docs/llc.md).
+//! options) (docs/llc.md). llc runs through the one process helper,
+//! [`amdmm_io::run_tool`]: bounded by the test's `--timeout`, a closed
+//! pipe or a signal an error naming llc.
 
+use amdmm_io::ToolError;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::time::{Duration, Instant};
 
 /// What to install when no usable `llc` is found.
 pub const INSTALL_HINT: &str = "install LLVM with the AMDGPU backend, e.g. `apt-get install llvm-22` (Debian), or name an llc with `--llc PATH` or the AMDMM_LLC environment variable";
@@ -34,10 +37,51 @@ pub struct Llc {
     pub opt_level: u8,
     /// Where compiled assembly is cached (`None`: no cache).
     pub cache: Option<PathBuf>,
+    /// How long one compilation may take (the command's `--timeout`):
+    /// past it llc is killed and the test gets [`CompileError::Timeout`].
+    pub timeout: Option<Duration>,
 }
 
+/// Why llc gave no assembly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompileError {
+    /// llc failed, could not run, or exited without reading the module:
+    /// the message names llc's command line and says why.
+    Failed(String),
+    /// llc ran past the timeout (in milliseconds) and was killed.
+    Timeout(u64),
+}
+
+impl std::fmt::Display for CompileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CompileError::Failed(s) => write!(f, "{s}"),
+            CompileError::Timeout(ms) => write!(
+                f,
+                "{}: llc did not finish and was killed",
+                amdmm_explore::LimitReason::Timeout(*ms)
+            ),
+        }
+    }
+}
+
+impl From<CompileError> for String {
+    fn from(e: CompileError) -> String {
+        e.to_string()
+    }
+}
+
+/// How long `llc --version` may take before the llc is called unusable.
+const VERSION_TIMEOUT: Duration = Duration::from_secs(30);
+
 fn version_of(path: &Path) -> Option<(String, u32)> {
-    let out = Command::new(path).arg("--version").output().ok()?;
+    let out = amdmm_io::run_tool(
+        path,
+        &["--version"],
+        b"",
+        Some(Instant::now() + VERSION_TIMEOUT),
+    )
+    .ok()?;
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     let line = text.lines().find(|l| l.contains("LLVM version"))?.trim();
     let v = line.split("LLVM version").nth(1)?.trim();
@@ -49,17 +93,14 @@ fn version_of(path: &Path) -> Option<(String, u32)> {
 /// `llc-21`, ..., `llc-19` and `llc` on `PATH` (a PATH `llc` older than
 /// LLVM 19 is passed over: it lacks targets).
 pub fn find(explicit: Option<&Path>, opt_level: u8) -> Result<Llc, String> {
-    let cache = Some(
-        std::env::var_os("AMDMM_LLC_CACHE")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| std::env::temp_dir().join("amdmm-llc-cache")),
-    );
+    let cache = super::cache::default_dir();
     let make = |path: PathBuf, (version, major): (String, u32)| Llc {
         path,
         version,
         major,
         opt_level,
         cache: cache.clone(),
+        timeout: None,
     };
     let named = explicit
         .map(|p| (p.to_path_buf(), "--llc"))
@@ -92,6 +133,11 @@ pub fn find(explicit: Option<&Path>, opt_level: u8) -> Result<Llc, String> {
     Err(format!(
         "no llc of LLVM {MIN_MAJOR} or newer found{old}; {INSTALL_HINT}"
     ))
+}
+
+/// llc reads the module from standard input and writes to standard output.
+fn io_args() -> [String; 3] {
+    ["-o".into(), "-".into(), "-".into()]
 }
 
 fn on_path(name: &str) -> Option<PathBuf> {
@@ -138,72 +184,75 @@ impl Llc {
         a
     }
 
+    /// Why llc failed, as one line: llc's command line, its version, and
+    /// its `LLVM ERROR:` line or the start of its standard error. A backend
+    /// failure (`LLVM ERROR: Cannot select: intrinsic ...`) is followed by
+    /// a crash banner and a stack dump: its one line is the reason.
+    fn failure(&self, args: &[String], e: &ToolError) -> String {
+        let reason = match e {
+            ToolError::Failed { status, stderr, .. } => {
+                match stderr.lines().find(|l| l.starts_with("LLVM ERROR:")) {
+                    Some(l) => format!("{status}: {l}"),
+                    None => e.to_string(),
+                }
+            }
+            _ => e.to_string(),
+        };
+        format!(
+            "{} {} failed ({}): {reason}",
+            self.path.display(),
+            args.join(" "),
+            self.version,
+        )
+    }
+
     /// Compiles `ir` for `t`; returns the assembly and whether it came from
     /// the cache.
-    pub fn compile(&self, ir: &str, t: &crate::Target) -> Result<(String, bool), String> {
+    pub fn compile(&self, ir: &str, t: &crate::Target) -> Result<(String, bool), CompileError> {
         let args = self.args(t);
-        let key = {
-            // FNV-1a, 64 bits: stable across runs and Rust versions.
-            let mut h: u64 = 0xcbf29ce484222325;
-            for b in self
-                .version
-                .bytes()
-                .chain(args.join(" ").bytes())
-                .chain([0u8])
-                .chain(ir.bytes())
-            {
-                h ^= b as u64;
-                h = h.wrapping_mul(0x100000001b3);
-            }
-            format!("{h:016x}")
-        };
-        let cached = self.cache.as_ref().map(|d| d.join(format!("{key}.s")));
-        if let Some(c) = &cached {
-            if let Ok(s) = std::fs::read_to_string(c) {
+        let want = super::cache::kernels(ir);
+        let key = super::cache::key(
+            &format!("{} {}", super::cache::identity(&self.path), self.version),
+            &args,
+            ir,
+        );
+        if let Some(dir) = &self.cache {
+            if let Some(s) = super::cache::get(dir, &key, &want) {
                 return Ok((s, true));
             }
         }
-        let mut child = Command::new(&self.path)
-            .args(&args)
-            .args(["-o", "-", "-"])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot run {}: {e}", self.path.display()))?;
-        {
-            use std::io::Write;
-            let mut stdin = child.stdin.take().ok_or("llc: no stdin")?;
-            stdin
-                .write_all(ir.as_bytes())
-                .map_err(|e| format!("writing to llc: {e}"))?;
-        }
-        let out = child.wait_with_output().map_err(|e| format!("llc: {e}"))?;
-        if !out.status.success() {
-            let err = String::from_utf8_lossy(&out.stderr);
-            // A backend failure (`LLVM ERROR: Cannot select: intrinsic ...`)
-            // is followed by a crash banner and a stack dump: its one line
-            // is the reason.
-            let reason = match err.lines().find(|l| l.starts_with("LLVM ERROR:")) {
-                Some(l) => l.to_string(),
-                None => err.lines().take(5).collect::<Vec<_>>().join(" | "),
-            };
-            return Err(format!(
-                "{} {} failed ({}): {reason}",
+        let deadline = self.timeout.map(|t| Instant::now() + t);
+        let out = match amdmm_io::run_tool(
+            &self.path,
+            &[&args[..], &io_args()].concat(),
+            ir.as_bytes(),
+            deadline,
+        ) {
+            Ok(out) => out,
+            Err(ToolError::Timeout { .. }) => {
+                return Err(CompileError::Timeout(amdmm_explore::millis(
+                    self.timeout.unwrap_or_default(),
+                )))
+            }
+            Err(e) => return Err(CompileError::Failed(self.failure(&args, &e))),
+        };
+        let asm = String::from_utf8_lossy(&out.stdout).to_string();
+        // An llc that exits at once with status 0 (its input unread, but
+        // small enough to fit in the pipe) printed nothing: its output must
+        // hold every kernel of the module.
+        let missing = super::cache::missing_kernels(&asm, &want);
+        if !missing.is_empty() {
+            return Err(CompileError::Failed(format!(
+                "{} {} failed ({}): exit status 0, but its output ({} bytes) lacks the kernel(s) {}",
                 self.path.display(),
                 args.join(" "),
                 self.version,
-            ));
+                asm.len(),
+                missing.join(", ")
+            )));
         }
-        let asm = String::from_utf8_lossy(&out.stdout).to_string();
-        if let (Some(c), Some(dir)) = (&cached, &self.cache) {
-            // Best effort: a cache that cannot be written is no cache.
-            if std::fs::create_dir_all(dir).is_ok() {
-                let tmp = dir.join(format!("{key}.{}.tmp", std::process::id()));
-                if std::fs::write(&tmp, &asm).is_ok() {
-                    let _ = std::fs::rename(&tmp, c);
-                }
-            }
+        if let Some(dir) = &self.cache {
+            super::cache::put(dir, &key, &asm);
         }
         Ok((asm, false))
     }

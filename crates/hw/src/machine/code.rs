@@ -29,15 +29,27 @@ pub fn code_for(
         CodeSource::Llc(llc) => {
             crate::lower::tgsplit_lds(p, target).map_err(super::HwError::Lower)?;
             let l = crate::llc::lowered(p, target, llc)?;
-            let bad = crate::llc::unattributable(p, &l);
-            if bad.is_empty() {
-                Ok(l)
+            // Refused at the first such operation (`FILE:LINE:COL` in
+            // messages), the others named by place.
+            let mut bad = crate::llc::unattributable_at(p, &l).into_iter();
+            let Some((thread, pos, what)) = bad.next() else {
+                return Ok(l);
+            };
+            let more: Vec<String> = bad
+                .map(|(t, at, _)| format!("{t} at {}:{}", at.line, at.col))
+                .collect();
+            let more = if more.is_empty() {
+                String::new()
             } else {
-                Err(super::HwError::Unsupported(format!(
-                    "{target} (llc): {}",
-                    bad.join("; ")
-                )))
-            }
+                format!(" (also: {})", more.join(", "))
+            };
+            Err(super::HwError::Lower(crate::lower::LowerError {
+                thread,
+                pos,
+                message: format!(
+                    "{target} (llc): the compiler's code has {what}; the hardware model needs one access per operation{more}"
+                ),
+            }))
         }
     }
 }

@@ -94,13 +94,19 @@ pub struct HwOutcome {
 pub enum HwError {
     Lower(LowerError),
     Unsupported(String),
+    /// An external tool (llc) failed on the test: its command line and why.
+    Tool(String),
+    /// A limit (llc past `--timeout`) ended the test before the hardware
+    /// model ran: the limit, and what it stopped.
+    Limit(amdmm_explore::LimitReason, String),
 }
 
 impl std::fmt::Display for HwError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             HwError::Lower(e) => write!(f, "{e}"),
-            HwError::Unsupported(s) => write!(f, "{s}"),
+            HwError::Unsupported(s) | HwError::Tool(s) => write!(f, "{s}"),
+            HwError::Limit(l, what) => write!(f, "{l}: {what}"),
         }
     }
 }
@@ -154,8 +160,20 @@ pub fn explore_with(
     if !has_model(target) {
         return explore(p, target, opts);
     }
-    let lowered = code_for(p, target, source)?;
-    explore_lowered(p, lowered, opts)
+    // `--timeout` bounds the whole hardware side of the test: llc's run
+    // (killed at the timeout) and the exploration after it.
+    let started = std::time::Instant::now();
+    let lowered = match source {
+        CodeSource::Llc(l) if opts.timeout.is_some() => {
+            let l = crate::llc::Llc {
+                timeout: opts.timeout,
+                ..l.clone()
+            };
+            code_for(p, target, &CodeSource::Llc(l))?
+        }
+        _ => code_for(p, target, source)?,
+    };
+    explore_lowered_from(p, lowered, opts, started)
 }
 
 /// Explores the hardware model running already lowered (possibly mutated,
@@ -164,6 +182,16 @@ pub fn explore_lowered(
     p: &Program,
     lowered: Lowered,
     opts: &HwOptions,
+) -> Result<HwOutcome, HwError> {
+    explore_lowered_from(p, lowered, opts, std::time::Instant::now())
+}
+
+/// [`explore_lowered`] with `opts.timeout` counted from `started`.
+fn explore_lowered_from(
+    p: &Program,
+    lowered: Lowered,
+    opts: &HwOptions,
+    started: std::time::Instant,
 ) -> Result<HwOutcome, HwError> {
     let target = &lowered.target;
     if !has_model(target) {
@@ -322,7 +350,7 @@ pub fn explore_lowered(
         flags: FlagsOut::default(),
         path: Vec::new(),
         limit: None,
-        started: std::time::Instant::now(),
+        started,
         reduced: 0,
     };
     ex.dfs(s0);
