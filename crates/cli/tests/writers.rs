@@ -1,7 +1,7 @@
 //! Every command that writes files goes through the one safe writer
 //! (`amdmm_io::write`, docs/cli.md "Files amdmm writes"; issue 24 items 1,
 //! 2 and 7): for each writer — `run --graph`, `run --target --graph`,
-//! `explain --graph`, `verify --graph`, `gen --out`, `import --out` — a
+//! `explain --graph`, `verify --graph`, `gen --out`, `diy --out`, `import --out` — a
 //! symbolic link, a dangling link, a FIFO, a foreign file and a read-only
 //! directory at the output are refused (the link's target untouched, no
 //! file created outside DIR, no hang), `--force` replaces only the foreign
@@ -100,6 +100,27 @@ const WRITERS: &[Writer] = &[
         name: "gen --out",
         args: |d| v(&["gen", "sb", "--out", d]),
         file: "SB-2+relaxed.agent.litmus",
+    },
+    Writer {
+        name: "diy --out",
+        args: |d| {
+            v(&[
+                "diy",
+                "-size",
+                "4",
+                "-nprocs",
+                "2",
+                "-relax",
+                "PodWR",
+                "-safe",
+                "Fre",
+                "--placement",
+                "agent",
+                "--out",
+                d,
+            ])
+        },
+        file: "PodWR+Fre+PodWR+Fre@agent.litmus",
     },
     Writer {
         name: "import --out",
