@@ -127,7 +127,7 @@ impl GraphSink {
         let stem = amdmm_report::file_stem(test);
         let path = self.dir.join(format!("{stem}.index.txt"));
         let head = format!("# amdmm run --graph: the witness graphs of {test}\n");
-        crate::safe_write::write(&path, &format!("{head}{lines}"), false, |h| {
+        crate::safe_write::write(&path, &format!("{head}{lines}"), self.force, |h| {
             h.starts_with("# amdmm run --graph:")
         })?;
         Ok(path)

@@ -24,6 +24,7 @@ mod lower_compare;
 mod output;
 mod progress;
 mod run;
+mod safe_write;
 mod schema;
 mod shell;
 mod verify;

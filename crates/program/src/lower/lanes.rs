@@ -44,14 +44,25 @@ impl Cx<'_> {
                 .iter()
                 .any(|i| matches!(i, Instr::Jump { .. } | Instr::Branch { .. }))
         };
-        let calls = |t: usize| -> Vec<&DmaBase> {
-            self.dma_bases.iter().filter(|b| b.thread == t).collect()
-        };
+        // Linear in threads and copies (issue 24: a scan of the earlier
+        // threads per thread made 100,000 threads take minutes).
+        let mut by_thread: std::collections::HashMap<usize, Vec<&DmaBase>> =
+            std::collections::HashMap::new();
+        for b in &self.dma_bases {
+            by_thread.entry(b.thread).or_default().push(b);
+        }
+        let calls = |t: usize| -> Vec<&DmaBase> { by_thread.get(&t).cloned().unwrap_or_default() };
+        // Per wave, its first lane that copies.
+        let mut first_of_wave: std::collections::HashMap<u32, usize> =
+            std::collections::HashMap::new();
         let mut errors = Vec::new();
         for t in 0..threads.len() {
+            if !by_thread.contains_key(&t) && !first_of_wave.contains_key(&wave_of(t)) {
+                continue;
+            }
             // The first earlier lane of the wave that copies: the reference.
-            let Some(first) = (0..t).find(|&u| wave_of(u) == wave_of(t) && !calls(u).is_empty())
-            else {
+            let Some(&first) = first_of_wave.get(&wave_of(t)) else {
+                first_of_wave.insert(wave_of(t), t);
                 continue;
             };
             let (mine, theirs) = (calls(t), calls(first));
