@@ -252,7 +252,15 @@ pub(crate) fn parse_mib(s: &str) -> Result<u64, String> {
 
 pub(crate) fn parse_secs(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(x) if x.is_finite() && x > 0.0 && x < 1e9 => Ok(x),
+        Ok(x) if x.is_finite() && x > 0.0 && x < MAX_SECS => Ok(x),
+        // The cap is named: "not a positive number" for 1e9 hid it (issue 24).
+        Ok(x) if x >= MAX_SECS => Err(format!(
+            "`{s}` seconds is above the largest timeout, {MAX_SECS:e} seconds (leave --timeout out for none)"
+        )),
         _ => Err(format!("`{s}` is not a positive number of seconds")),
     }
 }
+
+/// The largest `--timeout` (about 31 years): a deadline past it would
+/// overflow the clock arithmetic.
+const MAX_SECS: f64 = 1e9;

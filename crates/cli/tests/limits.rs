@@ -449,3 +449,32 @@ fn max_executions_is_an_alias_everywhere() {
         assert!(help.contains("--max-executions"), "{cmd}: {help}");
     }
 }
+
+/// A timeout at or above the cap names the cap (issue 24 item 9: `1e9`
+/// was "not a positive number").
+#[test]
+fn a_timeout_above_the_cap_names_it() {
+    let o = amdmm(&[
+        "run",
+        "--timeout",
+        "1e9",
+        "../../litmus/MP+rel-acq.agent.litmus",
+    ]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("`1e9` seconds is above the largest timeout, 1e9 seconds"),
+        "{}",
+        stderr(&o)
+    );
+    let o = amdmm(&[
+        "run",
+        "--timeout",
+        "0",
+        "../../litmus/MP+rel-acq.agent.litmus",
+    ]);
+    assert!(
+        stderr(&o).contains("is not a positive number of seconds"),
+        "{}",
+        stderr(&o)
+    );
+}
