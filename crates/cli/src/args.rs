@@ -83,6 +83,12 @@ pub enum Command {
     Compile(crate::code::CompileArgs),
     /// Analyse the LDS bank conflicts and addressing of one DS instruction for one wavefront.
     Lds(crate::lds::LdsArgs),
+    /// Write each test as a standalone HIP program that runs it on a ROCm GPU many times and
+    /// prints the histogram of final states (`amdmm docs gpu`).
+    Hip(crate::hip::HipArgs),
+    /// Compare histograms observed on a GPU (`amdmm hip`'s programs, litmus7 logs) with the
+    /// model: an observed state the model forbids fails, naming the test.
+    CheckObserved(crate::hip::CheckObservedArgs),
 
     // Other inputs: asynchronous-copy lint, other suites.
     /// Check asynchronous LDS DMA code (asyncmark / wait.asyncmark) without exploring executions.

@@ -39,6 +39,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("findings", include_str!("../../../docs/findings.md")),
     ("known-findings", amdmm_hw::KNOWN_FINDINGS),
     ("llc", include_str!("../../../docs/llc.md")),
+    ("gpu", include_str!("../../../docs/gpu.md")),
     ("lds", include_str!("../../../docs/lds.md")),
     ("performance", include_str!("../../../docs/performance.md")),
     (

@@ -14,6 +14,7 @@ mod docs;
 mod explain;
 mod gen;
 mod graphviz;
+mod hip;
 mod hw_run;
 mod import;
 mod input;
@@ -66,6 +67,8 @@ fn main() -> ExitCode {
         args::Command::Gen(a) => gen::gen_command(&a),
         args::Command::Diy(a) => diy::diy_command(&a),
         args::Command::Campaign(a) => campaign::campaign_command(&a),
+        args::Command::Hip(a) => hip::hip_command(&a),
+        args::Command::CheckObserved(a) => hip::check_observed_command(&a),
         args::Command::Docs(a) => docs::docs_command(&a),
         args::Command::Completions(a) => shell::completions_command(&a),
         args::Command::Man(a) => shell::man_command(&a),
