@@ -601,7 +601,22 @@ pub(crate) fn verdict(
             trace: trace.clone(),
         });
     }
-    if !out.forbidden.is_empty() {
+    if !out.forbidden.is_empty() && model.flags.ub {
+        // LangRef, "Undefined Values": "undefined behavior ... the program
+        // may do anything"; C++ [intro.abstract]/5: an execution with an
+        // undefined operation places "no requirement on the implementation
+        // executing that program with that input". A test whose model run
+        // has the `ub` flag constrains no outcome (docs/semantics.md,
+        // "Undefined behaviour in verify").
+        out.status = "skip".into();
+        out.reason = Some(format!(
+            "undefined behaviour: the memory model reports `ub`, so no hardware outcome is forbidden ({} outcome(s) outside the model's states not compared)",
+            out.forbidden.len()
+        ));
+        out.forbidden.clear();
+        out.hardware_outcomes = None;
+        out.hardware_states = None;
+    } else if !out.forbidden.is_empty() {
         out.status = if out.forbidden.iter().all(|f| f.known.is_some()) {
             "known".into()
         } else {

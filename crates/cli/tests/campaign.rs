@@ -288,3 +288,30 @@ fn a_finding_is_shrunk() {
     let html = std::fs::read_to_string(out2.join("report.html")).unwrap();
     assert!(html.contains("1 new finding(s)"));
 }
+
+/// The first campaign's FORBIDDEN outcomes (docs/findings.md, "Campaign
+/// 1"), shrunk: a racy monotonic load returns undef (scopes not
+/// inclusive), `undef ^ undef` is undef (LangRef), the store to `@y[undef]`
+/// is undefined behaviour; the hardware stores y=1. With the model's `ub`
+/// flag no outcome is forbidden (docs/semantics.md, "Undefined behaviour
+/// in verify"): SKIP with the reason, exit 0.
+#[test]
+fn undefined_behaviour_forbids_no_outcome() {
+    let dir = tmp("ub");
+    std::fs::create_dir_all(&dir).unwrap();
+    let t = dir.join("ub.litmus");
+    std::fs::write(
+        &t,
+        "AMDGPU UB\n{\n  global x = 0;\n  global y = 0;\n}\nthread P0 @ wg 0 {\n  %r0 = load atomic i32, ptr @x monotonic, align 4\n  %d1 = xor i32 %r0, %r0\n  store atomic i32 1, ptr @y[%d1] monotonic, align 4\n}\nthread P1 @ wg 1 {\n  store atomic i32 1, ptr @x syncscope(\"workgroup\") monotonic, align 4\n}\nlocations [P0:%r0;@x;@y;]\nexists (true)\n",
+    )
+    .unwrap();
+    let run = amdmm(&["run", t.to_str().unwrap()]);
+    assert!(stdout(&run).contains("Flags: race ub"), "{}", stdout(&run));
+    let o = amdmm(&["verify", "--target", "gfx942", t.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("SKIP UB gfx942: undefined behaviour: the memory model reports `ub`"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -57,37 +57,42 @@ pub struct Report {
 /// A skip reason without what varies per test: the place (`FILE:L:C: P1:`),
 /// the target, numbers.
 pub fn reason_class(reason: &str) -> String {
-    let mut r = reason;
-    // `FILE:LINE:COL: THREAD: ...` or `TARGET (llc): THREAD line N: ...`
-    if let Some(i) = r.find(".litmus:") {
-        r = &r[i..];
-        r = r.splitn(4, ':').nth(3).unwrap_or(r).trim_start();
-    }
-    if let Some((head, rest)) = r.split_once(": ") {
-        if head.starts_with("gfx") {
-            r = rest;
+    // The target's sentence: from the first word naming a target (what
+    // precedes is the place and the operation), without `(as gfxNNN)`.
+    let from_target = reason
+        .split(' ')
+        .position(|w| w.starts_with("gfx"))
+        .map(|i| reason.split(' ').skip(i).collect::<Vec<_>>().join(" "));
+    let r = match &from_target {
+        Some(s) => s.as_str(),
+        None => {
+            // `FILE:LINE:COL: THREAD: MESSAGE`: the message.
+            let mut r = reason;
+            if let Some(i) = r.find(".litmus:") {
+                r = r[i..].splitn(4, ':').nth(3).unwrap_or(r).trim_start();
+            }
+            r
         }
-    }
-    if let Some((head, rest)) = r.split_once(": ") {
-        if head.starts_with('P') && !head.contains(' ') || head.contains(" line ") {
-            r = rest;
-        }
-    }
+    };
     let mut out = String::new();
-    for w in r.split(' ') {
+    let mut words = r.split(' ').peekable();
+    while let Some(w) = words.next() {
+        if w == "(as" && words.peek().is_some_and(|n| n.starts_with("gfx")) {
+            words.next();
+            continue;
+        }
         if !out.is_empty() {
             out.push(' ');
         }
         if w.starts_with("gfx") {
             out.push_str("TARGET");
+            if w.ends_with(':') {
+                out.push(':');
+            }
         } else if w.starts_with('@') {
             out.push_str("@LOC");
         } else {
-            out.push_str(
-                &w.chars()
-                    .map(|c| if c.is_ascii_digit() { 'N' } else { c })
-                    .collect::<String>(),
-            );
+            out.extend(w.chars().map(|c| if c.is_ascii_digit() { 'N' } else { c }));
         }
     }
     let mut cut = out.len().min(140);
@@ -353,11 +358,15 @@ mod tests {
     fn reasons_lose_their_place() {
         assert_eq!(
             reason_class("t/a.litmus:10:3: P0: an access to @x (generic): gfx600 does not support the generic address space"),
-            "an access to @LOC (generic): TARGET does not support the generic address space"
+            "TARGET does not support the generic address space"
         );
         assert_eq!(
-            reason_class("gfx942 (llc): P1 line 19: the compiler's code has a loop"),
-            "the compiler's code has a loop"
+            reason_class("t.litmus:3:1: P0: store i32 1, @x (lds) monotonic system: gfx950:tgsplit (as gfx942) allocates no LDS"),
+            "TARGET allocates no LDS"
+        );
+        assert_eq!(
+            reason_class("the memory model gave no verdict (limit reached: 20 s)"),
+            "the memory model gave no verdict (limit reached: NN s)"
         );
     }
 }
