@@ -46,7 +46,11 @@ export function renderResult(r: any, ms: number): string {
     h += `</ul>`;
   }
   if (r.notes?.length) {
-    h += `<ul class="flags">${r.notes.map((n: unknown) => `<li>${esc(typeof n === "string" ? n : JSON.stringify(n))}</li>`).join("")}</ul>`;
+    // As the command line heads them: `note:` for a specification finding,
+    // `warning:` for the undef trap, else the flag.
+    const head = (f: string) => (f === "finding" ? "note" : f === "undef" ? "warning" : f);
+    const note = (n: any) => (typeof n === "string" ? n : n?.text ? `${head(n.flag)}: ${n.text}` : JSON.stringify(n));
+    h += `<ul class="flags" data-testid="notes">${r.notes.map((n: unknown) => `<li>${esc(note(n))}</li>`).join("")}</ul>`;
   }
   h += `<table class="states" data-testid="states"><thead><tr><th title="satisfies the condition">cond</th>`;
   for (const c of r.columns) h += `<th>${esc(c)}</th>`;

@@ -162,8 +162,10 @@ pub struct RunArgs {
           value_parser = parse_mib)]
     pub max_memory: u64,
 
-    /// Rule set: `seed` (the specification's memory model) or `upstream` (LLVM's
-    /// AMDGPUMemoryModel); how they differ: `amdmm docs semantics`.
+    /// Rule set: `seed` (the specification's memory model), `upstream` (LLVM's
+    /// AMDGPUMemoryModel) or `proposed` (not normative: the seed plus the
+    /// wording changes of `amdmm docs findings`); how they differ: `amdmm docs
+    /// semantics`.
     #[arg(long, value_name = "NAME", default_value = "seed",
           value_parser = PossibleValuesParser::new(ModelKind::NAMES))]
     pub model: String,

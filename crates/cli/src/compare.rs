@@ -4,7 +4,7 @@
 use amdmm_explore::{ModelKind, Options, Outcome, Target};
 use amdmm_hw::machine::{CodeSource, HwOptions};
 use amdmm_program::Program;
-use amdmm_report::{compare_row, compare_text, CompareDocument};
+use amdmm_report::{compare_columns, compare_text, CompareDocument};
 use clap::builder::PossibleValuesParser;
 use clap::Args;
 use std::io::Write;
@@ -15,6 +15,7 @@ use std::time::Duration;
 const EXAMPLES: &str = "\
 Examples:
   amdmm compare --model seed --model upstream litmus/
+  amdmm compare --model seed --model proposed litmus/    # what the proposed wording changes
   amdmm compare --target gfx942 --code table --code llc litmus/hw
   amdmm compare --model seed --target gfx90a,gfx1200 litmus/MP+rel-acq.agent.litmus
   amdmm compare --json --model seed --model upstream litmus/ > compare.json
@@ -35,7 +36,7 @@ pub struct CompareArgs {
     #[arg(value_name = "FILE_OR_DIR", required = true)]
     pub paths: Vec<PathBuf>,
 
-    /// A rule set to compare (repeatable): `seed` or `upstream`.
+    /// A rule set to compare (repeatable): `seed`, `upstream` or `proposed`.
     #[arg(long = "model", value_name = "NAME", num_args = 1,
           value_parser = PossibleValuesParser::new(ModelKind::NAMES))]
     pub models: Vec<String>,
@@ -319,7 +320,11 @@ pub fn compare_command(a: &CompareArgs) -> ExitCode {
                         }
                     }
                 }
-                rows.push(compare_row(&file, &program, &runs));
+                let hardware: Vec<bool> = cols
+                    .iter()
+                    .map(|c| matches!(c, Column::Hardware(..)))
+                    .collect();
+                rows.push(compare_columns(&file, &program, &runs, &hardware));
             }
         },
     );

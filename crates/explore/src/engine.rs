@@ -169,6 +169,10 @@ fn run_with<S: Set>(
     }
     finish(&mut outcome, acc);
     outcome
+        .notes
+        .extend(crate::findings::undef_comparisons(setup.program, &outcome));
+    outcome.notes.sort();
+    outcome
 }
 
 /// The static part of a test: every thread's paths, the location instances
@@ -661,6 +665,7 @@ impl<'s, S: Set> Combo<'s, S> {
             po_inv: BitRel::new(n),
             scope_peers: Vec::new(),
             reads_location_ordered: opts.model == amdmm_model::ModelKind::Upstream,
+            ordered_atomics_coherent: opts.model == amdmm_model::ModelKind::Proposed,
         };
         graph.index();
         let offsets: Vec<usize> = placed.iter().map(|p| p.offset).collect();
@@ -1247,6 +1252,10 @@ fn check_candidate<S: Set>(
         cutoff,
     };
     acc.flags = acc.flags.union(flags);
+    for r in members(analysis.s1_reads) {
+        acc.notes
+            .insert(crate::findings::s1_note(setup.program, &g.events[r]));
+    }
     for m in combo.barrier.messages.iter().filter(|_| barrier) {
         let (flag, text) = match m.strip_prefix("deadlock: ") {
             Some(t) => ("deadlock", t),
@@ -1340,6 +1349,10 @@ pub(crate) fn final_state<S: Set>(
             Observable::Reg { thread, reg } => {
                 let t = *thread as usize;
                 let node = paths[t].regs.get(*reg as usize).copied().flatten();
+                if node.is_none() {
+                    // No instruction of this path writes the register.
+                    return ValueOut::Undef(UndefTag::Unwritten);
+                }
                 let v = node
                     .and_then(|n| vals[t].get(n as usize).copied().flatten())
                     .unwrap_or(Value::Undef);

@@ -102,6 +102,8 @@ pub fn parse_state_at(columns: &[String], text: &str) -> Result<ExplainTarget, S
         };
         let v = if value == "undef" {
             ValueOut::from(Value::Undef)
+        } else if value == "unwritten" {
+            ValueOut::Undef(crate::result::UndefTag::Unwritten)
         } else {
             match (value.parse::<i64>(), value.parse::<f64>()) {
                 (Ok(i), _) => ValueOut::Int(i),
@@ -113,7 +115,10 @@ pub fn parse_state_at(columns: &[String], text: &str) -> Result<ExplainTarget, S
                 }),
                 _ => {
                     return Err(err(
-                        format!("`{value}` is not an integer, a floating-point decimal or `undef`"),
+                        format!(
+                            "`{value}` is not an integer, a floating-point decimal, `undef` or \
+                             `unwritten`"
+                        ),
                         value_at..value_at + value.len().max(1),
                     ))
                 }
@@ -600,6 +605,20 @@ fn read_rule_finding<S: Set>(
             vec![r, w],
             vec![("lo".into(), w, r)],
         ),
+        ReadRule::OrderedAtomics(set) => (
+            "(--model proposed, not normative) \"Otherwise, if every write R may see is an \
+                 atomic operation, location-ordered before R, and their scopes are inclusive, \
+                 R returns the value written by one of those writes.\"",
+            format!(
+                "{} may see several atomic writes with inclusive scopes ({}), each \
+                     location-ordered before it, so it returns the value of one of them{}",
+                e(r),
+                members(set).map(e).collect::<Vec<_>>().join(", "),
+                if src.is_none() { ", not undef" } else { "" }
+            ),
+            vec![r],
+            Vec::new(),
+        ),
         ReadRule::AnyAtomic(set) => (
             "\"Otherwise if the set consisting of R and all writes that R may see contains \
                  only atomic operations with inclusive scopes, then R returns the value written \
@@ -697,6 +716,12 @@ fn allowed_detail<S: Set>(
             (Some(ReadRule::AnyAtomic(_)), Some(w)) => format!(
                 "{} returns the value of {}: it and the writes it may see are atomics with \
                  inclusive scopes",
+                e(r),
+                e(w as usize)
+            ),
+            (Some(ReadRule::OrderedAtomics(_)), Some(w)) => format!(
+                "{} returns the value of {}: the writes it may see are atomics with inclusive \
+                 scopes, each location-ordered before it (--model proposed)",
                 e(r),
                 e(w as usize)
             ),
@@ -802,9 +827,13 @@ fn explain_with<S: Set>(
     let wants = |state: &[ValueOut]| -> bool {
         match target {
             ExplainTarget::State(terms) => terms.iter().all(|(c, v)| {
-                state
-                    .get(*c)
-                    .is_some_and(|s| s == v || (s.to_string() == v.to_string()))
+                state.get(*c).is_some_and(|s| {
+                    s == v
+                            || s.to_string() == v.to_string()
+                            // `undef` also names an unwritten register, as
+                            // in the condition.
+                            || (v.to_string() == "undef" && matches!(s, ValueOut::Undef(_)))
+                })
             }),
             ExplainTarget::Condition => {
                 let lookup = |o: &Observable| -> Value {

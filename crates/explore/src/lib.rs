@@ -5,6 +5,7 @@ pub mod barrier;
 pub mod condition;
 mod engine;
 pub mod explain;
+mod findings;
 /// The scaling families of the benchmarks, now in `amdmm-gen` (shared with `amdmm gen`).
 pub use amdmm_gen::families;
 pub mod locations;

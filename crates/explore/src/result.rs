@@ -75,8 +75,15 @@ impl ValueOut {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
 pub enum UndefTag {
+    /// A read returned `undef` (a race, or no write location-ordered
+    /// before it), or arithmetic on one.
     #[serde(rename = "undef")]
     Undef,
+    /// A register that no executed instruction wrote (on a branch that was
+    /// not taken): printed `unwritten`, and `undef` to the condition
+    /// (docs/format.md, "The final condition").
+    #[serde(rename = "unwritten")]
+    Unwritten,
 }
 
 impl From<Value> for ValueOut {
@@ -92,7 +99,8 @@ impl std::fmt::Display for ValueOut {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ValueOut::Int(i) => write!(f, "{i}"),
-            ValueOut::Undef(_) => f.write_str("undef"),
+            ValueOut::Undef(UndefTag::Undef) => f.write_str("undef"),
+            ValueOut::Undef(UndefTag::Unwritten) => f.write_str("unwritten"),
             ValueOut::Float(x) => f.write_str(&amdmm_program::float::display(x.ty(), x.bits)),
         }
     }
@@ -240,7 +248,8 @@ pub struct BarrierWitness {
 /// Why an execution raised `ub` or `deadlock`, for the barrier model.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
 pub struct Note {
-    /// `ub` or `deadlock`.
+    /// `ub`, `deadlock`, `finding` (a result that comes from a specification
+    /// finding) or `undef` (the condition compares a racy undef with a number).
     pub flag: String,
     /// `clause: what happened` (`deadlock: the wait on ... never completes ...`).
     pub text: String,

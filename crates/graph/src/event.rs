@@ -112,6 +112,11 @@ pub struct ExecutionGraph<S: Set = u64> {
     /// Reads are location-ordered before the accesses they happen before
     /// (the upstream model's rule; see `amdmm_model::location_order`).
     pub reads_location_ordered: bool,
+    /// A read that may see several writes, all location-ordered before it,
+    /// atomic and with pairwise inclusive scopes, returns one of them, which
+    /// coherence chooses (the `proposed` model's change for specification
+    /// finding S1; see `amdmm_model::values::read_rule`).
+    pub ordered_atomics_coherent: bool,
     /// Per event `y` and scope level `L`: the events `x` such that `x`'s
     /// instance of `L` includes `y` (equivalently `y`'s includes `x`; initial
     /// writes belong to every instance). Fixed for a graph.

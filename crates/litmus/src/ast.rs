@@ -36,7 +36,7 @@ pub struct File {
 }
 
 /// The `--model` names an `expect` line may be qualified with.
-pub const MODEL_NAMES: &[&str] = &["seed", "upstream"];
+pub const MODEL_NAMES: &[&str] = &["seed", "upstream", "proposed"];
 
 /// `expect upstream Sometimes race`
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -62,7 +62,7 @@ const BODY_SYNTAX: &str =
 const COND_SYNTAX: &str = "the condition is `exists|~exists|forall (...)` over `P1:%r0 == 1`, `@x != 0`, `wg1:@t[0] == undef`, `true`, `false`, with `/\\`, `\\/`, `~`, `->` and parentheses";
 const LOCATIONS_SYNTAX: &str = "`locations [P1:%r0; @x; wg1:@t[0];]`";
 const EXPECT_SYNTAX: &str =
-    "`expect [seed|upstream] Always|Sometimes|Never` followed by flags among `race ub deadlock cutoff`";
+    "`expect [seed|upstream|proposed] Always|Sometimes|Never` followed by flags among `race ub deadlock cutoff`";
 
 /// The syntax of each instruction, for hints.
 fn instr_syntax(word: &str) -> &'static str {

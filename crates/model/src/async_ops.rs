@@ -243,7 +243,7 @@ pub fn thread_order(model: ModelKind, len: usize, ops: &[AsyncOp]) -> ThreadOrde
             .map_or(LocalSet::empty(), |c| from_to(c.max(op.write + 1), len));
         let (r, w) = (op.read as usize, op.write as usize);
         match model {
-            ModelKind::Seed => {
+            ModelKind::Seed | ModelKind::Proposed => {
                 po[r] = after | LocalSet::bit(w);
                 po[w] = after;
             }

@@ -66,7 +66,7 @@ pub fn roles(
             intrinsic_scope.map(|s| s.level)
         };
         let own = match model {
-            ModelKind::Seed => own,
+            ModelKind::Seed | ModelKind::Proposed => own,
             ModelKind::Upstream => {
                 if space == AddrSpace::Lds {
                     // LDS: always workgroup, independent of the syncscope.

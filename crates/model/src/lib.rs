@@ -55,6 +55,12 @@ pub struct Analysis<S: Set = u64> {
     pub rules: Vec<Option<ReadRule<S>>>,
     /// Some read returned `undef` because of a data race.
     pub race: bool,
+    /// The reads that return `undef` by "Otherwise, `R` returns `undef`"
+    /// although every write they may see is an atomic operation, with
+    /// pairwise inclusive scopes and location-ordered before them: the
+    /// pattern of specification finding S1 (docs/findings.md), where
+    /// `--model proposed` returns the modification-order-last of them.
+    pub s1_reads: S,
     /// Edges every modification order must contain.
     pub mo_required: BitRel<S>,
 }
@@ -72,6 +78,7 @@ impl<S: Set> Analysis<S> {
             lo: BitRel::new(n),
             rules: vec![None; S::BITS],
             race: false,
+            s1_reads: S::empty(),
             mo_required: BitRel::new(n),
         }
     }
@@ -248,6 +255,7 @@ fn derive_from_hb<S: Set>(
         rules[e] = None;
     }
     let mut race = false;
+    let mut s1_reads = S::empty();
     for r in members(g.reads) {
         let writes_here = g.same_loc[r] & g.writes;
         let (hb, _) = hbs.of(g.events[r].space);
@@ -257,9 +265,13 @@ fn derive_from_hb<S: Set>(
             return Err(Reject::Value);
         }
         race |= rule.is_race();
+        if rule == ReadRule::SeveralWrites && values::atomics_with_inclusive_scopes(g, seen) {
+            s1_reads |= S::bit(r);
+        }
         rules[r] = Some(rule);
     }
     out.race = race;
+    out.s1_reads = s1_reads;
     out.mo_required = coherence::mo_constraints(g, &hbs);
     if strict && !out.mo_required.is_acyclic() {
         return Err(Reject::Coherence);
@@ -300,15 +312,22 @@ pub enum ModelKind {
     /// accesses are widened, and reads are location-ordered before the
     /// accesses they happen-before.
     Upstream,
+    /// Not normative: the seed plus the smallest change that fixes each
+    /// specification finding (docs/findings.md, "Specification findings").
+    /// S1: a read that may see several atomic writes with inclusive scopes,
+    /// each location-ordered before it, returns one of them (coherence
+    /// chooses) instead of `undef` ([`values::read_rule`]).
+    Proposed,
 }
 
 impl ModelKind {
-    pub const NAMES: &'static [&'static str] = &["seed", "upstream"];
+    pub const NAMES: &'static [&'static str] = &["seed", "upstream", "proposed"];
 
     pub fn name(self) -> &'static str {
         match self {
             ModelKind::Seed => "seed",
             ModelKind::Upstream => "upstream",
+            ModelKind::Proposed => "proposed",
         }
     }
 
@@ -316,6 +335,7 @@ impl ModelKind {
         match s {
             "seed" => Some(ModelKind::Seed),
             "upstream" => Some(ModelKind::Upstream),
+            "proposed" => Some(ModelKind::Proposed),
             _ => None,
         }
     }

@@ -38,6 +38,13 @@ pub enum ReadRule<S: Set = u64> {
     Exactly(usize),
     /// "Otherwise, `R` returns `undef`."  Several writes: a data race.
     SeveralWrites,
+    /// Not normative (`--model proposed`, specification finding S1): `R` may
+    /// see several writes, each location-ordered before it, all atomic with
+    /// pairwise inclusive scopes; `R` returns the value of one of them, and
+    /// coherence chooses which (the modification-order-last of those that
+    /// happen before it). Where the text says "Otherwise, `R` returns
+    /// `undef`".
+    OrderedAtomics(S),
 }
 
 impl<S: Set> ReadRule<S> {
@@ -50,7 +57,9 @@ impl<S: Set> ReadRule<S> {
     /// rule allows?
     pub fn allows(self, source: Option<u8>) -> bool {
         match (self, source) {
-            (ReadRule::AnyAtomic(set), Some(w)) => set.has(w as usize),
+            (ReadRule::AnyAtomic(set) | ReadRule::OrderedAtomics(set), Some(w)) => {
+                set.has(w as usize)
+            }
             (ReadRule::Exactly(w), Some(s)) => w == s as usize,
             (
                 ReadRule::NothingOrdered | ReadRule::UnorderedWrite(_) | ReadRule::SeveralWrites,
@@ -74,16 +83,8 @@ pub fn read_rule<S: Set>(
         return ReadRule::NothingOrdered;
     }
     let er = &g.events[r];
-    if er.is_atomic() && seen.any() {
-        let all_atomic = members(seen).all(|w| g.events[w].is_atomic());
-        if all_atomic {
-            let set = seen | S::bit(r);
-            let pairwise = members(set)
-                .all(|a| members(set).all(|b| a >= b || inclusive(&g.events[a], &g.events[b])));
-            if pairwise {
-                return ReadRule::AnyAtomic(seen);
-            }
-        }
+    if er.is_atomic() && seen.any() && atomics_with_inclusive_scopes(g, seen | S::bit(r)) {
+        return ReadRule::AnyAtomic(seen);
     }
     if let Some(w) = members(seen & !ordered).next() {
         return ReadRule::UnorderedWrite(w);
@@ -91,5 +92,16 @@ pub fn read_rule<S: Set>(
     if seen.size() == 1 {
         return ReadRule::Exactly(seen.first().expect("one write"));
     }
+    if g.ordered_atomics_coherent && atomics_with_inclusive_scopes(g, seen) {
+        return ReadRule::OrderedAtomics(seen);
+    }
     ReadRule::SeveralWrites
+}
+
+/// Are all of `set` atomic operations with pairwise inclusive scopes
+/// (docs/semantics.md, "Which value rule applies")?
+pub fn atomics_with_inclusive_scopes<S: Set>(g: &ExecutionGraph<S>, set: S) -> bool {
+    members(set).all(|w| g.events[w].is_atomic())
+        && members(set)
+            .all(|a| members(set).all(|b| a >= b || inclusive(&g.events[a], &g.events[b])))
 }

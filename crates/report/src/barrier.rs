@@ -9,10 +9,13 @@ use std::fmt::Write;
 pub fn notes_text(notes: &[Note]) -> String {
     let mut s = String::new();
     for n in notes {
-        let head = if n.flag == "deadlock" {
-            "Deadlock"
-        } else {
-            "Undefined"
+        let head = match n.flag.as_str() {
+            "deadlock" => "Deadlock",
+            // A result that comes from a specification finding.
+            "finding" => "note",
+            // The condition compares a racy undef with a number.
+            "undef" => "warning",
+            _ => "Undefined",
         };
         let _ = writeln!(s, "{head}: {}", n.text);
     }

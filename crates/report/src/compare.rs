@@ -3,7 +3,7 @@
 
 use crate::witness::state_text;
 use crate::{observation_name, unknown_reason};
-use amdmm_explore::Outcome;
+use amdmm_explore::{Outcome, ValueOut};
 use amdmm_program::{Flags, Program};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -12,7 +12,7 @@ use std::fmt::Write;
 /// One column's result for one test.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct ModelResult {
-    /// The column: a rule set (`seed`, `upstream`) or a target's hardware
+    /// The column: a rule set (`seed`, `upstream`, `proposed`) or a target's hardware
     /// model with its code source (`gfx942/table`, `gfx942/llc`).
     pub model: String,
     /// `Always`, `Sometimes`, `Never`, `Unknown`, or `Skipped` when the
@@ -75,13 +75,60 @@ pub struct CompareDocument {
 }
 
 /// Compares one test's outcomes, `(column name, outcome or why the column
-/// cannot take the test)` per column, in the order given. Skipped columns
-/// take no part in `differs` and `only_here`.
+/// cannot take the test)` per column, in the order given, every column a
+/// memory model. Skipped columns take no part in `differs` and `only_here`.
 pub fn compare_row(
     file: &str,
     program: &Program,
     runs: &[(String, Result<Outcome, String>)],
 ) -> CompareRow {
+    compare_columns(file, program, runs, &vec![false; runs.len()])
+}
+
+/// Does the final state `model` of a memory model allow the hardware state
+/// `hw`? An `undef` value matches any value, as `amdmm verify` judges
+/// (docs/hardware.md: a racy read returns `undef`, which the hardware
+/// realises as some value).
+fn allows(model: &[ValueOut], hw: &[ValueOut]) -> bool {
+    model.len() == hw.len()
+        && model
+            .iter()
+            .zip(hw)
+            .all(|(m, h)| matches!(m, ValueOut::Undef(_)) || m == h)
+}
+
+/// Does state `a` of a column match state `b` of another? Literally between
+/// two models or two hardware columns; with `undef` matching any value
+/// between a model and a hardware column ([`allows`]).
+fn state_matches(a: &[ValueOut], a_hw: bool, b: &[ValueOut], b_hw: bool) -> bool {
+    match (a_hw, b_hw) {
+        (false, true) => allows(a, b),
+        (true, false) => allows(b, a),
+        _ => a == b,
+    }
+}
+
+/// [`compare_row`] with hardware columns: `hardware[k]` says whether column
+/// `k` is a target's hardware model. Between a model and a hardware column,
+/// a model's `undef` matches any hardware value (as `amdmm verify` judges),
+/// and only the states are compared: the hardware raises no flags, and a
+/// condition that compares an `undef` read is false where the hardware's
+/// value makes it true, so the observations differ by construction (the
+/// text table says so under such a test).
+pub fn compare_columns(
+    file: &str,
+    program: &Program,
+    runs: &[(String, Result<Outcome, String>)],
+    hardware: &[bool],
+) -> CompareRow {
+    let values: Vec<Option<Vec<Vec<ValueOut>>>> = runs
+        .iter()
+        .map(|(_, r)| {
+            r.as_ref()
+                .ok()
+                .map(|o| o.states.iter().map(|s| s.values.clone()).collect())
+        })
+        .collect();
     let all: Vec<Option<Vec<String>>> = runs
         .iter()
         .map(|(_, r)| {
@@ -110,14 +157,20 @@ pub fn compare_row(
             },
             Ok(o) => {
                 let mine = all[k].clone().unwrap_or_default();
+                let mine_values = values[k].clone().unwrap_or_default();
                 let only_here = if complete {
                     mine.iter()
-                        .filter(|s| {
-                            all.iter().enumerate().all(|(j, other)| {
-                                j == k || other.as_ref().is_none_or(|o| !o.contains(s))
+                        .zip(&mine_values)
+                        .filter(|(_, s)| {
+                            values.iter().enumerate().all(|(j, other)| {
+                                j == k
+                                    || other.as_ref().is_none_or(|o| {
+                                        !o.iter()
+                                            .any(|t| state_matches(s, hardware[k], t, hardware[j]))
+                                    })
                             })
                         })
-                        .cloned()
+                        .map(|(text, _)| text.clone())
                         .collect()
                 } else {
                     Vec::new()
@@ -138,22 +191,38 @@ pub fn compare_row(
             }
         })
         .collect();
-    let ran: Vec<&ModelResult> = results.iter().filter(|r| r.skipped.is_none()).collect();
-    let (decided, undecided): (Vec<&ModelResult>, Vec<&ModelResult>) =
-        ran.iter().partition(|r| r.unknown_reason.is_none());
-    // Columns with a verdict differ by verdict, flags or states. A column
+    let ran: Vec<usize> = (0..results.len())
+        .filter(|&k| results[k].skipped.is_none())
+        .collect();
+    let (decided, undecided): (Vec<usize>, Vec<usize>) = ran
+        .iter()
+        .partition(|&&k| results[k].unknown_reason.is_none());
+    let states = |k: usize| values[k].as_deref().unwrap_or_default();
+    // Does every state of column `a` match some state of column `b`?
+    let covered = |a: usize, b: usize| {
+        states(a).iter().all(|s| {
+            states(b)
+                .iter()
+                .any(|t| state_matches(s, hardware[a], t, hardware[b]))
+        })
+    };
+    // Columns with a verdict differ by verdict, flags or states; a model and
+    // a hardware column by states only, `undef` matching any value. A column
     // without one (a limit) only shows a difference through a state it did
     // find that a column with a verdict lacks: what it did not find yet
     // proves nothing, so two Unknowns never "differ" by their partial lists.
-    let differs = decided.windows(2).any(|p| {
-        p[0].observation != p[1].observation
-            || p[0].flags != p[1].flags
-            || p[0].states != p[1].states
-    }) || undecided.iter().any(|u| {
-        decided
-            .iter()
-            .any(|d| u.states.iter().any(|s| !d.states.contains(s)))
-    });
+    let differs = decided.iter().enumerate().any(|(i, &a)| {
+        decided[i + 1..].iter().any(|&b| {
+            let (ra, rb) = (&results[a], &results[b]);
+            if hardware[a] != hardware[b] {
+                !covered(a, b) || !covered(b, a)
+            } else {
+                ra.observation != rb.observation || ra.flags != rb.flags || ra.states != rb.states
+            }
+        })
+    }) || undecided
+        .iter()
+        .any(|&u| decided.iter().any(|&d| !covered(u, d)));
     CompareRow {
         file: file.to_string(),
         test: program.name.clone(),
@@ -210,6 +279,16 @@ pub fn compare_text(doc: &CompareDocument) -> String {
     let mut s = String::new();
     if let Some(llc) = &doc.llc {
         let _ = writeln!(s, "; llc: {llc}");
+    }
+    // Hardware columns are named `TARGET/CODE`, models by their name.
+    let hardware = doc.models.iter().filter(|m| m.contains('/')).count();
+    if hardware > 0 && hardware < doc.models.len() {
+        let _ = writeln!(
+            s,
+            "; a model and a hardware column are compared by their states, a model's undef \
+             matching any value (as verify does): the hardware raises no flags, and its \
+             observation differs wherever the condition compares an undef read"
+        );
     }
     // One SKIP line per test and distinct reason, naming every column it
     // skipped (issue 29: the same ~400-character reason once per column).

@@ -216,7 +216,7 @@ pub struct SummaryJson {
 pub struct RunDocument {
     /// The amdmm version.
     pub amdmm: String,
-    /// `seed`, `upstream`, or `hardware` for `run --target`.
+    /// `seed`, `upstream`, `proposed`, or `hardware` for `run --target`.
     pub model: String,
     /// One entry per input file (per file and target with `--target`), in input order.
     pub tests: Vec<TestEntry>,

@@ -19,7 +19,9 @@ mod witness;
 
 pub use barrier::{barrier_text, deadlock_text, notes_text};
 pub use check::{check, compare, CheckResult, Failure};
-pub use compare::{compare_row, compare_text, CompareDocument, CompareRow, ModelResult};
+pub use compare::{
+    compare_columns, compare_row, compare_text, CompareDocument, CompareRow, ModelResult,
+};
 pub use diagnostics::{DiagnosticJson, FileDiagnostic};
 pub use dot::{
     file_stem, outcome_graphs, outcome_graphs_with, relation_names, witness_to_dot, DotOptions,

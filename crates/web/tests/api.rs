@@ -145,7 +145,12 @@ fn lds_reports_conflicts_and_errors() {
 #[test]
 fn catalogue_lists_the_menus() {
     let c: Value = serde_json::from_str(&amdmm_web::catalogue()).unwrap();
-    assert_eq!(c["models"], serde_json::json!(["seed", "upstream"]));
+    // `proposed`: the seed plus the specification findings' wording changes
+    // (docs/findings.md), offered by the playground too.
+    assert_eq!(
+        c["models"],
+        serde_json::json!(["seed", "upstream", "proposed"])
+    );
     assert!(c["lower_targets"]
         .as_array()
         .unwrap()
