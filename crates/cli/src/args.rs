@@ -90,12 +90,16 @@ pub enum Command {
     /// model: an observed state the model forbids fails, naming the test.
     CheckObserved(crate::hip::CheckObservedArgs),
 
-    // Other inputs: asynchronous-copy lint, other suites.
+    // Other inputs: asynchronous-copy lint, other suites, real kernels.
     /// Check asynchronous LDS DMA code (asyncmark / wait.asyncmark) without exploring executions.
     Lint(crate::lint::LintArgs),
     /// Translate another suite into litmus tests (`import vulkan-alloy`: the Khronos Vulkan
     /// memory model tests), check the translations and write the cross-check report.
     Import(crate::import::ImportArgs),
+    /// Check a real kernel: an LLVM IR module or HIP / OpenCL source on a launch grid; print
+    /// its races (by source line), undefined reads, barrier deadlocks, assertion failures and
+    /// final buffer values (`amdmm docs kernels`).
+    Kernel(crate::kernel::KernelArgs),
 
     // Reference and setup.
     /// Print a page of the documentation (built in): `amdmm docs` lists them.

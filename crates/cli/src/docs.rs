@@ -41,6 +41,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("llc", include_str!("../../../docs/llc.md")),
     ("gpu", include_str!("../../../docs/gpu.md")),
     ("lds", include_str!("../../../docs/lds.md")),
+    ("kernels", include_str!("../../../docs/kernels.md")),
     ("performance", include_str!("../../../docs/performance.md")),
     (
         "vulkan-crosscheck",

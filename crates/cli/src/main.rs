@@ -18,6 +18,7 @@ mod hip;
 mod hw_run;
 mod import;
 mod input;
+mod kernel;
 mod lds;
 mod lint;
 mod lower;
@@ -73,5 +74,6 @@ fn main() -> ExitCode {
         args::Command::Completions(a) => shell::completions_command(&a),
         args::Command::Man(a) => shell::man_command(&a),
         args::Command::Schema(a) => schema::schema_command(&a),
+        args::Command::Kernel(a) => kernel::kernel_command(&a),
     }
 }

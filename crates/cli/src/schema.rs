@@ -28,6 +28,8 @@ pub enum Document {
     LowerCompare,
     /// `lds --json`
     Lds,
+    /// `kernel --json`
+    Kernel,
 }
 
 const SCHEMA_EXAMPLES: &str = "\
@@ -41,7 +43,7 @@ Exit status: 0 success; 2 an unknown command name.";
 #[command(after_help = SCHEMA_EXAMPLES)]
 pub struct SchemaArgs {
     /// Whose document: run, explain, compare, verify, lint, lower,
-    /// lower-compare or lds.
+    /// lower-compare, lds or kernel.
     #[arg(value_name = "COMMAND", value_enum)]
     pub document: Document,
 }
@@ -75,6 +77,7 @@ pub fn schema_text(d: Document) -> String {
         Document::Lower => schema_of::<crate::lower::LowerDocument>(),
         Document::LowerCompare => schema_of::<crate::lower_compare::LowerCompareDocument>(),
         Document::Lds => schema_of::<amdmm_lds::report::LdsDocument<'static>>(),
+        Document::Kernel => schema_of::<amdmm_kernel::report::KernelReport>(),
     };
     serde_json::to_string_pretty(&schema).unwrap_or_default()
 }

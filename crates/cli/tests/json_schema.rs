@@ -9,7 +9,7 @@ mod common;
 use common::*;
 use serde_json::Value;
 
-const DOCUMENTS: [&str; 8] = [
+const DOCUMENTS: [&str; 9] = [
     "run",
     "explain",
     "compare",
@@ -18,6 +18,7 @@ const DOCUMENTS: [&str; 8] = [
     "lower",
     "lower-compare",
     "lds",
+    "kernel",
 ];
 
 fn schema_path(name: &str) -> std::path::PathBuf {
@@ -379,4 +380,23 @@ fn lower_compare_json_validates() {
     let mut both = doc.clone();
     both["results"][skipped]["operations"] = Value::from(1);
     assert!(!errors("lower-compare", &both).is_empty());
+}
+
+#[test]
+fn kernel_json_validates() {
+    let doc = validates(
+        "kernel",
+        &[
+            "kernel",
+            "--json",
+            "--grid",
+            "2",
+            "../../kernels/fixtures/mp_relaxed_flag.O2.ll",
+        ],
+    );
+    assert_eq!(doc["flags"]["race"], true);
+    let race = &doc["races"][0];
+    assert_eq!(race["read"]["file"], "mp_relaxed_flag.hip");
+    assert!(race["write"]["line"].as_u64().is_some());
+    assert_eq!(doc["memory"][0]["out[0]"], "undef");
 }

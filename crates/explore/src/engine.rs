@@ -52,6 +52,17 @@ pub type VisitorOf<'v, S> = &'v (dyn Fn(&ExecutionGraph<S>, &Analysis<S>, &BitRe
 pub type Visitor<'v> = VisitorOf<'v, u64>;
 
 pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outcome {
+    run_collecting(program, opts, visitor, false).0
+}
+
+/// [`run`], also returning what the reads of the consistent executions
+/// returned `undef` for ([`ReadFinding`]) when `collect` is set.
+pub fn run_collecting(
+    program: &Program,
+    opts: &Options,
+    visitor: Option<Visitor>,
+    collect: bool,
+) -> (Outcome, Findings) {
     // The time limit counts from here: paths, barrier runs and the
     // reads-from search all check it.
     let started = Instant::now();
@@ -60,30 +71,30 @@ pub fn run(program: &Program, opts: &Options, visitor: Option<Visitor>) -> Outco
         Ok(s) => s,
         Err(limit) => {
             outcome.limit = limit;
-            return outcome;
+            return (outcome, Findings::default());
         }
     };
     if setup.paths.iter().any(|p| p.is_empty()) {
         // Some thread has no path at all (cannot happen: a false `assume`
         // ends a path too); `finish` reports it as `Unknown`.
         finish(&mut outcome, Accumulator::default());
-        return outcome;
+        return (outcome, Findings::default());
     }
     // The width of every relation, chosen once per test from its largest
     // combination of paths, so that the search and the axioms are
     // monomorphic: 64×64 words (the fast path), 128 or 256 events.
     let events = max_events(&setup);
     if events <= u64::BITS as usize {
-        return run_with::<u64>(&setup, opts, visitor, started, outcome);
+        return run_with::<u64>(&setup, opts, visitor, collect, started, outcome);
     }
     if visitor.is_some() || events > MAX_WIDE_EVENTS {
         outcome.limit = Some(LimitReason::TooManyEvents(events));
-        return outcome;
+        return (outcome, Findings::default());
     }
     if events <= <Wide<2> as Set>::BITS {
-        run_with::<Wide<2>>(&setup, opts, None, started, outcome)
+        run_with::<Wide<2>>(&setup, opts, None, collect, started, outcome)
     } else {
-        run_with::<Wide<4>>(&setup, opts, None, started, outcome)
+        run_with::<Wide<4>>(&setup, opts, None, collect, started, outcome)
     }
 }
 
@@ -103,14 +114,15 @@ fn run_with<S: Set>(
     setup: &Setup,
     opts: &Options,
     visitor: Option<VisitorOf<S>>,
+    collect: bool,
     started: Instant,
     mut outcome: Outcome,
-) -> Outcome {
+) -> (Outcome, Findings) {
     let mut combos = match build_combos::<S>(setup, opts, started) {
         Ok(c) => c,
         Err(limit) => {
             outcome.limit = limit;
-            return outcome;
+            return (outcome, Findings::default());
         }
     };
     // Interchangeable threads: one representative ordering of their
@@ -131,6 +143,7 @@ fn run_with<S: Set>(
         .collect();
     let shared = Shared {
         visitor,
+        collect,
         started,
         counted: AtomicU64::new(0),
         stop: AtomicBool::new(false),
@@ -167,12 +180,16 @@ fn run_with<S: Set>(
             ..Accumulator::default()
         };
     }
+    let findings = Findings {
+        reads: std::mem::take(&mut acc.findings).into_iter().collect(),
+        ub: std::mem::take(&mut acc.ub_paths).into_iter().collect(),
+    };
     finish(&mut outcome, acc);
     outcome
         .notes
         .extend(crate::findings::undef_comparisons(setup.program, &outcome));
     outcome.notes.sort();
-    outcome
+    (outcome, findings)
 }
 
 /// The static part of a test: every thread's paths, the location instances
@@ -292,6 +309,8 @@ pub(crate) fn build_combos<'s, S: Set>(
 /// State shared by the units of one test.
 struct Shared<'v, S: Set> {
     visitor: Option<VisitorOf<'v, S>>,
+    /// Record the [`ReadFinding`]s of consistent executions.
+    collect: bool,
     started: Instant,
     /// Candidates counted so far (flushed in batches).
     counted: AtomicU64,
@@ -393,6 +412,11 @@ struct Accumulator {
     notes: std::collections::BTreeSet<Note>,
     /// Deadlock witnesses, by their notes.
     deadlocks: BTreeMap<Vec<String>, Witness>,
+    /// Reads that returned `undef`, when collected.
+    findings: std::collections::BTreeSet<ReadFinding>,
+    /// Why paths of consistent executions ended in undefined behaviour,
+    /// when collected.
+    ub_paths: std::collections::BTreeSet<String>,
 }
 
 impl Accumulator {
@@ -418,6 +442,8 @@ impl Accumulator {
         self.deadlocked += other.deadlocked;
         self.candidates += other.candidates;
         self.notes.extend(other.notes);
+        self.findings.extend(other.findings);
+        self.ub_paths.extend(other.ub_paths);
         for (k, w) in other.deadlocks {
             self.deadlocks.entry(k).or_insert(w);
         }
@@ -1168,6 +1194,53 @@ pub(crate) fn fill_values<S: Set>(
     Filled::Ok
 }
 
+/// A read of some consistent execution that returned `undef`: the
+/// instruction that read (thread index, instruction index in its code) and,
+/// for a race with one write it may see that is not location-ordered before
+/// it, that write's instruction (memory-model.txt, "Location Order", the
+/// value rules). `write` is `None` for a read that sees several writes (a
+/// race too) and for a read with no write location-ordered before it
+/// (`race` false: uninitialised memory).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ReadFinding {
+    pub read: (u32, u32),
+    pub write: Option<(u32, u32)>,
+    pub race: bool,
+}
+
+/// What [`run_collecting`] gathers besides the outcome.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Findings {
+    /// Reads that returned `undef`, sorted.
+    pub reads: Vec<ReadFinding>,
+    /// Why some thread's path ended in undefined behaviour (an index out
+    /// of bounds, a branch on `undef`, ...), sorted.
+    pub ub: Vec<String>,
+}
+
+/// Records the reads of `g` that return `undef` under `a`'s value rules.
+fn collect_findings<S: Set>(
+    g: &ExecutionGraph<S>,
+    a: &Analysis<S>,
+    out: &mut std::collections::BTreeSet<ReadFinding>,
+) {
+    use amdmm_model::values::ReadRule;
+    let at = |e: usize| (g.events[e].thread, g.events[e].instr);
+    for r in members(g.reads) {
+        let (write, race) = match a.rules.get(r).copied().flatten() {
+            Some(ReadRule::UnorderedWrite(w)) if !g.events[w].is_init() => (Some(at(w)), true),
+            Some(ReadRule::UnorderedWrite(_)) | Some(ReadRule::SeveralWrites) => (None, true),
+            Some(ReadRule::NothingOrdered) => (None, false),
+            _ => continue,
+        };
+        out.insert(ReadFinding {
+            read: at(r),
+            write,
+            race,
+        });
+    }
+}
+
 /// Fixes the values of a candidate from its reads-from, checks path guards,
 /// the model, and every modification order; records what it finds. Fails
 /// only when a limit is reached among its modification orders.
@@ -1224,6 +1297,14 @@ fn check_candidate<S: Set>(
         }
         if let Some(visit) = shared.visitor {
             visit(g, analysis, mo);
+        }
+        if shared.collect {
+            collect_findings(g, analysis, &mut acc.findings);
+            for p in paths {
+                if let PathEnd::Ub(why) = &p.end {
+                    acc.ub_paths.insert(why.clone());
+                }
+            }
         }
         let state = final_state(setup, paths, g, vals, mo);
         if !found.contains(&state) {

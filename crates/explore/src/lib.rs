@@ -84,6 +84,14 @@ pub fn explore_visiting(program: &Program, opts: &Options, visit: engine::Visito
     engine::run(program, opts, Some(visit))
 }
 
+/// Like [`explore`], also returning every read of a consistent execution
+/// that returned `undef`, with the write it races with when there is one
+/// (the kernel front end names them by source line).
+pub fn explore_findings(program: &Program, opts: &Options) -> (Outcome, Findings) {
+    engine::run_collecting(program, opts, None, true)
+}
+
 pub use amdmm_graph::{BitRel, ExecutionGraph};
 pub use amdmm_model::Analysis;
 pub use engine::Visitor;
+pub use engine::{Findings, ReadFinding};

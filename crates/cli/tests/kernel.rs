@@ -1,0 +1,141 @@
+//! `amdmm kernel` end to end: the fixtures of kernels/ (no clang needed),
+//! `--check`, `--json`, and the errors of bad input.
+
+mod common;
+use common::*;
+
+#[test]
+fn message_passing_report_names_the_race_by_source_line() {
+    let o = amdmm(&[
+        "kernel",
+        "../../kernels/fixtures/mp_relaxed_flag.O2.ll",
+        "--grid",
+        "2",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("race: mp_relaxed_flag.hip:22 load of data[0] (wg1.wi0)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("may see mp_relaxed_flag.hip:18 store of data[0] (wg0.wi0)"),
+        "{out}"
+    );
+    assert!(out.contains("out[0] = undef  (every final state)"), "{out}");
+    assert!(out.contains("Flags: race cutoff"), "{out}");
+}
+
+#[test]
+fn agent_release_acquire_has_no_race_and_out_is_42() {
+    let o = amdmm(&[
+        "kernel",
+        "../../kernels/fixtures/mp_agent_spin.O0.ll",
+        "--grid",
+        "2",
+        "--block",
+        "1",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Races: none"), "{out}");
+    assert!(out.contains("out[0] = 42  (every final state)"), "{out}");
+}
+
+#[test]
+fn check_reads_the_sources_expectations() {
+    let o = amdmm(&[
+        "kernel",
+        "--check",
+        "../../kernels/fixtures/lds_exchange_sync.O2.ll",
+        "../../kernels/fixtures/counter_relaxed.O0.ll",
+    ]);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    assert!(stderr(&o).contains("2 passed, 0 failed"), "{}", stderr(&o));
+}
+
+#[test]
+fn check_fails_on_a_mismatch() {
+    let dir = std::env::temp_dir().join(format!("amdmm-kernel-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src =
+        std::fs::read_to_string(manifest_dir().join("../../kernels/counter_relaxed.hip")).unwrap();
+    std::fs::write(
+        dir.join("k.hip"),
+        src.replace("counter[0] = 4", "counter[0] = 3"),
+    )
+    .unwrap();
+    std::fs::copy(
+        manifest_dir().join("../../kernels/fixtures/counter_relaxed.O2.ll"),
+        dir.join("k.O2.ll"),
+    )
+    .unwrap();
+    let o = amdmm(&["kernel", "--check", dir.join("k.O2.ll").to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("FAIL") && stderr(&o).contains("counter[0]"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn missing_clang_is_one_error_naming_the_package() {
+    let o = amdmm(&[
+        "kernel",
+        "../../kernels/mp_agent_spin.hip",
+        "--clang",
+        "/nonexistent/clang",
+    ]);
+    assert_eq!(code(&o), 2);
+    let e = stderr(&o);
+    assert!(
+        e.contains("clang-22") && e.contains("apt-get install"),
+        "{e}"
+    );
+    assert_eq!(e.lines().count(), 1, "{e}");
+}
+
+#[test]
+fn bad_input_is_an_error_with_its_line() {
+    let dir = std::env::temp_dir().join(format!("amdmm-kernel-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("bad.ll");
+    std::fs::write(&f, "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n  %x = fmul float 1.0, 2.0\n  ret void\n}\n").unwrap();
+    let o = amdmm(&["kernel", f.to_str().unwrap()]);
+    std::fs::write(&f, "declare void @f()\n").unwrap();
+    let none = amdmm(&["kernel", f.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("bad.ll:2:") && stderr(&o).contains("fmul"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(code(&none), 2);
+    assert!(stderr(&none).contains("no kernel"), "{}", stderr(&none));
+}
+
+/// With clang-22 installed, a `.hip` file runs as its fixture does.
+#[test]
+fn hip_source_through_clang() {
+    let Some(_) = std::env::var_os("PATH")
+        .and_then(|p| std::env::split_paths(&p).find(|d| d.join("clang-22").is_file()))
+    else {
+        if std::env::var_os("CI").is_some() {
+            panic!("clang-22 is required under CI");
+        }
+        return;
+    };
+    let o = amdmm(&[
+        "kernel",
+        "../../kernels/lds_exchange_sync.hip",
+        "--block",
+        "2",
+        "--opt-level",
+        "0",
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("out[0] = 11"), "{}", stdout(&o));
+}

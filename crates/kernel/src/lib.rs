@@ -1,0 +1,73 @@
+//! amdmm-kernel: the kernel front end. An LLVM IR module (the `.ll` clang
+//! emits for a HIP or OpenCL kernel) and a launch grid become the same
+//! [`amdmm_program::Program`] a litmus test does: every modelled work-item
+//! a thread, every buffer and LDS variable a symbol. Exploration, the
+//! memory model and the reports are the litmus pipeline's.
+
+pub mod debug;
+pub mod error;
+pub mod expect;
+pub mod ir;
+pub mod launch;
+mod lexer;
+pub mod lower;
+pub mod parse;
+pub mod report;
+
+pub use error::KernelError;
+pub use launch::{ArgValue, InitValue, Launch};
+pub use lower::{build, pick_kernel, BuildOptions, Built};
+
+/// How to run one module.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    pub kernel: Option<String>,
+    pub spec: launch::LaunchSpec,
+    /// The processor (`gfx942`): its barriers and default wavefront size.
+    pub target: String,
+    pub timeout: Option<std::time::Duration>,
+    pub max_executions: Option<u64>,
+}
+
+/// Reads `ll`, builds the kernel's program on the launch and explores it:
+/// the report, or the error rendered with `shown` as the file name.
+pub fn run(ll: &str, shown: &str, o: &RunOptions) -> Result<report::KernelReport, String> {
+    let m = parse::module(ll).map_err(|e| e.render(shown))?;
+    let kernel = pick_kernel(&m, o.kernel.as_deref()).map_err(|e| e.render(shown))?;
+    let target = if o.target.is_empty() {
+        "gfx942"
+    } else {
+        o.target.as_str()
+    };
+    let s = &o.spec;
+    let opts = BuildOptions {
+        launch: Launch {
+            grid: s.grid,
+            block: s.block,
+            wave_size: s
+                .wave_size
+                .unwrap_or_else(|| launch::default_wave_size(target)),
+            lanes: s.lanes,
+        },
+        args: s.args.clone(),
+        inits: s.inits.clone(),
+    };
+    let built = build(&m, kernel, &opts).map_err(|e| e.render(shown))?;
+    let barrier_target = amdmm_explore::parse_target(target)
+        .map_err(|e| format!("{shown}: error: --target {target}: {e}"))?;
+    let eopts = amdmm_explore::Options {
+        loop_bound: s.loop_bound,
+        max_executions: o.max_executions,
+        timeout: o.timeout,
+        target: barrier_target,
+        ..Default::default()
+    };
+    let (outcome, findings) = amdmm_explore::explore_findings(&built.program, &eopts);
+    Ok(report::report(
+        &built,
+        shown,
+        &outcome,
+        &findings,
+        s.loop_bound,
+    ))
+}

@@ -1,0 +1,99 @@
+//! Bad input gives one error with its line and a hint, never a panic.
+
+use amdmm_kernel::{run, RunOptions};
+
+fn err(ll: &str) -> String {
+    run(ll, "k.ll", &RunOptions::default()).unwrap_err()
+}
+
+const HEAD: &str = "define amdgpu_kernel void @k(ptr addrspace(1) %out) {\n";
+
+#[test]
+fn unsupported_instruction_names_itself_and_its_line() {
+    let e = err(&format!(
+        "{HEAD}  %v = va_arg ptr %out, i32\n  ret void\n}}\n"
+    ));
+    assert!(e.starts_with("k.ll:2:"), "{e}");
+    assert!(e.contains("unsupported instruction `va_arg`"), "{e}");
+}
+
+#[test]
+fn unknown_intrinsic_is_refused() {
+    let e = err(&format!(
+        "{HEAD}  call void @llvm.amdgcn.s.sethalt(i32 1)\n  ret void\n}}\n"
+    ));
+    assert!(e.starts_with("k.ll:2:"), "{e}");
+    assert!(
+        e.contains("`@llvm.amdgcn.s.sethalt` is not modelled"),
+        "{e}"
+    );
+}
+
+#[test]
+fn floating_point_arithmetic_is_refused() {
+    let e = err(&format!(
+        "{HEAD}  %a = fadd float 1.0, 2.0\n  ret void\n}}\n"
+    ));
+    assert!(e.contains("k.ll:2:") && e.contains("fadd"), "{e}");
+}
+
+#[test]
+fn module_without_kernel() {
+    let e = err("define void @f() {\n  ret void\n}\n");
+    assert!(e.contains("no kernel"), "{e}");
+    assert!(e.contains("hint:"), "{e}");
+}
+
+#[test]
+fn misaligned_access_is_an_error_with_its_line() {
+    let e = err(&format!(
+        "{HEAD}  %p = getelementptr i8, ptr addrspace(1) %out, i64 2\n  store i32 1, ptr addrspace(1) %p\n  ret void\n}}\n"
+    ));
+    assert!(e.starts_with("k.ll:3:"), "{e}");
+    assert!(e.contains("element boundary"), "{e}");
+}
+
+#[test]
+fn truncated_module() {
+    let e = err(&format!("{HEAD}  ret void\n"));
+    assert!(e.contains("closing `}`"), "{e}");
+}
+
+#[test]
+fn scalar_parameter_without_value() {
+    let e = run(
+        "define amdgpu_kernel void @k(i32 %n) {\n  ret void\n}\n",
+        "k.ll",
+        &RunOptions::default(),
+    )
+    .unwrap_err();
+    assert!(e.contains("--arg n=3") || e.contains("--arg %n=3"), "{e}");
+}
+
+/// An access past the end of a buffer that the execution reaches is
+/// undefined behaviour, reported with its line.
+#[test]
+fn out_of_bounds_access_is_undefined_behaviour_with_its_line() {
+    let mut o = RunOptions::default();
+    o.spec.args.push((
+        "%out".into(),
+        amdmm_kernel::ArgValue::Buffer {
+            elem: "i32".into(),
+            len: 2,
+        },
+    ));
+    let r = run(
+        &format!("{HEAD}  %p = getelementptr i32, ptr addrspace(1) %out, i64 5\n  store i32 1, ptr addrspace(1) %p\n  ret void\n}}\n"),
+        "k.ll",
+        &o,
+    )
+    .unwrap();
+    assert!(r.flags.ub);
+    assert!(
+        r.barrier
+            .iter()
+            .any(|n| n.text.contains("out of bounds") && n.text.contains("line 3")),
+        "{:?}",
+        r.barrier
+    );
+}
