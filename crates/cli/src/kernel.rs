@@ -168,7 +168,9 @@ fn compile(a: &KernelArgs, file: &Path) -> Result<String, String> {
     args.push(file.display().to_string());
     // The one process helper (amdmm_io::tool): output read on threads, a
     // deadline from --timeout, the error text kept.
-    let deadline = a.timeout.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
+    let deadline = a
+        .timeout
+        .map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
     let out = amdmm_io::tool::run_tool(&clang, &args, &[], deadline).map_err(|e| e.to_string())?;
     Ok(String::from_utf8_lossy(&out.stdout).to_string())
 }
