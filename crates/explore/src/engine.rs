@@ -1208,7 +1208,7 @@ pub struct ReadFinding {
     pub race: bool,
 }
 
-/// What [`run_collecting`] gathers besides the outcome.
+/// What `run_collecting` gathers besides the outcome.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Findings {
     /// Reads that returned `undef`, sorted.

@@ -1,7 +1,7 @@
 //! amdmm's two doors to the outside world, each the only one of its kind
 //! (docs/cli.md, "Files amdmm writes" and "External programs"):
 //!
-//! - [`write`]: every file amdmm writes (graphs, generated tests, imported
+//! - [`write`](mod@write): every file amdmm writes (graphs, generated tests, imported
 //!   tests, reports, the llc cache) goes through [`write::write`]: never
 //!   through a symbolic link, never into anything but a regular or new
 //!   file, atomically (temporary file and rename), never over a file amdmm
