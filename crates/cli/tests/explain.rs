@@ -103,3 +103,20 @@ fn explain_takes_herds_state_syntax() {
         herd.split_once('\n').unwrap().1
     );
 }
+
+/// A seq_cst violation names its cycle (issue 29), as herd and GenMC do:
+/// in SB with seq_cst accesses, both reads seeing 0 needs each write
+/// program-ordered (so happens-before) before its thread's read, and each
+/// read from-read-before the other thread's write (it reads the initial
+/// value, which is modification-ordered before that write): a cycle, so no
+/// total order of the four seq_cst operations exists (LangRef, `seq_cst`).
+#[test]
+fn explain_names_the_seq_cst_cycle() {
+    let o = amdmm(&["explain", "../../litmus/SB+sc.litmus"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let s = stdout(&o);
+    assert!(
+        s.contains("; the cycle: e2 -hb-> e3 -fr-> e4 -hb-> e5 -fr-> e2"),
+        "{s}"
+    );
+}

@@ -479,6 +479,17 @@ fn check_with_mo<S: Set>(
         let sc: Vec<usize> = (0..g.len())
             .filter(|&i| g.events[i].ordering == amdmm_program::Ordering::SeqCst)
             .collect();
+        let cycle = sc_cycle(g, a, mo, &sc);
+        let cycle_text = match &cycle {
+            Some(c) => {
+                let mut t = format!("; the cycle: {}", e(c[0].0));
+                for (_, rel, y) in c {
+                    t.push_str(&format!(" -{rel}-> {}", e(*y)));
+                }
+                t
+            }
+            None => String::new(),
+        };
         return Some(Finding {
             verdict: Verdict::Forbidden,
             rank: 6,
@@ -488,12 +499,85 @@ fn check_with_mo<S: Set>(
                     on all addresses\"",
             detail: format!(
                 "no total order of the seq_cst operations {} agrees with happens-before, \
-                 modification order and from-reads",
+                 modification order and from-reads{cycle_text}",
                 sc.iter().map(|&i| e(i)).collect::<Vec<_>>().join(", ")
             ),
             events: sc,
-            edges: Vec::new(),
+            edges: cycle
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(x, rel, y)| (rel.to_string(), x, y))
+                .collect(),
         });
+    }
+    None
+}
+
+/// A cycle through seq_cst events only, each step happens-before,
+/// modification order or from-reads (a read to a write modification-ordered
+/// after the write it reads), when there is one: it is why no total order
+/// of the seq_cst operations agrees with the three (LangRef, `seq_cst`:
+/// "there is a global total order on all sequentially-consistent
+/// operations"), the cycle herd and GenMC name. `None` when the violation
+/// needs a longer reasoning than one such cycle (the text then names the
+/// operations only). Deterministic: the first cycle found from the lowest
+/// event, in index order.
+fn sc_cycle<S: Set>(
+    g: &ExecutionGraph<S>,
+    a: &Analysis<S>,
+    mo: &BitRel<S>,
+    sc: &[usize],
+) -> Option<Vec<(usize, &'static str, usize)>> {
+    let step = |x: usize, y: usize| -> Option<&'static str> {
+        if x == y {
+            return None;
+        }
+        if a.hb.has(x, y) {
+            return Some("hb");
+        }
+        if mo.has(x, y) {
+            return Some("mo");
+        }
+        let fr = g.reads.has(x)
+            && g.writes.has(y)
+            && g.same_loc[x].has(y)
+            && g.rf[x].is_some_and(|w| w as usize != y && mo.has(w as usize, y));
+        fr.then_some("fr")
+    };
+    // Depth-first search from each event for a path back to it.
+    fn search(
+        at: usize,
+        start: usize,
+        sc: &[usize],
+        step: &dyn Fn(usize, usize) -> Option<&'static str>,
+        path: &mut Vec<(usize, &'static str, usize)>,
+        seen: &mut Vec<bool>,
+    ) -> bool {
+        for &y in sc {
+            let Some(rel) = step(at, y) else { continue };
+            if y == start {
+                path.push((at, rel, y));
+                return true;
+            }
+            if seen[y] {
+                continue;
+            }
+            seen[y] = true;
+            path.push((at, rel, y));
+            if search(y, start, sc, step, path, seen) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+    for &start in sc {
+        let mut path = Vec::new();
+        let mut seen = vec![false; g.len()];
+        seen[start] = true;
+        if search(start, start, sc, &step, &mut path, &mut seen) {
+            return Some(path);
+        }
     }
     None
 }
