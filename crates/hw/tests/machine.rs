@@ -964,3 +964,64 @@ fn cas_loop_retries_are_bounded_with_the_cutoff_flag() {
     let h = explore(&single, &target, &opts).unwrap();
     assert!(!h.outcome.flags.cutoff, "no contention, no retry");
 }
+
+/// Coherence with many observers: `n` writers store `1..=n` to one
+/// location, `n` readers load it twice (relaxed atomics, agent scope, one
+/// thread per work-group); the condition is CoRR between the first two
+/// readers (LangRef, `monotonic`: one modification order per address).
+fn coherence_observers(n: usize) -> amdmm_program::Program {
+    let mut s = format!("AMDGPU CO-{n}\n{{\n  global x = 0;\n}}\n");
+    for i in 0..n {
+        s += &format!(
+            "thread W{i} @ wg {i} {{\n  store atomic i32 {}, ptr @x syncscope(\"agent\") monotonic, align 4\n}}\n",
+            i + 1
+        );
+    }
+    for i in 0..n {
+        s += &format!("thread R{i} @ wg {} {{\n", n + i);
+        for r in 0..2 {
+            s += &format!(
+                "  %r{r} = load atomic i32, ptr @x syncscope(\"agent\") monotonic, align 4\n"
+            );
+        }
+        s += "}\n";
+    }
+    s += "exists (R0:%r0 == 1 /\\ R0:%r1 == 2 /\\ R1:%r0 == 2 /\\ R1:%r1 == 1)\n";
+    amdmm_program::load(&s).unwrap()
+}
+
+/// `--timeout` ends the hardware search within 10% (+0.5 s) of its bound
+/// (issue 24), with the timeout as the limit and no verdict. CO-5 (ten
+/// threads) has far more states than a second's worth on any target.
+#[test]
+fn timeout_ends_the_search_within_its_bound() {
+    let p = coherence_observers(5);
+    for t in ["gfx942", "gfx1100:cumode"] {
+        let bound = std::time::Duration::from_millis(700);
+        let start = std::time::Instant::now();
+        let h = explore(
+            &p,
+            &Target::parse(t).unwrap(),
+            &HwOptions {
+                timeout: Some(bound),
+                max_states: usize::MAX,
+                ..HwOptions::default()
+            },
+        )
+        .unwrap();
+        let took = start.elapsed();
+        assert!(
+            matches!(
+                h.outcome.limit,
+                Some(amdmm_explore::LimitReason::Timeout(_))
+            ),
+            "{t}: {:?}",
+            h.outcome.limit
+        );
+        assert!(h.outcome.observation.is_none(), "{t}");
+        assert!(
+            took <= bound.mul_f64(1.1) + std::time::Duration::from_millis(500),
+            "{t}: {took:?}"
+        );
+    }
+}

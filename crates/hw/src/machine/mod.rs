@@ -31,6 +31,7 @@
 
 mod barriers;
 pub mod code;
+mod fingerprint;
 pub mod memsys;
 mod queues;
 mod search;
@@ -49,7 +50,7 @@ pub use code::{code_for, CodeSource};
 use memsys::{Geometry, MemSys};
 use search::{shared_across_l2s, solo_reads, Explorer};
 use state::{BarObj, State, Wave};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Options of a hardware run.
 #[derive(Clone, Debug)]
@@ -345,13 +346,14 @@ fn explore_lowered_from(
     };
     let mut ex = Explorer {
         ctx: &ctx,
-        seen: HashSet::default(),
+        seen: Default::default(),
         finals: HashMap::new(),
         flags: FlagsOut::default(),
         path: Vec::new(),
         limit: None,
         started,
         reduced: 0,
+        calls: 0,
     };
     ex.dfs(s0);
     let columns: Vec<String> = p

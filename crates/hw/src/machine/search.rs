@@ -4,14 +4,14 @@
 //! [`Explorer::pair_head_is_local`]).
 
 use super::code::Micro;
+use super::fingerprint::{fingerprint, Seen};
 use super::memsys::Geometry;
 use super::state::{ChanKind, Req, State};
 use super::Ctx;
 use crate::isa::{Family, MInstr};
 use amdmm_explore::{FinalState, FlagsOut, ValueOut};
 use amdmm_program::{Addr, AddrSpace, Instr, Observable, Operand, Program, ScopeLevel, Value};
-use foldhash::fast::FixedState;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// The locations that at most one memory request of any run can access, and
 /// only to read: no instruction of any thread stores to, RMWs, or is a DMA
@@ -107,10 +107,10 @@ pub(super) fn shared_across_l2s(p: &Program, geo: &Geometry) -> Vec<bool> {
 
 pub(super) struct Explorer<'a, 'b> {
     pub(super) ctx: &'b Ctx<'a>,
-    /// Visited states. Hashed with `foldhash`'s fixed-seed fast hasher:
-    /// SipHash was a third of the exploration's time (the set's iteration
-    /// order is never used, so the output does not depend on the hasher).
-    pub(super) seen: HashSet<State, FixedState>,
+    /// Visited states, as 128-bit fingerprints ([`super::fingerprint`]).
+    /// The set's iteration order is never used, so the output does not
+    /// depend on the hasher.
+    pub(super) seen: Seen,
     pub(super) finals: HashMap<FinalState, Vec<String>>,
     pub(super) flags: FlagsOut,
     pub(super) path: Vec<String>,
@@ -119,7 +119,17 @@ pub(super) struct Explorer<'a, 'b> {
     pub(super) started: std::time::Instant,
     /// States where the reduction took a single step.
     pub(super) reduced: usize,
+    /// Calls of [`Self::dfs`] (new and already visited states): the clock
+    /// is read every [`LIMIT_CHECK_EVERY`] of them.
+    pub(super) calls: u64,
 }
+
+/// How often (in [`Explorer::dfs`] calls) the time and memory limits are
+/// checked. A call costs a few microseconds at most (a fingerprint, or the
+/// successors of one state), so the limits are seen within milliseconds;
+/// reading the clock and `/proc/self/statm` every call would cost more than
+/// the search.
+pub(super) const LIMIT_CHECK_EVERY: u64 = 256;
 
 /// The result of trying to issue a wave's next instruction (a transient
 /// return value, never stored).
@@ -136,6 +146,17 @@ impl Explorer<'_, '_> {
         if self.limit.is_some() {
             return;
         }
+        self.calls += 1;
+        // Time and memory, every few hundred calls: `--timeout` must end the
+        // search within 10% (+0.5 s) of its bound (issue 24), and the drop
+        // of the visited set after it is cheap ([`super::fingerprint`]).
+        if self.calls % LIMIT_CHECK_EVERY == 0 && self.check_time_and_memory() {
+            return;
+        }
+        let fp = fingerprint(&s);
+        if self.seen.contains(&fp) {
+            return;
+        }
         if self.seen.len() >= self.ctx.opts.max_states {
             self.limit = Some(amdmm_explore::LimitReason::PathLimit(format!(
                 "hardware model state limit ({} states)",
@@ -143,38 +164,33 @@ impl Explorer<'_, '_> {
             )));
             return;
         }
-        // Time and memory, every 1024 states: a state costs microseconds.
-        if self.seen.len() % 1024 == 1023 {
-            let opts = &self.ctx.opts;
-            if let Some(t) = opts.timeout.filter(|t| self.started.elapsed() > *t) {
-                self.limit = Some(amdmm_explore::LimitReason::Timeout(amdmm_explore::millis(
-                    t,
-                )));
-                return;
-            }
-            if let Some(m) = opts
-                .max_memory
-                .filter(|m| amdmm_explore::resident_mib().is_some_and(|r| r > *m))
-            {
-                self.limit = Some(amdmm_explore::LimitReason::Memory(m));
-                return;
-            }
-        }
-        if self.seen.contains(&s) {
-            return;
-        }
+        self.seen.insert(fp);
         let succ = self.successors(&s);
         if succ.is_empty() {
             self.terminal(&s);
         }
-        // Inserted after its successors are computed, which saves a clone
-        // (the state graph is acyclic: no successor can be `s`).
-        self.seen.insert(s);
+        drop(s);
         for (n, label) in succ {
             self.path.push(label);
             self.dfs(n);
             self.path.pop();
         }
+    }
+
+    /// Sets [`Self::limit`] when the time or memory limit is passed.
+    pub(super) fn check_time_and_memory(&mut self) -> bool {
+        let opts = &self.ctx.opts;
+        if let Some(t) = opts.timeout.filter(|t| self.started.elapsed() > *t) {
+            self.limit = Some(amdmm_explore::LimitReason::Timeout(amdmm_explore::millis(
+                t,
+            )));
+        } else if let Some(m) = opts
+            .max_memory
+            .filter(|m| amdmm_explore::resident_mib().is_some_and(|r| r > *m))
+        {
+            self.limit = Some(amdmm_explore::LimitReason::Memory(m));
+        }
+        self.limit.is_some()
     }
 
     pub(super) fn terminal(&mut self, s: &State) {
