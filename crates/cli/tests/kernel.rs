@@ -139,3 +139,42 @@ fn hip_source_through_clang() {
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).contains("out[0] = 11"), "{}", stdout(&o));
 }
+
+/// issue #31 item 5: a kernel result that comes from specification finding
+/// S1 (relaxed RMWs, a barrier, a plain read: `undef`) carries the same
+/// one-line note `run` prints, in the text and in the JSON's `notes`; a
+/// kernel without the pattern has none.
+#[test]
+fn finding_s1_is_named_in_the_text_and_the_json() {
+    let file = "../../kernels/fixtures/counter_barrier_plain_read.O2.ll";
+    let launch = ["--grid", "1", "--block", "128", "--lanes", "1"];
+    let o = amdmm(&[&["kernel", file][..], &launch[..]].concat());
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    let notes: Vec<&str> = out.lines().filter(|l| l.starts_with("note: ")).collect();
+    assert_eq!(notes.len(), 1, "{out}");
+    assert!(
+        notes[0].starts_with("note: this is finding S1 ") && notes[0].contains("line 32"),
+        "{out}"
+    );
+    let o = amdmm(&[&["kernel", file, "--json"][..], &launch[..]].concat());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let notes = v["notes"].as_array().unwrap();
+    assert_eq!(notes.len(), 1, "{v}");
+    assert!(notes[0]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("this is finding S1 "));
+    // The race-free counter: no note.
+    let o = amdmm(&[
+        "kernel",
+        "../../kernels/fixtures/counter_relaxed.O2.ll",
+        "--grid",
+        "2",
+        "--block",
+        "2",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["notes"].as_array().unwrap().len(), 0, "{v}");
+}

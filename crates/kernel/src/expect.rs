@@ -7,6 +7,8 @@
 //! // expect memory: out[0] = 42    (42 in every final state)
 //! // expect memory: out[1] in {0, 42}
 //! // expect assert: 12             (the assertion at line 12 is reachable)
+//! // expect race: 9                (some race whose read is at line 9)
+//! // expect note: S1               (the report names specification finding S1)
 //! ```
 
 use crate::report::KernelReport;
@@ -75,10 +77,22 @@ pub fn check(source: &str, r: &KernelReport) -> Result<Vec<String>, String> {
                 .split_whitespace()
                 .filter_map(|w| w.parse().ok())
                 .collect();
-            let [a, b] = nums[..] else {
-                return Err(format!("line {n}: `expect race:` takes two line numbers"));
-            };
-            want.insert((a.min(b), a.max(b)));
+            match nums[..] {
+                [a, b] => {
+                    want.insert((a.min(b), a.max(b)));
+                }
+                // A read at that line that may see several writes.
+                [read] => {
+                    if !r.races.iter().any(|x| x.read.line == read) {
+                        out.push(format!("races: expected a race read at line {read}"));
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "line {n}: `expect race:` takes two line numbers (or one: the read's)"
+                    ))
+                }
+            }
         }
         let got: BTreeSet<(u32, u32)> = r
             .races
@@ -130,6 +144,15 @@ pub fn check(source: &str, r: &KernelReport) -> Result<Vec<String>, String> {
                     .map_or(text, |x| x.1)
                     .trim(),
                 got.into_iter().collect::<Vec<_>>().join(", ")
+            ));
+        }
+    }
+    for (_, text) in lines_with(source, "expect note:") {
+        let want = format!("this is finding {} ", text.trim());
+        if !r.notes.iter().any(|x| x.text.starts_with(&want)) {
+            out.push(format!(
+                "note: expected the report to name finding {}",
+                text.trim()
             ));
         }
     }

@@ -33,6 +33,10 @@ pub struct KernelReport {
     /// Undefined behaviour (barrier misuse, an index out of bounds, a
     /// branch on `undef`) and deadlocks.
     pub barrier: Vec<NoteOut>,
+    /// Results that come from a specification finding (docs/findings.md,
+    /// "Specification findings"): `note: this is finding S1 ...`, the line
+    /// `amdmm run` prints for the same pattern.
+    pub notes: Vec<NoteOut>,
     /// Reachable assertion failures (`llvm.trap`, `abort`,
     /// `__assert_fail`, `unreachable`).
     pub asserts: Vec<AssertOut>,
@@ -122,7 +126,7 @@ pub struct RaceOut {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct NoteOut {
-    /// `ub` or `deadlock`.
+    /// `ub` or `deadlock` (in `barrier`), `note` (in `notes`).
     pub flag: String,
     pub text: String,
 }
@@ -312,6 +316,7 @@ pub fn report(
         barrier: outcome
             .notes
             .iter()
+            .filter(|n| n.flag != "finding")
             .map(|n| NoteOut {
                 flag: n.flag.clone(),
                 text: n.text.clone(),
@@ -320,6 +325,15 @@ pub fn report(
                 flag: "ub".into(),
                 text: u.clone(),
             }))
+            .collect(),
+        notes: outcome
+            .notes
+            .iter()
+            .filter(|n| n.flag == "finding")
+            .map(|n| NoteOut {
+                flag: "note".into(),
+                text: n.text.clone(),
+            })
             .collect(),
         asserts,
         memory,
@@ -399,6 +413,9 @@ pub fn text(r: &KernelReport) -> String {
     }
     for n in &r.barrier {
         s.push_str(&format!("  {}: {}\n", n.flag, n.text));
+    }
+    for n in &r.notes {
+        s.push_str(&format!("note: {}\n", n.text));
     }
     for a in &r.asserts {
         s.push_str(&format!(

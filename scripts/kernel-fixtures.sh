@@ -1,0 +1,19 @@
+#!/bin/sh
+# Recompiles the checked-in .ll fixtures of the kernel corpus
+# (kernels/fixtures/NAME.O0.ll and NAME.O2.ll) from kernels/*.hip with
+# clang-22, the compile line amdmm kernel uses (docs/kernels.md).
+# Usage: scripts/kernel-fixtures.sh [kernels/NAME.hip ...]
+set -eu
+cd "$(dirname "$0")/.."
+clang=${AMDMM_CLANG:-clang-22}
+[ $# -gt 0 ] || set -- kernels/*.hip
+for src in "$@"; do
+    stem=$(basename "$src" .hip)
+    target=gfx942
+    t=$(sed -n 's|^// launch:.*--target \([a-z0-9]*\).*|\1|p' "$src" | head -1)
+    [ -n "$t" ] && target=$t
+    for o in 0 2; do
+        (cd kernels && "$clang" -x hip --cuda-device-only --offload-arch="$target" -nogpulib -nogpuinc \
+            -O$o -g -emit-llvm -S "$stem.hip" -o "fixtures/$stem.O$o.ll")
+    done
+done
