@@ -157,7 +157,8 @@ pub struct ExplainClass {
     pub source: String,
     /// The rule, quoted.
     pub quote: String,
-    /// How this class violates it, naming events (`e3 → e7 → e3`).
+    /// How this class violates it, naming events and, for a cycle, the
+    /// relation of each step (`e3 -hb-> e7 -mo-> e3`).
     pub detail: String,
     /// Candidates in the class.
     pub count: u64,
@@ -321,8 +322,28 @@ fn cycle<S: Set>(r: &BitRel<S>, n: usize) -> Option<Vec<usize>> {
     None
 }
 
-fn arrow_path(c: &[usize]) -> String {
-    c.iter().map(|&i| e(i)).collect::<Vec<_>>().join(" → ")
+/// The events of a cycle, each once, in the order the cycle meets them.
+fn cycle_events(c: &[Step]) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::new();
+    for &(x, _, _) in c {
+        if !out.contains(&x) {
+            out.push(x);
+        }
+    }
+    out
+}
+
+/// [`cycle_text`] of edges named by [`name_edges`]: each event and the
+/// relation that leads to the next (`e1 -dep-> e2 -rf-> e1`).
+fn named_cycle_text(edges: &[(String, usize, usize)]) -> String {
+    let Some(first) = edges.first() else {
+        return String::new();
+    };
+    let mut t = e(first.1);
+    for (rel, _, y) in edges {
+        t.push_str(&format!(" -{rel}-> {}", e(*y)));
+    }
+    t
 }
 
 /// Names each edge of a cycle after the first relation (of `named`) that
@@ -339,14 +360,46 @@ fn name_edges<S: Set>(c: &[usize], named: &[(&str, &BitRel<S>)]) -> Vec<(String,
         .collect()
 }
 
+/// One step of a cycle: (from, relation, to).
+type Step = (usize, &'static str, usize);
+
+/// A cycle as herd and GenMC print it: `e1 -rf-> e3 -hb-> e2 -mo-> e1`.
+fn cycle_text(c: &[Step]) -> String {
+    let Some(first) = c.first() else {
+        return String::new();
+    };
+    let mut t = e(first.0);
+    for (_, rel, y) in c {
+        t.push_str(&format!(" -{rel}-> {}", e(*y)));
+    }
+    t
+}
+
+/// A modification-order edge coherence requires: `from` before `to`, the
+/// clause that requires it, and the cycle (events and relations) that a
+/// modification order with `to` before `from` closes.
+struct MoConstraint {
+    from: usize,
+    to: usize,
+    why: String,
+    cycle: Vec<Step>,
+}
+
 /// The modification-order edges coherence requires, each with the clause
-/// that requires it (as `coherence::mo_constraints` computes them).
+/// that requires it (as `coherence::mo_constraints` computes them) and the
+/// `hb;eco` cycle that breaking it makes.
+///
+/// LangRef, "Memory Model for Concurrent Operations", `monotonic`: "All
+/// modification orders must be compatible with the happens-before order";
+/// C++20 [intro.races] write-write, read-write, write-read and read-read
+/// coherence, which RC11 states as "`hb;eco` is irreflexive"
+/// (`eco = (rf ∪ mo ∪ fr)+`). Each clause's violation is therefore a cycle
+/// of happens-before and one or two of `rf`, `mo`, `fr` (from-reads: a read
+/// to a write modification-ordered after the write it reads from); the
+/// cycle is what herd and GenMC print for a coherence violation.
 ///
 /// Happens-before is that of the location's address space, as there.
-fn tagged_mo_constraints<S: Set>(
-    g: &ExecutionGraph<S>,
-    a: &Analysis<S>,
-) -> Vec<(usize, usize, String)> {
+fn tagged_mo_constraints<S: Set>(g: &ExecutionGraph<S>, a: &Analysis<S>) -> Vec<MoConstraint> {
     let full_inv = a.hb.inverse();
     let hbs = happens_before::SpaceHb::new(g, &a.sw, &a.hb, &full_inv);
     let mut out = Vec::new();
@@ -354,11 +407,12 @@ fn tagged_mo_constraints<S: Set>(
     for w in members(g.writes) {
         let (hb, _) = hbs.of(g.events[w].space);
         for w2 in members(hb.row(w) & same_loc_writes(w) & !S::bit(w)) {
-            out.push((
-                w,
-                w2,
-                format!("write-write: {} happens-before {}", e(w), e(w2)),
-            ));
+            out.push(MoConstraint {
+                from: w,
+                to: w2,
+                why: format!("write-write: {} happens-before {}", e(w), e(w2)),
+                cycle: vec![(w, "hb", w2), (w2, "mo", w)],
+            });
         }
     }
     for (r, src) in g.rf.iter().enumerate() {
@@ -367,48 +421,59 @@ fn tagged_mo_constraints<S: Set>(
         let here = same_loc_writes(r);
         let (hb, hb_inv) = hbs.of(g.events[r].space);
         for w in members(hb.row(r) & here & !S::bit(src)) {
-            out.push((
-                src,
-                w,
-                format!(
+            out.push(MoConstraint {
+                from: src,
+                to: w,
+                why: format!(
                     "read-write: {} reads from {} and happens-before the write {}",
                     e(r),
                     e(src),
                     e(w)
                 ),
-            ));
+                cycle: vec![(src, "rf", r), (r, "hb", w), (w, "mo", src)],
+            });
         }
         for w in members(hb_inv.row(r) & here & !S::bit(src)) {
-            out.push((
-                w,
-                src,
-                format!(
+            out.push(MoConstraint {
+                from: w,
+                to: src,
+                why: format!(
                     "write-read: the write {} happens-before {}, which reads from {}",
                     e(w),
                     e(r),
                     e(src)
                 ),
-            ));
+                // `src` before `w` in mo: `r` reads from-before `w`.
+                cycle: vec![(w, "hb", r), (r, "fr", w)],
+            });
         }
         for r2 in members(hb_inv.row(r) & g.reads) {
             if let Some(s2) = g.rf[r2] {
-                if s2 as usize != src && g.events[r2].loc == g.events[r].loc {
-                    out.push((
-                        s2 as usize,
-                        src,
-                        format!(
+                let s2 = s2 as usize;
+                if s2 != src && g.events[r2].loc == g.events[r].loc {
+                    out.push(MoConstraint {
+                        from: s2,
+                        to: src,
+                        why: format!(
                             "read-read: {} (reading {}) happens-before {} (reading {})",
                             e(r2),
-                            e(s2 as usize),
+                            e(s2),
                             e(r),
                             e(src)
                         ),
-                    ));
+                        // `src` before `s2` in mo: `r` reads from-before `s2`.
+                        cycle: vec![(s2, "rf", r2), (r2, "hb", r), (r, "fr", s2)],
+                    });
                 }
             }
         }
         if g.events[r].is_write() {
-            out.push((src, r, format!("RMW: {} reads from {}", e(r), e(src))));
+            out.push(MoConstraint {
+                from: src,
+                to: r,
+                why: format!("RMW: {} reads from {}", e(r), e(src)),
+                cycle: vec![(src, "rf", r), (r, "mo", src)],
+            });
         }
     }
     out
@@ -424,7 +489,8 @@ fn check_with_mo<S: Set>(
     // Coherence: every required edge in mo.
     // Only the edges the model requires (`Analysis::mo_required`), each
     // named by the clause that gives it.
-    for (x, y, why) in tagged_mo_constraints(g, a) {
+    for c in tagged_mo_constraints(g, a) {
+        let (x, y) = (c.from, c.to);
         if !a.mo_required.has(x, y) {
             continue;
         }
@@ -438,15 +504,21 @@ fn check_with_mo<S: Set>(
                         order\"; read-write, write-read and read-read coherence as C++20 \
                         [intro.races] (RC11: hb;eco is irreflexive)",
                 detail: format!(
-                    "{why}, so {} must be modification-ordered before {}; here {} is \
-                     modification-ordered before {} (an hb;eco cycle)",
+                    "{}, so {} must be modification-ordered before {}; here {} is \
+                     modification-ordered before {} (an hb;eco cycle); the cycle: {}",
+                    c.why,
                     e(x),
                     e(y),
                     e(y),
-                    e(x)
+                    e(x),
+                    cycle_text(&c.cycle)
                 ),
-                events: vec![x, y],
-                edges: vec![("mo".into(), y, x)],
+                events: cycle_events(&c.cycle),
+                edges: c
+                    .cycle
+                    .iter()
+                    .map(|&(a, rel, b)| (rel.to_string(), a, b))
+                    .collect(),
             });
         }
     }
@@ -481,13 +553,7 @@ fn check_with_mo<S: Set>(
             .collect();
         let cycle = sc_cycle(g, a, mo, &sc);
         let cycle_text = match &cycle {
-            Some(c) => {
-                let mut t = format!("; the cycle: {}", e(c[0].0));
-                for (_, rel, y) in c {
-                    t.push_str(&format!(" -{rel}-> {}", e(*y)));
-                }
-                t
-            }
+            Some(c) => format!("; the cycle: {}", cycle_text(c)),
             None => String::new(),
         };
         return Some(Finding {
@@ -513,61 +579,120 @@ fn check_with_mo<S: Set>(
     None
 }
 
-/// A cycle through seq_cst events only, each step happens-before,
-/// modification order or from-reads (a read to a write modification-ordered
-/// after the write it reads), when there is one: it is why no total order
-/// of the seq_cst operations agrees with the three (LangRef, `seq_cst`:
-/// "there is a global total order on all sequentially-consistent
-/// operations"), the cycle herd and GenMC name. `None` when the violation
-/// needs a longer reasoning than one such cycle (the text then names the
-/// operations only). Deterministic: the first cycle found from the lowest
-/// event, in index order.
+/// A cycle through seq_cst events only, when there is one: it is why no
+/// total order of the seq_cst operations agrees with happens-before,
+/// modification order and from-reads (LangRef, `seq_cst`: "there is a
+/// global total order on all sequentially-consistent operations"), the
+/// cycle herd and GenMC name.
+///
+/// Each step joins two seq_cst operations with inclusive scopes (only those
+/// are ordered, docs/semantics.md, "Scoped seq_cst") by happens-before,
+/// modification order or from-reads (a read to a write
+/// modification-ordered after the write it reads). A seq_cst fence takes
+/// part through the accesses it is ordered with (RC11's
+/// `[Fsc];hb;scb;hb;[Fsc]` and `[Fsc];hb;eco;hb;[Fsc]`, LangRef: "the
+/// global ordering created by a seq_cst fence must be compatible with the
+/// individual total orders of monotonic (or stronger) memory accesses"):
+/// `F -hb-> a -fr-> b -hb-> F'` is one step, printed in full. `None` when
+/// the violation needs a longer reasoning than one such cycle (the text
+/// then names the operations only). Deterministic: the first cycle found
+/// from the lowest event, in index order.
 fn sc_cycle<S: Set>(
     g: &ExecutionGraph<S>,
     a: &Analysis<S>,
     mo: &BitRel<S>,
     sc: &[usize],
-) -> Option<Vec<(usize, &'static str, usize)>> {
-    let step = |x: usize, y: usize| -> Option<&'static str> {
+) -> Option<Vec<Step>> {
+    let fr = |x: usize, y: usize| {
+        g.reads.has(x)
+            && g.writes.has(y)
+            && g.same_loc[x].has(y)
+            && g.rf[x].is_some_and(|w| w as usize != y && mo.has(w as usize, y))
+    };
+    // One memory step between two accesses of a location: mo, fr or rf.
+    let eco = |x: usize, y: usize, with_rf: bool| -> Option<&'static str> {
         if x == y {
+            None
+        } else if mo.has(x, y) {
+            Some("mo")
+        } else if fr(x, y) {
+            Some("fr")
+        } else if with_rf && g.rf[y] == Some(x as _) {
+            Some("rf")
+        } else {
+            None
+        }
+    };
+    let is_fence = |x: usize| g.events[x].is_fence();
+    let step = |x: usize, y: usize| -> Option<Vec<Step>> {
+        if x == y || !amdmm_model::scopes::inclusive(&g.events[x], &g.events[y]) {
             return None;
         }
         if a.hb.has(x, y) {
-            return Some("hb");
+            return Some(vec![(x, "hb", y)]);
         }
-        if mo.has(x, y) {
-            return Some("mo");
+        if let Some(rel) = eco(x, y, false) {
+            return Some(vec![(x, rel, y)]);
         }
-        let fr = g.reads.has(x)
-            && g.writes.has(y)
-            && g.same_loc[x].has(y)
-            && g.rf[x].is_some_and(|w| w as usize != y && mo.has(w as usize, y));
-        fr.then_some("fr")
+        if !is_fence(x) && !is_fence(y) {
+            return None;
+        }
+        // A fence reaches the accesses after it by happens-before, and is
+        // reached from those before it.
+        let starts: Vec<usize> = if is_fence(x) {
+            members(a.hb.row(x)).filter(|&m| !is_fence(m)).collect()
+        } else {
+            vec![x]
+        };
+        let ends: Vec<usize> = if is_fence(y) {
+            members(a.hb.column(y)).filter(|&m| !is_fence(m)).collect()
+        } else {
+            vec![y]
+        };
+        let with_rf = is_fence(x) && is_fence(y);
+        for &p in &starts {
+            for &q in &ends {
+                let Some(rel) = eco(p, q, with_rf) else {
+                    continue;
+                };
+                let mut out = Vec::new();
+                if p != x {
+                    out.push((x, "hb", p));
+                }
+                out.push((p, rel, q));
+                if q != y {
+                    out.push((q, "hb", y));
+                }
+                return Some(out);
+            }
+        }
+        None
     };
     // Depth-first search from each event for a path back to it.
     fn search(
         at: usize,
         start: usize,
         sc: &[usize],
-        step: &dyn Fn(usize, usize) -> Option<&'static str>,
-        path: &mut Vec<(usize, &'static str, usize)>,
+        step: &dyn Fn(usize, usize) -> Option<Vec<Step>>,
+        path: &mut Vec<Step>,
         seen: &mut Vec<bool>,
     ) -> bool {
         for &y in sc {
-            let Some(rel) = step(at, y) else { continue };
+            let Some(steps) = step(at, y) else { continue };
             if y == start {
-                path.push((at, rel, y));
+                path.extend(steps);
                 return true;
             }
             if seen[y] {
                 continue;
             }
             seen[y] = true;
-            path.push((at, rel, y));
+            let len = path.len();
+            path.extend(steps);
             if search(y, start, sc, step, path, seen) {
                 return true;
             }
-            path.pop();
+            path.truncate(len);
         }
         false
     }
@@ -737,6 +862,7 @@ fn check_without_mo<S: Set>(g: &ExecutionGraph<S>) -> Result<Analysis<S>, Box<Fi
         let rf = g.rf_rel();
         let both = deps.union(&rf);
         let c = cycle(&both, g.len()).unwrap_or_default();
+        let edges = name_edges(&c, &[("rf", &rf), ("dep", &deps)]);
         return Err(Box::new(Finding {
             verdict: Verdict::Forbidden,
             rank: 1,
@@ -744,9 +870,12 @@ fn check_without_mo<S: Set>(g: &ExecutionGraph<S>) -> Result<Analysis<S>, Box<Fi
             source: "LangRef, `unordered` (`amdmm docs semantics`, \"Out-of-thin-air\")",
             quote: "\"A value cannot be read unless some operation wrote it.\" (read as: dep ∪ rf \
                     is acyclic)",
-            detail: format!("dependency and reads-from cycle {}", arrow_path(&c)),
-            events: c.clone(),
-            edges: name_edges(&c, &[("rf", &rf), ("dep", &deps)]),
+            detail: format!(
+                "dependency and reads-from cycle {}",
+                named_cycle_text(&edges)
+            ),
+            events: c,
+            edges,
         }));
     }
     match analyze_lenient(g) {
@@ -757,6 +886,15 @@ fn check_without_mo<S: Set>(g: &ExecutionGraph<S>) -> Result<Analysis<S>, Box<Fi
             base.union_with(&g.extra_sw);
             base.union_with(&g.async_hb);
             let c = cycle(&base, g.len()).unwrap_or_default();
+            let edges = name_edges(
+                &c,
+                &[
+                    ("po", &g.po),
+                    ("sw", &sw),
+                    ("barrier-sw", &g.extra_sw),
+                    ("async", &g.async_hb),
+                ],
+            );
             Err(Box::new(Finding {
                 verdict: Verdict::Forbidden,
                 rank: 2,
@@ -767,13 +905,10 @@ fn check_without_mo<S: Set>(g: &ExecutionGraph<S>) -> Result<Analysis<S>, Box<Fi
                         an edge from a to b\"",
                 detail: format!(
                     "program order and synchronizes-with form the cycle {}",
-                    arrow_path(&c)
+                    named_cycle_text(&edges)
                 ),
-                events: c.clone(),
-                edges: name_edges(
-                    &c,
-                    &[("po", &g.po), ("sw", &sw), ("barrier-sw", &g.extra_sw)],
-                ),
+                events: c,
+                edges,
             }))
         }
     }

@@ -400,3 +400,128 @@ fn explain_bounds_the_modification_orders() {
     );
     assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
 }
+
+fn run_src(src: &str, state: Option<&str>) -> Explanation {
+    let program = amdmm_program::load(src).expect("parses");
+    let columns: Vec<String> = program
+        .shown_observables()
+        .iter()
+        .map(|o| program.observable_name(o))
+        .collect();
+    let target = match state {
+        Some(s) => parse_state(&columns, s).expect("state parses"),
+        None => ExplainTarget::Condition,
+    };
+    explain(&program, &Options::default(), &target, 100_000)
+}
+
+/// The text after "the cycle: " or "cycle " in a class's detail.
+fn cycle_of(c: &amdmm_explore::explain::ExplainClass) -> &str {
+    let d = c.detail.as_str();
+    let at = d
+        .find("the cycle: ")
+        .map(|i| i + "the cycle: ".len())
+        .or_else(|| d.find("cycle e").map(|i| i + "cycle ".len()))
+        .unwrap_or_else(|| panic!("no cycle in {d}"));
+    &d[at..]
+}
+
+/// Every highlighted edge of a cycle is one of its printed steps, and the
+/// steps close (the last ends where the first starts).
+fn assert_edges_close(c: &amdmm_explore::explain::ExplainClass) {
+    let edges = &c.highlight_edges;
+    assert!(!edges.is_empty(), "{}", c.detail);
+    for w in edges.windows(2) {
+        assert_eq!(w[0].2, w[1].1, "{edges:?}");
+    }
+    assert_eq!(edges.last().unwrap().2, edges[0].1, "{edges:?}");
+    let text: String = edges
+        .iter()
+        .map(|(rel, _, b)| format!(" -{rel}-> e{b}"))
+        .collect();
+    assert_eq!(
+        cycle_of(c),
+        format!("e{}{text}", edges[0].1),
+        "{}",
+        c.detail
+    );
+}
+
+// Coherence as a cycle (LangRef `monotonic`: "All modification orders must
+// be compatible with the happens-before order"; RC11: hb;eco irreflexive),
+// each clause's violation printed as herd prints it. CoRR: e2 reads P0's
+// write e1, e3 (after it in program order) reads the initial e0, so e3
+// reads from-before e1: e1 -rf-> e2 -hb-> e3 -fr-> e1.
+#[test]
+fn coherence_violations_name_their_hb_eco_cycle() {
+    let corr = run("CoRR.litmus", None);
+    let c = class(&corr, "coherence");
+    assert_eq!(cycle_of(c), "e1 -rf-> e2 -hb-> e3 -fr-> e1");
+    assert_edges_close(c);
+    // CoRW (read-write): e1 reads P1's e3 and happens before its own write
+    // e2, which mo puts before e3.
+    let corw = run("CoRW.litmus", None);
+    let c = class(&corw, "coherence");
+    assert_eq!(cycle_of(c), "e3 -rf-> e1 -hb-> e2 -mo-> e3");
+    assert_edges_close(c);
+    // CoWR (write-read): e1 happens before the read e2, which reads P1's e3
+    // mo-ordered before e1, so e2 reads from-before e1.
+    let cowr = run("CoWR.litmus", None);
+    let c = class(&cowr, "coherence");
+    assert_eq!(cycle_of(c), "e1 -hb-> e2 -fr-> e1");
+    assert_edges_close(c);
+    // CoWW (write-write): a final x = 1 puts P0's second write before its
+    // first in mo.
+    let coww = run("CoWW.litmus", Some("x=1; P1:%r0=0; P1:%r1=0"));
+    let c = class(&coww, "coherence");
+    assert_eq!(cycle_of(c), "e1 -hb-> e2 -mo-> e1");
+    assert_edges_close(c);
+}
+
+// seq_cst fences (LangRef `seq_cst`: the fences' order "must be compatible
+// with the individual total orders of monotonic (or stronger) memory
+// accesses"; RC11 psc_F = [Fsc];hb;eco;hb;[Fsc]): in SB with seq_cst fences
+// each fence reaches, through its thread's read reading from-before the
+// other thread's write, the other fence. The cycle prints the accesses.
+#[test]
+fn seq_cst_fence_cycle_goes_through_the_accesses() {
+    let x = run("SB+fence.sc.litmus", None);
+    let c = class(&x, "seq_cst total order");
+    assert_eq!(
+        cycle_of(c),
+        "e3 -hb-> e4 -fr-> e5 -hb-> e6 -hb-> e7 -fr-> e2 -hb-> e3"
+    );
+    assert_edges_close(c);
+    let x = run("2+2W+sc.litmus", None);
+    let c = class(&x, "seq_cst total order");
+    assert_eq!(cycle_of(c), "e2 -hb-> e3 -mo-> e4 -hb-> e5 -mo-> e2");
+    assert_edges_close(c);
+}
+
+// Out of thin air (dep ∪ rf acyclic): LB with control dependencies, both
+// reads seeing 1, is a dependency and reads-from cycle, each step named.
+#[test]
+fn thin_air_cycle_names_dep_and_rf() {
+    let x = run("LB+ctrls.litmus", None);
+    let c = class(&x, "no thin air");
+    assert_eq!(cycle_of(c), "e2 -dep-> e3 -rf-> e4 -dep-> e5 -rf-> e2");
+    assert_edges_close(c);
+}
+
+// Happens-before is a partial order (LangRef, "Memory Model for Concurrent
+// Operations"): load buffering with acquire reads and release writes, both
+// reads seeing the other thread's write, makes po and sw a cycle.
+#[test]
+fn happens_before_cycle_names_po_and_sw() {
+    let src = "AMDGPU LB+rel-acq\n\"hb cycle\"\n{\n  global x = 0;\n  global y = 0;\n}\n\
+        thread P0 @ wg 0 {\n  %r0 = load atomic i32, ptr @x syncscope(\"agent\") acquire, align 4\n  \
+        store atomic i32 1, ptr @y syncscope(\"agent\") release, align 4\n}\n\
+        thread P1 @ wg 1 {\n  %r1 = load atomic i32, ptr @y syncscope(\"agent\") acquire, align 4\n  \
+        store atomic i32 1, ptr @x syncscope(\"agent\") release, align 4\n}\n\
+        exists (P0:%r0 == 1 /\\ P1:%r1 == 1)\n";
+    let x = run_src(src, None);
+    assert!(forbidden(&x));
+    let c = class(&x, "happens-before is a partial order");
+    assert_eq!(cycle_of(c), "e2 -po-> e3 -sw-> e4 -po-> e5 -sw-> e2");
+    assert_edges_close(c);
+}
