@@ -20,13 +20,13 @@ import re
 import subprocess
 import sys
 
-TARGET = re.compile(r"^Target (\S+) \((\d+) hardware states\)$")
+TARGET = re.compile(r"^Target (\S+)(?: \(as \S+\))? \((\d+) hardware states\)$")
 
 
 def parse(text):
     """{(test, target): (block without the state count, states, unknown)}"""
     pairs = {}
-    blocks = re.split(r"\n(?=Target \S+ \(\d+ hardware states\)\n)", text)
+    blocks = re.split(r"\n(?=Target \S+(?: \(as \S+\))? \(\d+ hardware states\)\n)", text)
     for b in blocks:
         lines = b.strip("\n").split("\n")
         m = TARGET.match(lines[0]) if lines else None

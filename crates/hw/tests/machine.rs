@@ -1025,3 +1025,65 @@ fn timeout_ends_the_search_within_its_bound() {
         );
     }
 }
+
+/// A writer and two readers loading twice, at `scope` (agent: the loads
+/// miss the L1 on every target; workgroup: they may hit it), the readers in
+/// work-groups `wgs`.
+fn corr_two_readers(scope: &str, wgs: [u32; 2]) -> amdmm_program::Program {
+    let load = format!(
+        "  %r0 = load atomic i32, ptr @x syncscope(\"{scope}\") monotonic, align 4\n  %r1 = load atomic i32, ptr @x syncscope(\"{scope}\") monotonic, align 4\n"
+    );
+    let s = format!(
+        "AMDGPU CoRR+2readers\n{{\n  global x = 0;\n}}\nthread W @ wg 0 {{\n  store atomic i32 1, ptr @x syncscope(\"{scope}\") monotonic, align 4\n}}\nthread R0 @ wg {} {{\n{load}}}\nthread R1 @ wg {} {{\n{load}}}\nexists (R0:%r0 == 1 /\\ R0:%r1 == 0)\n",
+        wgs[0], wgs[1]
+    );
+    amdmm_program::load(&s).unwrap()
+}
+
+/// The dead-line reduction (`machine/dead.rs`: caches no request can read
+/// again are emptied), the end of a wave alone in its work-group taken as a
+/// step of its own, and a load issued while the wave's fetches are on their
+/// way back when no later load of it may hit the L1: the final states are
+/// those of the search without any reduction (`--no-reduction`), on every
+/// modelled target, with loads that miss the L1 and loads that may hit it,
+/// readers alone on their CU and sharing it.
+#[test]
+fn dead_lines_and_local_ends_keep_every_final_state() {
+    let programs = [
+        corr_two_readers("agent", [1, 2]),
+        corr_two_readers("workgroup", [1, 2]),
+        corr_two_readers("workgroup", [1, 1]),
+        load("CoRR.litmus"),
+        load("hw/MP+rel-acq.workgroup.primed-l0.litmus"),
+    ];
+    for p in &programs {
+        for t in [
+            "gfx600",
+            "gfx900",
+            "gfx90a",
+            "gfx942",
+            "gfx942:tgsplit",
+            "gfx1010",
+            "gfx1100:cumode",
+            "gfx1200",
+            "gfx1200:cumode",
+            "gfx1250",
+        ] {
+            let target = Target::parse(t).unwrap();
+            let full = explore(
+                p,
+                &target,
+                &HwOptions {
+                    reduce: false,
+                    ..HwOptions::default()
+                },
+            )
+            .unwrap();
+            let red = explore(p, &target, &HwOptions::default()).unwrap();
+            assert!(full.outcome.limit.is_none(), "{} {t}", p.name);
+            assert_eq!(full.outcome.states, red.outcome.states, "{} {t}", p.name);
+            assert_eq!(full.outcome.flags, red.outcome.flags, "{} {t}", p.name);
+            assert!(red.states_visited < full.states_visited, "{} {t}", p.name);
+        }
+    }
+}

@@ -31,6 +31,7 @@
 
 mod barriers;
 pub mod code;
+mod dead;
 mod fingerprint;
 pub mod memsys;
 mod queues;
@@ -138,6 +139,9 @@ struct Ctx<'a> {
     l2_shared: Vec<bool>,
     /// Cluster index of each work-group index.
     cluster_of: Vec<usize>,
+    /// Where each wave may still read its L1 or second level
+    /// ([`dead::drop_dead_lines`]).
+    live: dead::Liveness,
 }
 
 /// Lowers `p` for `target` and explores every behaviour of the hardware model.
@@ -282,7 +286,7 @@ fn explore_lowered_from(
         .collect();
     let ctx = Ctx {
         p,
-        code,
+        code: code.clone(),
         geo: geo.clone(),
         wg,
         wg_size: wg_size.clone(),
@@ -295,6 +299,7 @@ fn explore_lowered_from(
             vec![true; p.locations.len()]
         },
         cluster_of,
+        live: dead::Liveness::new(p, &code, &geo),
     };
     let waves = p
         .threads

@@ -153,6 +153,10 @@ impl Explorer<'_, '_> {
         if self.calls % LIMIT_CHECK_EVERY == 0 && self.check_time_and_memory() {
             return;
         }
+        let mut s = s;
+        if self.ctx.opts.reduce {
+            super::dead::drop_dead_lines(&mut s, &self.ctx.live, &self.ctx.geo);
+        }
         let fp = fingerprint(&s);
         if self.seen.contains(&fp) {
             return;
@@ -372,8 +376,15 @@ impl Explorer<'_, '_> {
     /// proviso is needed.
     pub(super) fn is_local(&self, s: &State, wi: usize) -> bool {
         let w = &s.waves[wi];
+        // The end of a wave (`halt`, or the end of its code) releases its
+        // work-group's barrier and, when the code uses it, counts down its
+        // cluster barrier ([`super::barriers::wave_ended`]): a step of its
+        // own when no other wave is in its work-group and no cluster barrier
+        // is used (it then writes only the wave and its work-group's barrier
+        // state, which no other wave reads).
+        let ends_alone = self.ctx.wg_size[self.ctx.wg[wi]] == 1 && s.cluster.is_empty();
         let Some(m) = self.ctx.code[wi].micro.get(w.pc as usize) else {
-            return false;
+            return ends_alone;
         };
         // GFX12.5: a vector-memory, LDS or `global_wb` request is appended to
         // the wave's SIMD32-pair queue ([`Self::pair_step`] takes the head):
@@ -395,7 +406,7 @@ impl Explorer<'_, '_> {
         }
         match m {
             Micro::Ir(k) => match &self.ctx.p.threads[wi].code[*k] {
-                Instr::Halt => false,
+                Instr::Halt => ends_alone,
                 Instr::Move { dst, .. }
                 | Instr::Bin { dst, .. }
                 | Instr::Cmp { dst, .. }
@@ -431,7 +442,11 @@ impl Explorer<'_, '_> {
                         && matches!(r.kind, ChanKind::Fetch { .. })
                         && !self.solo(r.loc)
                 });
-                alone && !fetching
+                // A fetch on its way back only refills the L1, which
+                // matters only if a later load of the wave may hit it
+                // ([`super::dead`]: when none may, the L1 is emptied in
+                // every state, so the two orders reach one state).
+                alone && (!fetching || !self.ctx.live.l1_at(wi, w.pc))
             }
             // A GFX12.5 `global_wb` marks the writes in flight from the
             // wave's WGP$ (`before_wb`), which only a `global_wb` of that

@@ -452,6 +452,21 @@ impl MemSys {
         self.l1[cu][loc as usize] = Some(v);
     }
 
+    /// Empties the CU's L1 (no request can read it again:
+    /// `dead::drop_dead_lines`).
+    pub fn clear_l1(&mut self, cu: usize) {
+        if let Some(lines) = self.l1.get_mut(cu) {
+            lines.iter_mut().for_each(|l| *l = None);
+        }
+    }
+
+    /// Empties the second level (GL1, L1 buffer) of shader array `sa`.
+    pub fn clear_gl1(&mut self, sa: usize) {
+        if let Some(lines) = self.gl1.get_mut(sa) {
+            lines.iter_mut().for_each(|l| *l = None);
+        }
+    }
+
     /// Drops the CU's L1 line of `loc`.
     pub fn l1_drop(&mut self, cu: usize, loc: u32) {
         self.l1[cu][loc as usize] = None;
