@@ -232,6 +232,13 @@ pub struct RunArgs {
     /// so the output becomes byte-for-byte reproducible.
     #[arg(long)]
     pub no_time: bool,
+
+    /// Enumerate every reads-from choice, the reference mode. By default a read whose value
+    /// nothing shown depends on (and that synchronizes nothing) gets one consistent choice per
+    /// choice of the others, not all: same output, only JSON `candidates` differs
+    /// (`amdmm docs performance`).
+    #[arg(long)]
+    pub exhaustive: bool,
 }
 
 /// `run --graph-states`.

@@ -71,6 +71,7 @@ pub fn run_command(a: &RunArgs) -> ExitCode {
         model,
         witnesses: a.show_executions || a.graph.is_some(),
         target: a.barrier_target.clone().unwrap_or_default(),
+        exhaustive: a.exhaustive,
     };
     let jobs = run::jobs_or_cores(a.jobs);
     run::install_panic_hook();

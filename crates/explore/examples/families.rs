@@ -18,6 +18,9 @@ fn main() {
     for n in 1..=8 {
         out.push((format!("W-R-{n}"), families::writers_readers(n)));
     }
+    for n in 2..=7 {
+        out.push((format!("CO-{n}"), families::coherence_observers(n)));
+    }
     for n in [16, 31, 40, 62, 63] {
         out.push((format!("Long-{n}"), families::long_threads(n)));
     }

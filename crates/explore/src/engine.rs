@@ -21,7 +21,7 @@ use amdmm_program::{
 };
 #[cfg(not(target_family = "wasm"))]
 use rayon::prelude::*;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 // std's `Instant` panics on wasm32-unknown-unknown; web-time's is std's
 // elsewhere and `performance.now()` in a browser or Node.
@@ -125,12 +125,17 @@ fn run_with<S: Set>(
             return (outcome, Findings::default());
         }
     };
-    // Interchangeable threads: one representative ordering of their
-    // choices, weighted (crate::symmetry). Witnesses and visitors need the
-    // executions themselves.
+    // Reads nothing observes are searched last, for one consistent choice
+    // (crate::projection); interchangeable threads in one representative
+    // ordering of their choices, weighted (crate::symmetry). Witnesses and
+    // visitors need the executions themselves.
     if !opts.witnesses && visitor.is_none() {
         for c in &mut combos {
-            c.symmetry = crate::symmetry::groups(setup, c);
+            let reordered = !opts.exhaustive && c.project(setup);
+            // The symmetry groups are ranges of `reads` in event order.
+            if !reordered {
+                c.symmetry = crate::symmetry::groups(setup, c);
+            }
         }
     }
     // Units of work: a combination and a prefix of reads-from choices. They
@@ -394,19 +399,22 @@ impl<S: Set> Budget<'_, '_, S> {
     }
 }
 
+/// What the units of a test found. Executions are told apart by their
+/// final state only (docs/semantics.md, "Counting executions"): every
+/// count printed is a number of distinct final states, which the projected
+/// search and `--exhaustive` agree on.
 #[derive(Default)]
 struct Accumulator {
-    /// Final state → (satisfies, flags, executions reaching it).
-    states: BTreeMap<Vec<ValueOut>, (bool, amdmm_program::Flags, u64)>,
+    /// Final state → (satisfies, flags).
+    states: BTreeMap<Vec<ValueOut>, (bool, amdmm_program::Flags)>,
     witnesses: BTreeMap<Vec<ValueOut>, Witness>,
-    positive: u64,
-    negative: u64,
     flags: amdmm_program::Flags,
-    cutoff_executions: u64,
-    /// Executions discarded by a false `llvm.assume`.
-    assume_discarded: u64,
-    /// Consistent executions that deadlocked (no final state).
-    deadlocked: u64,
+    /// Final states of executions the loop bound cut short.
+    cutoff: BTreeSet<Vec<ValueOut>>,
+    /// Final states of executions discarded by a false `llvm.assume`.
+    assume_discarded: BTreeSet<Vec<ValueOut>>,
+    /// Final states of consistent executions that deadlocked (not shown).
+    deadlocked: BTreeSet<Vec<ValueOut>>,
     candidates: u64,
     /// Barrier undefined behaviour and deadlocks.
     notes: std::collections::BTreeSet<Note>,
@@ -423,23 +431,20 @@ impl Accumulator {
     /// Adds a later unit's findings (its witnesses only for new states, so
     /// the first execution in sequential order stays the witness).
     fn merge(&mut self, other: Accumulator) {
-        for (k, (sat, flags, count)) in other.states {
+        for (k, (sat, flags)) in other.states {
             let e = self
                 .states
                 .entry(k)
-                .or_insert((sat, amdmm_program::Flags::default(), 0));
+                .or_insert((sat, amdmm_program::Flags::default()));
             e.1 = e.1.union(flags);
-            e.2 += count;
         }
         for (k, w) in other.witnesses {
             self.witnesses.entry(k).or_insert(w);
         }
-        self.positive += other.positive;
-        self.negative += other.negative;
         self.flags = self.flags.union(other.flags);
-        self.cutoff_executions += other.cutoff_executions;
-        self.assume_discarded += other.assume_discarded;
-        self.deadlocked += other.deadlocked;
+        self.cutoff.extend(other.cutoff);
+        self.assume_discarded.extend(other.assume_discarded);
+        self.deadlocked.extend(other.deadlocked);
         self.candidates += other.candidates;
         self.notes.extend(other.notes);
         self.findings.extend(other.findings);
@@ -452,16 +457,18 @@ impl Accumulator {
 
 fn finish(outcome: &mut Outcome, acc: Accumulator) {
     let any_execution = has_executions(&acc);
-    outcome.positive = acc.positive;
-    outcome.negative = acc.negative;
+    let positive = acc.states.values().filter(|s| s.0).count() as u64;
+    let negative = acc.states.len() as u64 - positive;
+    outcome.positive = positive;
+    outcome.negative = negative;
     outcome.flags = acc.flags.into();
-    outcome.cutoff_executions = acc.cutoff_executions;
-    outcome.assume_discarded = acc.assume_discarded;
+    outcome.cutoff_executions = acc.cutoff.len() as u64;
+    outcome.assume_discarded = acc.assume_discarded.len() as u64;
     outcome.candidates = acc.candidates;
     outcome.notes = acc.notes.into_iter().collect();
     outcome.deadlocks = acc.deadlocks.into_values().collect();
     let mut witnesses = acc.witnesses;
-    for (k, (values, (satisfies, flags, _))) in acc.states.into_iter().enumerate() {
+    for (k, (values, (satisfies, flags))) in acc.states.into_iter().enumerate() {
         if let Some(mut w) = witnesses.remove(&values) {
             w.state = k;
             outcome.witnesses.push(w);
@@ -476,7 +483,7 @@ fn finish(outcome: &mut Outcome, acc: Accumulator) {
         outcome.limit = Some(LimitReason::NoExecution);
     }
     if outcome.limit.is_none() {
-        outcome.observation = Some(condition::observation(acc.positive, acc.negative));
+        outcome.observation = Some(condition::observation(positive, negative));
     }
 }
 
@@ -489,7 +496,10 @@ fn finish(outcome: &mut Outcome, acc: Accumulator) {
 /// candidate was rejected and the run is `Unknown` (docs/semantics.md,
 /// "When no execution is left").
 fn has_executions(acc: &Accumulator) -> bool {
-    acc.positive + acc.negative + acc.cutoff_executions + acc.assume_discarded + acc.deadlocked > 0
+    !(acc.states.is_empty()
+        && acc.cutoff.is_empty()
+        && acc.assume_discarded.is_empty()
+        && acc.deadlocked.is_empty())
 }
 
 /// One thread's events placed in the graph.
@@ -551,6 +561,10 @@ pub(crate) struct Combo<'s, S: Set = u64> {
     /// Interchangeable threads whose choices are explored in one order
     /// only (empty unless `run` finds some).
     pub(crate) symmetry: crate::symmetry::Symmetry,
+    /// `reads[free_from..]` are the free reads ([`Combo::project`]),
+    /// searched for one consistent choice only; `reads.len()` when there
+    /// are none or the search is exhaustive.
+    pub(crate) free_from: usize,
 }
 
 /// Buffers of one unit of work, reused from one candidate to the next.
@@ -702,6 +716,7 @@ impl<'s, S: Set> Combo<'s, S> {
             .iter()
             .map(|&r| read_candidates(&graph, r))
             .collect();
+        let n_reads = read_list.len();
         let hb_base = happens_before(&graph, &BitRel::new(n));
         let hb_exact = hb_base.is_some_and(|base| {
             let mut closed = base;
@@ -721,7 +736,25 @@ impl<'s, S: Set> Combo<'s, S> {
             hb_exact,
             prune_read_rule,
             symmetry: Default::default(),
+            free_from: n_reads,
         })
+    }
+
+    /// Moves the free reads (`crate::projection`) to the end of `reads`,
+    /// each part in event order, and marks where they start. Returns
+    /// whether the order of `reads` changed.
+    pub(crate) fn project(&mut self, setup: &Setup) -> bool {
+        let free = crate::projection::free_reads(setup, self);
+        let (mut order, rest): (Vec<usize>, Vec<usize>) =
+            (0..self.reads.len()).partition(|&k| !free.has(self.reads[k]));
+        self.free_from = order.len();
+        order.extend(rest);
+        if order.iter().enumerate().all(|(i, &k)| i == k) {
+            return false;
+        }
+        self.reads = order.iter().map(|&k| self.reads[k]).collect();
+        self.cands = order.iter().map(|&k| self.cands[k].clone()).collect();
+        true
     }
 
     /// Can read `k` take source `ck` given that an earlier read `i` took
@@ -782,7 +815,9 @@ impl<'s, S: Set> Combo<'s, S> {
             return prefixes;
         }
         let mut depth = 0;
-        while prefixes.len() < UNITS_WANTED && depth < self.reads.len() {
+        // The free reads are searched for one consistent choice within a
+        // unit: splitting among them would search one per unit.
+        while prefixes.len() < UNITS_WANTED && depth < self.free_from {
             let mut next = Vec::new();
             for p in &prefixes {
                 for c in 0..self.cands[depth].len() {
@@ -857,6 +892,11 @@ impl<'s, S: Set> Combo<'s, S> {
         flushed
     }
 
+    /// Explores the reads-from choices that extend `pick`; returns whether
+    /// some complete one was consistent (and recorded). Among the free
+    /// reads (`reads[free_from..]`) it stops at the first such choice:
+    /// every other consistent one gives the same final states and flags
+    /// (`crate::projection`).
     #[allow(clippy::too_many_arguments)]
     fn dfs(
         &self,
@@ -869,7 +909,7 @@ impl<'s, S: Set> Combo<'s, S> {
         acc: &mut Accumulator,
         budget: &mut Budget<S>,
         live: bool,
-    ) -> Result<(), LimitReason> {
+    ) -> Result<bool, LimitReason> {
         let k = pick.len();
         if k == self.reads.len() {
             // The executions this choice vector stands for (1 unless
@@ -885,14 +925,18 @@ impl<'s, S: Set> Combo<'s, S> {
             // counted (the count and the limits see the same sequence of
             // candidates), but not checked: the axioms reject it.
             if live {
-                check_candidate(setup, self, g, scratch, opts, shared, acc, budget, weight)?;
+                return check_candidate(setup, self, g, scratch, opts, shared, acc, budget, weight);
             }
-            return Ok(());
+            return Ok(false);
         }
         // Inner nodes count towards the time limit too: a search that
         // prunes almost everything may reach no leaf for a long time.
         budget.step(0)?;
+        if k == self.free_from && !(live && self.observed_part_consistent(setup, g, scratch)) {
+            return Ok(false);
+        }
         let r = self.reads[k];
+        let mut any = false;
         for c in 0..self.cands[k].len() {
             let ck = self.cands[k][c];
             if !self.fits(pick, ck) || !self.symmetry.allows(pick, c as u8) {
@@ -911,11 +955,45 @@ impl<'s, S: Set> Combo<'s, S> {
                 setup, g, pick, scratch, opts, shared, acc, budget, child_live,
             );
             pick.pop();
-            res?;
+            any |= res?;
+            if any && k >= self.free_from {
+                break;
+            }
         }
         // Reads not chosen yet read nothing (`extend_hb` relies on it).
         g.rf[r] = None;
-        Ok(())
+        Ok(any)
+    }
+
+    /// Can some choice of the free reads (`reads[free_from..]`, all still
+    /// reading nothing) complete the current choices into a consistent
+    /// execution? False only when none can: the values (guards, thin air)
+    /// do not depend on the free reads, and with them reading nothing the
+    /// axioms see the happens-before, the other reads' value rules and a
+    /// part of the coherence constraints of every completion
+    /// (`crate::projection`: a free read adds no synchronizes-with edge,
+    /// and `coherence::mo_constraints` adds nothing for a read that reads
+    /// nothing). So when a rule other than a free read's own value rule
+    /// fails here (`analyze_lenient` goes past the value rules and the
+    /// coherence cycle, which are checked here for the other reads), it
+    /// fails in every completion, and the whole subtree of free choices,
+    /// which would otherwise be searched to its end, is skipped.
+    fn observed_part_consistent(
+        &self,
+        setup: &Setup,
+        g: &mut ExecutionGraph<S>,
+        scratch: &mut Scratch<S>,
+    ) -> bool {
+        if fill_values(setup, self, g, &mut scratch.vals) != Filled::Ok {
+            return false;
+        }
+        let Ok(a) = amdmm_model::analyze_lenient(g) else {
+            return false;
+        };
+        self.reads[..self.free_from]
+            .iter()
+            .all(|&r| a.rules[r].is_some_and(|rule| rule.allows(g.rf[r])))
+            && a.mo_required.is_acyclic()
     }
 
     /// Does one of the reads chosen so far (reads `0..=k`) read from a write
@@ -1242,8 +1320,9 @@ fn collect_findings<S: Set>(
 }
 
 /// Fixes the values of a candidate from its reads-from, checks path guards,
-/// the model, and every modification order; records what it finds. Fails
-/// only when a limit is reached among its modification orders.
+/// the model, and every modification order; records what it finds and
+/// returns whether it is consistent (something was recorded). Fails only
+/// when a limit is reached among its modification orders.
 #[allow(clippy::too_many_arguments)]
 fn check_candidate<S: Set>(
     setup: &Setup,
@@ -1255,10 +1334,10 @@ fn check_candidate<S: Set>(
     acc: &mut Accumulator,
     budget: &mut Budget<S>,
     weight: u64,
-) -> Result<(), LimitReason> {
+) -> Result<bool, LimitReason> {
     let vals = &mut scratch.vals[..];
     if fill_values(setup, combo, g, vals) != Filled::Ok {
-        return Ok(());
+        return Ok(false);
     }
     let paths = &combo.paths[..];
     // A read's value must be the value of the write it reads from.
@@ -1274,7 +1353,7 @@ fn check_candidate<S: Set>(
         analyze_into(g, &mut scratch.analysis)
     };
     if analyzed.is_err() {
-        return Ok(());
+        return Ok(false);
     }
     let analysis: &Analysis<S> = &scratch.analysis;
     let cutoff = paths.iter().any(|p| p.end == PathEnd::Cutoff);
@@ -1315,13 +1394,13 @@ fn check_candidate<S: Set>(
     });
     limit?;
     if found.is_empty() {
-        return Ok(());
+        return Ok(false);
     }
     if assumed {
         // A false `llvm.assume`: the execution is discarded (litmus-format.md),
         // whatever else it does; only counted.
-        acc.assume_discarded += found.len() as u64 * weight;
-        return Ok(());
+        acc.assume_discarded.extend(found);
+        return Ok(true);
     }
     // A path cut by the loop bound has not ended: what the barrier model
     // says of it (a drop at its end, waits others never pass) is not real.
@@ -1348,18 +1427,18 @@ fn check_candidate<S: Set>(
         });
     }
     if flags.deadlock {
-        acc.deadlocked += found.len() as u64 * weight;
+        acc.deadlocked.extend(found.iter().cloned());
         // A deadlocked execution has no final state (litmus-format.md).
         if opts.witnesses && !acc.deadlocks.contains_key(&combo.barrier.messages) {
             let mut w = witness::render(setup.program, &setup.locs, g, analysis, &witness_mo[0]);
             w.barrier = combo.barrier.witness.clone();
             acc.deadlocks.insert(combo.barrier.messages.clone(), w);
         }
-        return Ok(());
+        return Ok(true);
     }
     if cutoff {
-        acc.cutoff_executions += found.len() as u64 * weight;
-        return Ok(());
+        acc.cutoff.extend(found);
+        return Ok(true);
     }
     for (state, mo) in found.into_iter().zip(witness_mo) {
         let satisfies = {
@@ -1369,25 +1448,18 @@ fn check_candidate<S: Set>(
             };
             condition::holds(&setup.program.condition.cond, &lookup)
         };
-        if satisfies {
-            acc.positive += weight;
-        } else {
-            acc.negative += weight;
-        }
-        let entry = acc.states.entry(state.clone()).or_insert((
-            satisfies,
-            amdmm_program::Flags::default(),
-            0,
-        ));
+        let entry = acc
+            .states
+            .entry(state.clone())
+            .or_insert((satisfies, amdmm_program::Flags::default()));
         entry.1 = entry.1.union(flags);
-        entry.2 += weight;
         if opts.witnesses && !acc.witnesses.contains_key(&state) {
             let mut w = witness::render(setup.program, &setup.locs, g, analysis, &mo);
             w.barrier = combo.barrier.witness.clone();
             acc.witnesses.insert(state, w);
         }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// How much of each location's modification order matters: every order

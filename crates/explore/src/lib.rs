@@ -10,6 +10,7 @@ mod findings;
 pub use amdmm_gen::families;
 pub mod locations;
 mod mo;
+mod projection;
 pub mod result;
 pub mod symbolic;
 mod symmetry;
@@ -44,6 +45,11 @@ pub struct Options {
     /// The GPU whose barrier intrinsics apply (`--barrier-target`; default: the
     /// newest generation).
     pub target: amdmm_model::barrier::hardware::Target,
+    /// Enumerate every reads-from choice (`--exhaustive`, the reference
+    /// mode) instead of one consistent choice of the reads nothing observes
+    /// per assignment of the others (the projected search, `projection`).
+    /// Both print the same outcome; only `candidates` differs.
+    pub exhaustive: bool,
 }
 
 impl Default for Options {
@@ -56,6 +62,7 @@ impl Default for Options {
             model: ModelKind::Seed,
             witnesses: false,
             target: Default::default(),
+            exhaustive: false,
         }
     }
 }

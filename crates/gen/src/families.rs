@@ -175,3 +175,33 @@ pub fn long_threads(n: usize) -> String {
     s += &format!("}}\nexists (R:%r0 == {n} /\\ R:%r1 == 1)\n");
     s
 }
+
+/// CO-n: coherence with many observers. `n` writers store `1..=n` to x,
+/// `n` readers load it twice (relaxed atomics, agent scope, one thread per
+/// work-group, `2n` threads). The condition names both registers of the
+/// first two readers and asks whether they see two writes in opposite
+/// orders, which coherence forbids (LangRef, `monotonic`: one modification
+/// order per address, read-read coherence). The other `n - 2` readers show
+/// nothing: their `(n² + n + 1)` coherent choices each multiply the
+/// reads-from space, not the observed states (issue 27's family).
+pub fn coherence_observers(n: usize) -> String {
+    let n = n.max(2);
+    let mut s = format!("AMDGPU CO-{n}\n{{\n  global x = 0;\n}}\n");
+    for i in 0..n {
+        s += &format!(
+            "thread W{i} @ wg {i} {{\n  store atomic i32 {}, ptr @x syncscope(\"agent\") monotonic, align 4\n}}\n",
+            i + 1
+        );
+    }
+    for i in 0..n {
+        s += &format!("thread R{i} @ wg {} {{\n", n + i);
+        for r in 0..2 {
+            s += &format!(
+                "  %r{r} = load atomic i32, ptr @x syncscope(\"agent\") monotonic, align 4\n"
+            );
+        }
+        s += "}\n";
+    }
+    s += "exists (R0:%r0 == 1 /\\ R0:%r1 == 2 /\\ R1:%r0 == 2 /\\ R1:%r1 == 1)\n";
+    s
+}

@@ -54,7 +54,7 @@ pub struct TestJson {
     pub states: Vec<StateJson>,
     /// herd's `Ok` / `No`.
     pub ok: bool,
-    /// Complete executions satisfying / not satisfying the proposition.
+    /// Distinct final states satisfying / not satisfying the proposition.
     pub positive: u64,
     pub negative: u64,
     pub flags: Vec<String>,

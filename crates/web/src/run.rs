@@ -99,6 +99,7 @@ pub fn options(o: &RunOptions) -> Result<Options, String> {
         // The page draws every witness; the text shows them on request.
         witnesses: true,
         target,
+        exhaustive: false,
     })
 }
 
