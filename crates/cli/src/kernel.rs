@@ -145,7 +145,7 @@ fn find_clang(explicit: Option<&Path>) -> Result<PathBuf, String> {
 
 /// Compiles HIP or OpenCL device code to LLVM IR (`-emit-llvm -S -g`) on
 /// standard output.
-fn compile(a: &KernelArgs, file: &Path) -> Result<String, String> {
+fn compile(a: &KernelArgs, file: &Path, target: &str) -> Result<String, String> {
     let clang = find_clang(a.clang.as_deref())?;
     let lang: &[&str] = match file.extension().and_then(|e| e.to_str()) {
         Some("cl") => &[
@@ -159,9 +159,9 @@ fn compile(a: &KernelArgs, file: &Path) -> Result<String, String> {
     };
     let mut args: Vec<String> = lang.iter().map(|s| s.to_string()).collect();
     if file.extension().and_then(|e| e.to_str()) == Some("cl") {
-        args.push(format!("-mcpu={}", a.target));
+        args.push(format!("-mcpu={target}"));
     } else {
-        args.push(format!("--offload-arch={}", a.target));
+        args.push(format!("--offload-arch={target}"));
     }
     args.push(format!("-O{}", a.opt_level));
     args.extend(["-g", "-emit-llvm", "-S", "-o", "-"].map(String::from));
@@ -208,7 +208,7 @@ fn read_input(a: &KernelArgs, file: &Path) -> Result<Input, String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     if ext == "hip" || ext == "cl" {
-        let ll = compile(a, file)?;
+        let ll = compile(a, file, &target_of(a, Some(&text)))?;
         Ok(Input {
             ll,
             shown: file.display().to_string(),
@@ -225,6 +225,15 @@ fn read_input(a: &KernelArgs, file: &Path) -> Result<Input, String> {
             source,
         })
     }
+}
+
+/// The processor a file is compiled for and run on: its `// launch:`
+/// line's `--target` under --check, else `--target`.
+fn target_of(a: &KernelArgs, source: Option<&str>) -> String {
+    launch_of(a, source)
+        .ok()
+        .and_then(|s| s.target)
+        .unwrap_or_else(|| a.target.clone())
 }
 
 /// The launch of a file: its `// launch:` line under --check, else the
@@ -244,6 +253,7 @@ fn launch_of(a: &KernelArgs, source: Option<&str>) -> Result<LaunchSpec, String>
         args: l.args.clone(),
         inits: l.inits.clone(),
         loop_bound: l.loop_bound,
+        target: None,
     })
 }
 
@@ -331,8 +341,8 @@ fn run_one(a: &KernelArgs, file: &Path) -> Result<(KernelReport, Vec<String>), S
         .map_err(|e| format!("{}: error: {e}", file.display()))?;
     let opts = RunOptions {
         kernel: a.kernel.clone(),
+        target: spec.target.clone().unwrap_or_else(|| a.target.clone()),
         spec,
-        target: a.target.clone(),
         timeout: a.timeout.map(Duration::from_secs_f64),
         max_executions: a.max_executions,
     };

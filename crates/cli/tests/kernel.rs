@@ -178,3 +178,34 @@ fn finding_s1_is_named_in_the_text_and_the_json() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["notes"].as_array().unwrap().len(), 0, "{v}");
 }
+
+/// issue #25: two waves that wait on each other (one at `__syncthreads()`,
+/// one spinning on a flag the other sets after it) are a deadlock at the
+/// barrier's line, not a loop cutoff; a spin loop that can exit is not.
+#[test]
+fn barrier_against_spin_is_a_deadlock_at_the_barrier_line() {
+    for o in [0, 2] {
+        let f = format!("../../kernels/fixtures/barrier_vs_spin_deadlock.O{o}.ll");
+        let o = amdmm(&["kernel", &f, "--block", "128", "--lanes", "1"]);
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.contains("Flags: deadlock\n"), "{out}");
+        assert!(
+            out.contains("never completes for wg0.wi0 (line 24)"),
+            "{out}"
+        );
+        assert!(
+            out.contains("wg0.wi64 never leaves its loop (line 27)"),
+            "{out}"
+        );
+    }
+    let o = amdmm(&[
+        "kernel",
+        "../../kernels/fixtures/mp_agent_spin.O2.ll",
+        "--grid",
+        "2",
+    ]);
+    let out = stdout(&o);
+    assert!(out.contains("Flags: cutoff\n"), "{out}");
+    assert!(!out.contains("deadlock"), "{out}");
+}

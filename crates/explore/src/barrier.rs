@@ -277,6 +277,9 @@ struct Wave {
     name: String,
     /// The barrier calls the wave performs (the lanes' common prefix).
     calls: Vec<PathBarrier>,
+    /// Some lane's path was cut off by the loop bound: the wave has not
+    /// ended, so it does not drop the barriers it joined at launch.
+    running: bool,
 }
 
 /// The barrier executions of one combination of paths (`paths[t]` is thread
@@ -304,10 +307,12 @@ pub fn runs(
                 lanes: Vec::new(),
                 name: String::new(),
                 calls: Vec::new(),
+                running: false,
             });
             waves.len() - 1
         });
         waves[w].lanes.push(t);
+        waves[w].running |= paths[t].end == crate::symbolic::PathEnd::Cutoff;
     }
     let mut messages: Vec<String> = Vec::new();
     for w in &mut waves {
@@ -546,7 +551,12 @@ fn build(
             let id = objects[&(key, pl.instance(level_of(key)))];
             push(&mut sys, id, kind, false, line, Some(k));
         }
-        for &(id, drop) in &auto {
+        // execution-synchronization.txt, "Init, Join and Drop": a wave drops
+        // the barriers it joined when it ends. A wave cut off by the loop
+        // bound has not ended (it is still in its loop): no drop, so the
+        // waves waiting for it stay blocked, which is what a spin loop that
+        // never exits does to them (see `engine::spin_stuck`).
+        for &(id, drop) in auto.iter().filter(|_| !w.running) {
             if drop == hardware::AutoDrop::WaveEnd {
                 push(&mut sys, id, OpKind::Drop, true, 0, None);
             }
@@ -562,6 +572,12 @@ fn build(
             .iter()
             .map(|&w| placement(&waves[w]).instance(ScopeLevel::Workgroup))
             .collect();
+        // A workgroup with a wave still in its loop (cut off) has not ended.
+        wgs.retain(|&wg| {
+            !waves_in(ScopeLevel::Workgroup, wg)
+                .iter()
+                .any(|&w| waves[w].running)
+        });
         wgs.sort_unstable();
         wgs.dedup();
         for wg in wgs {

@@ -1296,6 +1296,53 @@ pub struct Findings {
     pub ub: Vec<String>,
 }
 
+/// Whether every path cut off by the loop bound is stuck in its loop for
+/// good in `g` under modification order `mo`: it read something, and the
+/// last read of each location it read returns the modification-order-last
+/// write of that location. Nothing later can be written by a thread that
+/// has ended or waits at a barrier, and coherence (memory-model.txt,
+/// "Coherence"; LangRef, "read-read coherence") lets a later read see no
+/// earlier write, so every further iteration reads the same values and
+/// takes the same branch: the spin loop never exits (`while (load(flag) ==
+/// 0) {}` with nobody left to set the flag). A read returning `undef`, or
+/// a loop without reads (one that just needs a larger bound), is not
+/// stuck. An approximation recorded in docs/semantics.md ("Spin loops that
+/// never exit"): iterations that differ in registers alone are not told
+/// apart.
+fn spin_stuck<S: Set>(g: &ExecutionGraph<S>, paths: &[&Path], mo: &BitRel<S>) -> bool {
+    let mut any = false;
+    for (t, p) in paths.iter().enumerate() {
+        if p.end != PathEnd::Cutoff {
+            continue;
+        }
+        // The last read of each location by thread t (events are in
+        // program order within a thread).
+        let mut last: std::collections::BTreeMap<u32, usize> = Default::default();
+        for r in members(g.reads) {
+            let e = &g.events[r];
+            if e.thread as usize == t && !e.is_init() {
+                last.insert(e.loc, r);
+            }
+        }
+        if last.is_empty() {
+            return false;
+        }
+        for &r in last.values() {
+            let Some(w) = g.rf.get(r).copied().flatten() else {
+                return false;
+            };
+            let w = w as usize;
+            let later = members(g.writes)
+                .any(|w2| w2 != w && g.events[w2].loc == g.events[w].loc && mo.has(w, w2));
+            if later {
+                return false;
+            }
+        }
+        any = true;
+    }
+    any
+}
+
 /// Records the reads of `g` that return `undef` under `a`'s value rules.
 fn collect_findings<S: Set>(
     g: &ExecutionGraph<S>,
@@ -1364,6 +1411,8 @@ fn check_candidate<S: Set>(
     let need = mo_need(setup, g);
     let mut limit = Ok(());
     let mut first = true;
+    // Every cut-off path is stuck in its loop in every order examined.
+    let mut stuck = cutoff;
     for_each_mo(g, &analysis.mo_required, &need, &mut |mo: &BitRel<S>| {
         // Every order after the first is one more execution examined.
         limit = budget.step(weight * u64::from(!first));
@@ -1376,6 +1425,9 @@ fn check_candidate<S: Set>(
         }
         if let Some(visit) = shared.visitor {
             visit(g, analysis, mo);
+        }
+        if cutoff {
+            stuck &= spin_stuck(g, paths, mo);
         }
         if shared.collect {
             collect_findings(g, analysis, &mut acc.findings);
@@ -1403,7 +1455,12 @@ fn check_candidate<S: Set>(
         return Ok(true);
     }
     // A path cut by the loop bound has not ended: what the barrier model
-    // says of it (a drop at its end, waits others never pass) is not real.
+    // says of it (waits others never pass while it is in its loop) is real
+    // only when the loop can never exit (`spin_stuck`): then the blocked
+    // waits are a deadlock, and the execution is that deadlock, not a
+    // cut-off one. Otherwise the barrier's verdicts wait for a larger bound.
+    let spin_deadlock = stuck && combo.barrier.deadlock;
+    let cutoff = cutoff && !spin_deadlock;
     let barrier = !cutoff;
     let flags = amdmm_program::Flags {
         race: analysis.race,
@@ -1411,6 +1468,26 @@ fn check_candidate<S: Set>(
         deadlock: barrier && combo.barrier.deadlock,
         cutoff,
     };
+    if spin_deadlock {
+        for (t, p) in paths.iter().enumerate() {
+            if p.end == PathEnd::Cutoff {
+                // The line of its last read: the loop's.
+                let line = members(g.reads)
+                    .filter(|&r| g.events[r].thread as usize == t && !g.events[r].is_init())
+                    .last()
+                    .map_or(0, |r| g.events[r].line);
+                acc.notes.insert(Note {
+                    flag: "deadlock".into(),
+                    text: format!(
+                        "{} never leaves its loop (line {line}): its last reads already see \
+                         the last write of each location they read, and the waves that could \
+                         write more wait at a barrier",
+                        setup.program.threads[t].name
+                    ),
+                });
+            }
+        }
+    }
     acc.flags = acc.flags.union(flags);
     for r in members(analysis.s1_reads) {
         acc.notes

@@ -9,6 +9,7 @@
 //! // expect assert: 12             (the assertion at line 12 is reachable)
 //! // expect race: 9                (some race whose read is at line 9)
 //! // expect note: S1               (the report names specification finding S1)
+//! // expect deadlock: 21           (a barrier wait at line 21 never completes)
 //! ```
 
 use crate::report::KernelReport;
@@ -144,6 +145,19 @@ pub fn check(source: &str, r: &KernelReport) -> Result<Vec<String>, String> {
                     .map_or(text, |x| x.1)
                     .trim(),
                 got.into_iter().collect::<Vec<_>>().join(", ")
+            ));
+        }
+    }
+    for (n, text) in lines_with(source, "expect deadlock:") {
+        let line: u32 = text
+            .parse()
+            .map_err(|_| format!("line {n}: `expect deadlock:` takes a line number"))?;
+        let at = format!("(line {line})");
+        if !r.barrier.iter().any(|x| {
+            x.flag == "deadlock" && x.text.contains("never completes") && x.text.contains(&at)
+        }) {
+            out.push(format!(
+                "deadlock: expected a wait that never completes at line {line}"
             ));
         }
     }

@@ -256,6 +256,10 @@ pub struct LaunchSpec {
     pub args: Vec<(String, ArgValue)>,
     pub inits: Vec<InitValue>,
     pub loop_bound: u32,
+    /// `--target GFX` on a `// launch:` line: the processor the kernel is
+    /// compiled for and run on (a split barrier needs gfx1200); `None`:
+    /// the command line's.
+    pub target: Option<String>,
 }
 
 impl Default for LaunchSpec {
@@ -268,6 +272,7 @@ impl Default for LaunchSpec {
             args: Vec::new(),
             inits: Vec::new(),
             loop_bound: 2,
+            target: None,
         }
     }
 }
@@ -303,7 +308,8 @@ pub fn parse_launch_line(s: &str) -> Result<LaunchSpec, String> {
             "--loop-bound" => spec.loop_bound = number(value)?,
             "--arg" => spec.args.push(parse_arg(value)?),
             "--init" => spec.inits.push(parse_init(value)?),
-            other => return Err(format!("unknown launch option `{other}` (--grid, --block, --wave-size, --lanes, --arg, --init, --loop-bound)")),
+            "--target" => spec.target = Some(value.to_string()),
+            other => return Err(format!("unknown launch option `{other}` (--grid, --block, --wave-size, --lanes, --arg, --init, --loop-bound, --target)")),
         }
         i += 1;
     }

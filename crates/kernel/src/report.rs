@@ -425,7 +425,9 @@ pub fn text(r: &KernelReport) -> String {
             a.work_items.join(", ")
         ));
     }
-    if r.executions == 0 && r.cutoff_executions > 0 {
+    if r.executions == 0 && r.flags.deadlock {
+        s.push_str("  no execution completes: every one deadlocks\n");
+    } else if r.executions == 0 && r.cutoff_executions > 0 {
         s.push_str(&format!(
             "  no execution completes: every one is cut off by --loop-bound {loop_bound} (a loop that never exits, or one that needs a larger bound)\n"
         ));

@@ -26,7 +26,7 @@ fn every_fixture_meets_its_expectations() {
         .filter(|p| p.extension().is_some_and(|e| e == "ll"))
         .collect();
     fixtures.sort();
-    assert!(fixtures.len() >= 16, "{} fixtures", fixtures.len());
+    assert!(fixtures.len() >= 60, "{} fixtures", fixtures.len());
     let mut failures = Vec::new();
     for f in &fixtures {
         let name = f.file_name().unwrap().to_str().unwrap();
@@ -35,8 +35,8 @@ fn every_fixture_meets_its_expectations() {
             std::fs::read_to_string(dir.join(format!("{stem}.hip"))).expect("the fixture's source");
         let spec = parse_launch_line(launch_line(&src)).expect("launch line");
         let opts = RunOptions {
+            target: spec.target.clone().unwrap_or_else(|| "gfx942".into()),
             spec,
-            target: "gfx942".into(),
             ..Default::default()
         };
         let ll = std::fs::read_to_string(f).unwrap();
@@ -68,8 +68,8 @@ fn optimisation_levels_agree() {
         let src = std::fs::read_to_string(dir.join(format!("{stem}.hip"))).unwrap();
         let spec = parse_launch_line(launch_line(&src)).unwrap();
         let opts = RunOptions {
+            target: spec.target.clone().unwrap_or_else(|| "gfx942".into()),
             spec,
-            target: "gfx942".into(),
             ..Default::default()
         };
         let at = |o: u32| {
