@@ -1042,8 +1042,9 @@ fn corr_two_readers(scope: &str, wgs: [u32; 2]) -> amdmm_program::Program {
 
 /// The dead-line reduction (`machine/dead.rs`: caches no request can read
 /// again are emptied), the end of a wave alone in its work-group taken as a
-/// step of its own, and a load issued while the wave's fetches are on their
-/// way back when no later load of it may hit the L1: the final states are
+/// step of its own, a load issued while the wave's fetches are on their
+/// way back when no later load of it may hit the L1, and the last access
+/// to a location performed alone (`Explorer::last_access_step`): the final states are
 /// those of the search without any reduction (`--no-reduction`), on every
 /// modelled target, with loads that miss the L1 and loads that may hit it,
 /// readers alone on their CU and sharing it.
@@ -1055,6 +1056,13 @@ fn dead_lines_and_local_ends_keep_every_final_state() {
         corr_two_readers("workgroup", [1, 1]),
         load("CoRR.litmus"),
         load("hw/MP+rel-acq.workgroup.primed-l0.litmus"),
+        // The last access to a location (`Explorer::last_access_step`):
+        // stores, loads and RMWs, with release/acquire waits and
+        // write-backs between them.
+        load("MP+rel-acq.agent.litmus"),
+        load("2+2W+mono.litmus"),
+        load("RMW+atomicity.agent.litmus"),
+        load("SB+sc.litmus"),
     ];
     for p in &programs {
         for t in [

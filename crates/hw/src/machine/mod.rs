@@ -142,6 +142,9 @@ struct Ctx<'a> {
     /// Where each wave may still read its L1 or second level
     /// ([`dead::drop_dead_lines`]).
     live: dead::Liveness,
+    /// Per wave and location: the last instruction that may access it
+    /// ([`search::last_access`]).
+    last_access: Vec<Vec<Option<usize>>>,
 }
 
 /// Lowers `p` for `target` and explores every behaviour of the hardware model.
@@ -300,6 +303,7 @@ fn explore_lowered_from(
         },
         cluster_of,
         live: dead::Liveness::new(p, &code, &geo),
+        last_access: search::last_access(p, &code),
     };
     let waves = p
         .threads

@@ -6,7 +6,7 @@
 use super::code::Micro;
 use super::fingerprint::{fingerprint, Seen};
 use super::memsys::Geometry;
-use super::state::{ChanKind, Req, State};
+use super::state::{ChanKind, Req, Stage, State};
 use super::Ctx;
 use crate::isa::{Family, MInstr};
 use amdmm_explore::{FinalState, FlagsOut, ValueOut};
@@ -291,6 +291,10 @@ impl Explorer<'_, '_> {
                 self.reduced += 1;
                 return vec![step];
             }
+            if let Some(steps) = self.last_access_step(s) {
+                self.reduced += 1;
+                return steps;
+            }
             for q in 0..s.pairq.len() {
                 if self.pair_head_is_local(s, q) {
                     let next: Vec<_> = [false, true]
@@ -522,5 +526,161 @@ impl Explorer<'_, '_> {
             }
         }
         None
+    }
+}
+
+/// Per wave and global location: the last position of the wave's code
+/// (an index of its micro code) that may access it: a memory instruction
+/// of the machine code of a program instruction that may access it, or
+/// that program instruction itself (`usize::MAX` when the wave has a
+/// backward branch or a compare-and-swap loop: any instruction may run
+/// again), `None` when no instruction of the wave accesses it.
+/// [`Explorer::last_access_step`] relies on this.
+pub(super) fn last_access(p: &Program, code: &[super::code::Code]) -> Vec<Vec<Option<usize>>> {
+    let n = p.locations.len();
+    p.threads
+        .iter()
+        .zip(code)
+        .map(|(t, c)| {
+            let looping = c.micro.iter().any(|m| {
+                matches!(
+                    m,
+                    Micro::M {
+                        instr: MInstr::CasLoopBack,
+                        ..
+                    }
+                )
+            }) || t.code.iter().enumerate().any(|(k, i)| match i {
+                Instr::Jump { target } => *target as usize <= k,
+                Instr::Branch { then_, else_, .. } => *then_ as usize <= k || *else_ as usize <= k,
+                _ => false,
+            });
+            let mut last = vec![None; n];
+            for (pos, m) in c.micro.iter().enumerate() {
+                let k = match m {
+                    Micro::Ir(k)
+                    | Micro::M {
+                        instr: MInstr::Mem(_),
+                        ir: k,
+                    } => *k,
+                    Micro::M { .. } => continue,
+                };
+                let Some(i) = t.code.get(k) else { continue };
+                let addrs: &[&Addr] = match i {
+                    Instr::Load { addr, .. }
+                    | Instr::Store { addr, .. }
+                    | Instr::Rmw { addr, .. }
+                    | Instr::CmpXchg { addr, .. } => &[addr],
+                    Instr::Dma { src, dst, .. } => &[src, dst],
+                    _ => &[],
+                };
+                for a in addrs {
+                    for l in may_access(p, a) {
+                        last[l] = Some(if looping { usize::MAX } else { pos });
+                    }
+                }
+            }
+            last
+        })
+        .collect()
+}
+
+impl Explorer<'_, '_> {
+    /// Partial-order reduction, fourth rule: the *last access* to a
+    /// location. A request of a CU's queue (GFX10-GFX11: or a shader
+    /// array's) is performed alone, as an ample set of one step (with its
+    /// evict-first variant), when nothing else will ever touch its
+    /// location: no other request to it is queued anywhere, no wave (its
+    /// own included) has an instruction left that may access it, and no
+    /// cache housekeeping step can touch its line.
+    ///
+    /// Why it is sound (the ample-set condition: every step that can run
+    /// before it is independent of it, and none disables it): the step
+    /// reads and writes the location's L2 line and memory, its GL1 and L1
+    /// lines (a refill), the request's queue (it removes its entry; other
+    /// entries only wait for entries to the *same* address) and its wave
+    /// (the destination register, the request's completion). Other steps
+    /// touching the location's lines are excluded by the three conditions;
+    /// the wave's own later steps either do not read the destination (an
+    /// instruction reading it is blocked until the step) or commute with it
+    /// (a counter wait it enables stays enabled; the wave's code is
+    /// loop-free, so no later instruction writes the destination again).
+    /// The step is never disabled: only a request to the same address
+    /// queued before it could, and there is none. GFX12.5 (in-order
+    /// SIMD32-pair and WGP$ queues, `global_wb` marks) is left out, as are
+    /// LDS DMA (it writes the LDS) and byte-level locations (their
+    /// requests share a channel with the other bytes of the element). The
+    /// state graph is acyclic, so no cycle proviso is needed.
+    pub(super) fn last_access_step(&self, s: &State) -> Option<Vec<(State, String)>> {
+        let geo = &self.ctx.geo;
+        if !geo.pairq.is_empty() || geo.fifo_l0_queue {
+            return None;
+        }
+        let queues = s.chan.iter().chain(&s.chan2);
+        let n_chan = s.chan.len();
+        for (q, reqs) in queues.enumerate() {
+            for (i, r) in reqs.iter().enumerate() {
+                if matches!(
+                    r.kind,
+                    ChanKind::Fetch {
+                        to: super::state::FetchTo::Lds(_),
+                        ..
+                    }
+                ) || !self.last_access_to(s, r.wave as usize, r.loc)
+                {
+                    continue;
+                }
+                let steps: Vec<(State, String)> = if q < n_chan {
+                    [false, true]
+                        .into_iter()
+                        .filter_map(|evict| self.l2_step(s, q, i, evict))
+                        .collect()
+                } else {
+                    self.l2_step_sa(s, q - n_chan, i).into_iter().collect()
+                };
+                if !steps.is_empty() {
+                    return Some(steps);
+                }
+            }
+        }
+        None
+    }
+
+    /// Is the request of wave `owner` to `loc` the last access to it
+    /// ([`Self::last_access_step`])?
+    fn last_access_to(&self, s: &State, owner: usize, loc: u32) -> bool {
+        let ctx = self.ctx;
+        let l = loc as usize;
+        let Some(place) = ctx.p.locations.get(l) else {
+            return false;
+        };
+        if place.byte.is_some() || (ctx.geo.per_agent_l2 && ctx.l2_shared[l]) {
+            return false;
+        }
+        if ctx.last_access[owner]
+            .iter()
+            .any(|a| a == &Some(usize::MAX))
+        {
+            return false;
+        }
+        let queued = s
+            .chan
+            .iter()
+            .chain(&s.chan2)
+            .flatten()
+            .filter(|r| r.loc == loc)
+            .count();
+        if queued != 1 {
+            return false;
+        }
+        s.waves.iter().enumerate().all(|(wi, w)| {
+            // Requests issued and not yet at a CU's queue.
+            let waiting = w.vm.iter().any(|e| e.stage == Stage::Queued);
+            !waiting
+                && match ctx.last_access[wi][l] {
+                    Some(last) => w.halted || last < w.pc as usize,
+                    None => true,
+                }
+        })
     }
 }
