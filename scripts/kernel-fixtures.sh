@@ -2,18 +2,23 @@
 # Recompiles the checked-in .ll fixtures of the kernel corpus
 # (kernels/fixtures/NAME.O0.ll and NAME.O2.ll) from kernels/*.hip with
 # clang-22, the compile line amdmm kernel uses (docs/kernels.md).
-# Usage: scripts/kernel-fixtures.sh [kernels/NAME.hip ...]
+# Usage: scripts/kernel-fixtures.sh [kernels/NAME.hip|.cl ...]
 set -eu
 cd "$(dirname "$0")/.."
 clang=${AMDMM_CLANG:-clang-22}
-[ $# -gt 0 ] || set -- kernels/*.hip
+[ $# -gt 0 ] || set -- kernels/*.hip kernels/*.cl
 for src in "$@"; do
-    stem=$(basename "$src" .hip)
+    name=$(basename "$src")
+    stem=${name%.*}
     target=gfx942
     t=$(sed -n 's|^// launch:.*--target \([a-z0-9]*\).*|\1|p' "$src" | head -1)
     [ -n "$t" ] && target=$t
     for o in 0 2; do
-        (cd kernels && "$clang" -x hip --cuda-device-only --offload-arch="$target" -nogpulib -nogpuinc \
-            -O$o -g -emit-llvm -S "$stem.hip" -o "fixtures/$stem.O$o.ll")
+        case "$name" in
+        *.cl) (cd kernels && "$clang" -x cl -cl-std=CL2.0 --target=amdgcn-amd-amdhsa -nogpulib -mcpu="$target" \
+            -O$o -g -emit-llvm -S "$name" -o "fixtures/$stem.O$o.ll") ;;
+        *) (cd kernels && "$clang" -x hip --cuda-device-only --offload-arch="$target" -nogpulib -nogpuinc \
+            -O$o -g -emit-llvm -S "$name" -o "fixtures/$stem.O$o.ll") ;;
+        esac
     done
 done

@@ -209,3 +209,35 @@ fn barrier_against_spin_is_a_deadlock_at_the_barrier_line() {
     assert!(out.contains("Flags: cutoff\n"), "{out}");
     assert!(!out.contains("deadlock"), "{out}");
 }
+
+/// OpenCL C source through clang (`-x cl -cl-std=CL2.0`): OpenCL's
+/// work-item functions and `barrier()` are modelled; the kernels' `// expect`
+/// lines hold at -O0 and -O2. Without clang, the checked-in fixtures are
+/// checked instead (crates/kernel/tests/corpus.rs).
+#[test]
+fn opencl_source_through_clang() {
+    let Some(_) = std::env::var_os("PATH")
+        .and_then(|p| std::env::split_paths(&p).find(|d| d.join("clang-22").is_file()))
+    else {
+        if std::env::var_os("CI").is_some() {
+            panic!("clang-22 is required under CI");
+        }
+        return;
+    };
+    for o in ["0", "2"] {
+        let out = amdmm(&[
+            "kernel",
+            "--check",
+            "--opt-level",
+            o,
+            "../../kernels/mp_opencl_device_scope.cl",
+            "../../kernels/lds_exchange_opencl_barrier.cl",
+        ]);
+        assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+        assert!(
+            stderr(&out).contains("2 passed, 0 failed"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}

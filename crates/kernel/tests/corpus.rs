@@ -31,8 +31,10 @@ fn every_fixture_meets_its_expectations() {
     for f in &fixtures {
         let name = f.file_name().unwrap().to_str().unwrap();
         let stem = name.split(".O").next().unwrap();
-        let src =
-            std::fs::read_to_string(dir.join(format!("{stem}.hip"))).expect("the fixture's source");
+        // The source is HIP (`.hip`) or OpenCL C (`.cl`).
+        let src = std::fs::read_to_string(dir.join(format!("{stem}.hip")))
+            .or_else(|_| std::fs::read_to_string(dir.join(format!("{stem}.cl"))))
+            .expect("the fixture's source");
         let spec = parse_launch_line(launch_line(&src)).expect("launch line");
         let opts = RunOptions {
             target: spec.target.clone().unwrap_or_else(|| "gfx942".into()),

@@ -1607,6 +1607,69 @@ impl<'a> Tx<'a> {
         Ok(v)
     }
 
+    /// OpenCL C's work-item functions (OpenCL C 2.0, "Work-Item
+    /// Functions"), external under `-nogpulib`: `get_local_id(d)`,
+    /// `get_group_id(d)`, `get_global_id(d)` (group id times local size
+    /// plus local id: uniform work-groups), `get_local_size(d)`,
+    /// `get_num_groups(d)`, `get_global_size(d)` and `get_work_dim()`, each
+    /// a constant of the work-item and the launch. The dimension must be a
+    /// constant; dimension 2 and above are 0 (ids) or 1 (sizes).
+    fn opencl_work_item(
+        &mut self,
+        fr: &Frame<'a>,
+        line: u32,
+        callee: &str,
+        args: &[(Type, Value)],
+    ) -> Result<Option<i64>> {
+        const NAMES: &[(&str, &str)] = &[
+            ("_Z12get_local_idj", "local_id"),
+            ("_Z12get_group_idj", "group_id"),
+            ("_Z13get_global_idj", "global_id"),
+            ("_Z14get_local_sizej", "local_size"),
+            ("_Z14get_num_groupsj", "num_groups"),
+            ("_Z15get_global_sizej", "global_size"),
+            ("_Z12get_work_dimv", "work_dim"),
+        ];
+        let Some(&(_, what)) = NAMES.iter().find(|(n, _)| *n == callee) else {
+            return Ok(None);
+        };
+        let (l, wi) = (self.launch, self.wi);
+        if what == "work_dim" {
+            return Ok(Some(if l.grid[1] > 1 || l.block[1] > 1 {
+                2
+            } else {
+                1
+            }));
+        }
+        let d = match args.first() {
+            Some(a) => match self.int(fr, &a.1)? {
+                Operand::Const(d) => d,
+                _ => {
+                    return Err(err(
+                        line,
+                        format!("`@{callee}` with a dimension computed at run time"),
+                    )
+                    .hint("OpenCL's work-item functions are modelled with a constant dimension"))
+                }
+            },
+            None => return Err(err(line, format!("`@{callee}` needs its dimension"))),
+        };
+        let pick = |v: [u32; 2], other: i64| match d {
+            0 => i64::from(v[0]),
+            1 => i64::from(v[1]),
+            _ => other,
+        };
+        let v = match what {
+            "local_id" => pick(wi.local, 0),
+            "group_id" => pick(wi.wg, 0),
+            "global_id" => pick(wi.wg, 0) * pick(l.block, 1) + pick(wi.local, 0),
+            "local_size" => pick(l.block, 1),
+            "num_groups" => pick(l.grid, 1),
+            _ => pick(l.grid, 1) * pick(l.block, 1),
+        };
+        Ok(Some(v))
+    }
+
     fn call(
         &mut self,
         fr: &mut Frame<'a>,
@@ -1635,6 +1698,26 @@ impl<'a> Tx<'a> {
         }
         if let Some(xyz) = callee.strip_prefix("llvm.amdgcn.workgroup.id.") {
             return Ok(Some(V::Int(Operand::Const(id(xyz, wi.wg)))));
+        }
+        if let Some(v) = self.opencl_work_item(fr, line, callee, args)? {
+            return Ok(Some(V::Int(Operand::Const(v))));
+        }
+        // OpenCL C `barrier(flags)` / `work_group_barrier(flags)` (OpenCL C
+        // 2.0, "Synchronization Functions"): every work-item of the
+        // work-group arrives, with the fence's release before and acquire
+        // after at work-group scope, which is what HIP's __syncthreads()
+        // is (AMDGPUUsage, "Memory Model"; the device library's lowering).
+        if matches!(callee, "_Z7barrierj" | "_Z18work_group_barrierj") {
+            let fence = |o: &str| Atomic {
+                scope: "workgroup".into(),
+                ordering: o.into(),
+            };
+            let rel = self.attrs(line, Some(&fence("release")), false)?;
+            let acq = self.attrs(line, Some(&fence("acquire")), false)?;
+            self.emit(Instr::Fence { attrs: rel });
+            self.emit(Instr::Hw(HwBarrier::Barrier));
+            self.emit(Instr::Fence { attrs: acq });
+            return Ok(None);
         }
         match callee {
             "llvm.amdgcn.implicitarg.ptr" => {
