@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""The largest grid each corpus kernel finishes in one second
+(docs/kernels.md, "Scale"): for every kernels/fixtures/NAME.O2.ll, its
+`// launch:` line with --grid doubled (1, 2, 4, ... 64 workgroups, the
+block unchanged) under `amdmm kernel --timeout 1`; prints the largest grid
+whose run completed (verdict `complete`, not `unknown`) as a Markdown row.
+A grid where the kernel's fixed buffers overflow still counts: the run
+completes, with `ub`. Usage: scripts/kernel-scale.py [amdmm binary]."""
+import glob, json, os, re, subprocess, sys
+
+amdmm = sys.argv[1] if len(sys.argv) > 1 else "target/release/amdmm"
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+os.chdir(root)
+for ll in sorted(glob.glob("kernels/fixtures/*.O2.ll")):
+    stem = os.path.basename(ll)[: -len(".O2.ll")]
+    src = next(p for p in (f"kernels/{stem}.hip", f"kernels/{stem}.cl") if os.path.exists(p))
+    launch = next(l.split("launch:", 1)[1] for l in open(src) if l.startswith("// launch:")).split()
+    best, grid = None, 1
+    while grid <= 64:
+        args, i = [], 0
+        while i < len(launch):
+            if launch[i] == "--grid":
+                i += 2
+                continue
+            args.append(launch[i])
+            i += 1
+        cmd = [amdmm, "kernel", ll, "--json", "--timeout", "1", "--grid", str(grid)] + args
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        try:
+            r = json.loads(p.stdout)
+        except ValueError:
+            break
+        if r["verdict"] != "complete":
+            break
+        best = (grid, r["launch"]["work_items"])
+        grid *= 2
+    shown = " ".join(args)
+    if best:
+        print(f"| {stem} | {best[0]} | {best[1]} | `{shown}` |")
+    else:
+        print(f"| {stem} | - | - | `{shown}` |")
