@@ -137,7 +137,7 @@ pub fn compile_command(a: &CompileArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match llc.compile(&ir, &target) {
+    match llc.compile_full(&ir, &target) {
         Ok((asm, _)) => {
             print!("{asm}");
             ExitCode::SUCCESS
@@ -147,4 +147,52 @@ pub fn compile_command(a: &CompileArgs) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// How many tests one llc run compiles (docs/llc.md, "Batches"):
+/// `$AMDMM_LLC_BATCH` (1: one run per test, as before batching), else
+/// [`amdmm_hw::llc::batch::DEFAULT_BATCH`].
+fn batch_size() -> usize {
+    std::env::var("AMDMM_LLC_BATCH")
+        .ok()
+        .and_then(|s| s.trim().parse::<usize>().ok())
+        .filter(|&n| n >= 1)
+        .unwrap_or(amdmm_hw::llc::batch::DEFAULT_BATCH)
+}
+
+/// Before the (test, target) runs of `verify` and `campaign` with `--code
+/// llc`: compiles the tests the llc cache lacks in batches, one llc run per
+/// batch of tests for one target, the batches in parallel on `jobs` threads
+/// ([`amdmm_hw::llc::prefetch`]). The runs then read llc's output from the
+/// cache; a test llc fails on is compiled again alone by its run, which
+/// reports the error. `timeout` bounds each test's share of a batch.
+pub fn prefetch_llc(
+    groups: &[(&amdmm_hw::Target, Vec<&amdmm_program::Program>)],
+    llc: &amdmm_hw::llc::Llc,
+    timeout: Option<std::time::Duration>,
+    jobs: usize,
+) -> Result<amdmm_hw::llc::batch::Stats, String> {
+    let batch = batch_size();
+    if batch <= 1 || llc.cache.is_none() {
+        return Ok(Default::default());
+    }
+    let llc = amdmm_hw::llc::Llc {
+        timeout,
+        ..llc.clone()
+    };
+    let work: Vec<(&amdmm_hw::Target, &[&amdmm_program::Program])> = groups
+        .iter()
+        .flat_map(|(t, ps)| ps.chunks(batch).map(move |c| (*t, c)))
+        .collect();
+    let progress = crate::progress::Progress::counting(work.len(), "llc batches");
+    let mut stats = amdmm_hw::llc::batch::Stats::default();
+    crate::run::ordered_parallel(
+        &work,
+        jobs,
+        |(t, c)| amdmm_hw::llc::prefetch(c, t, &llc, batch),
+        || progress.inc(),
+        |s| stats += s,
+    )?;
+    progress.finish();
+    Ok(stats)
 }

@@ -327,6 +327,19 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
     if a.mutate {
         return mutate_command(&progs, &models, &ts, &opts, jobs);
     }
+    if let amdmm_hw::machine::CodeSource::Llc(llc) = &source {
+        let needed: Vec<&amdmm_program::Program> = progs
+            .iter()
+            .zip(&models)
+            .filter(|(_, m)| m.observation.is_some())
+            .map(|(p, _)| p)
+            .collect();
+        let groups: Vec<_> = ts.iter().map(|t| (t, needed.clone())).collect();
+        if let Err(e) = crate::code::prefetch_llc(&groups, llc, opts.timeout, jobs) {
+            crate::diag::error_line(e);
+            return ExitCode::from(2);
+        }
+    }
     let pairs: Vec<(usize, &amdmm_hw::Target)> = (0..progs.len())
         .flat_map(|i| ts.iter().map(move |t| (i, t)))
         .collect();

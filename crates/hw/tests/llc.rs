@@ -2028,3 +2028,81 @@ fn float_fixtures_run_on_the_machine() {
     let e = llc::from_asm(&p, &t, &bad).unwrap_err().to_string();
     assert!(e.contains("ds_pk_add_rtn_f16"), "{e}");
 }
+
+/// Batches (docs/llc.md, "Batches"; issue 26 item 4): tests compiled
+/// together in one llc run give each test the assembly of a run on it
+/// alone, line for line up to the module's trailer (data and metadata,
+/// which the reader does not read), at -O0 and -O2, on a test with a
+/// loop, one with LDS and a barrier, one with a compare-and-swap loop and
+/// one with metadata (`amdgcn-av`); the batch's entries are marked, and
+/// `compile_full` (for `amdmm compile`) does not take them.
+#[test]
+fn live_llc_batches_give_each_test_its_own_code() {
+    let Some(base) = live_llc() else { return };
+    let names = [
+        "MP+rel-acq.workgroup.lds.litmus",
+        "barrier/MP+fence-sbarrier-fence.wavefront.litmus",
+        "constructs/RMW+nand.litmus",
+        "MP+rel-acq.agent.av-none-acq.litmus",
+        "SB+sc.litmus",
+        "IRIW+sc.litmus",
+        // Last: its loop's labels are renumbered from two digits.
+        "Loop+spin.cutoff.litmus",
+    ];
+    let progs: Vec<_> = names
+        .iter()
+        .filter(|n| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("../../litmus")
+                .join(n)
+                .exists()
+        })
+        .map(|n| corpus_program(n))
+        .collect();
+    assert_eq!(progs.len(), names.len(), "corpus tests moved");
+    for opt in [0u8, 2] {
+        for t in ["gfx942", "gfx1200"] {
+            let t = Target::parse(t).unwrap();
+            let dir = std::env::temp_dir().join(format!(
+                "amdmm-batch-test-{}-{opt}-{}",
+                std::process::id(),
+                t.processor
+            ));
+            let _ = std::fs::remove_dir_all(&dir);
+            let batched = llc::Llc {
+                opt_level: opt,
+                cache: Some(dir.clone()),
+                ..base.clone()
+            };
+            let refs: Vec<&amdmm_program::Program> = progs.iter().collect();
+            let stats = llc::prefetch(&refs, &t, &batched, 32);
+            assert_eq!(stats.runs, 1, "{t} -O{opt}: one llc run for the batch");
+            assert_eq!(stats.compiled, progs.len());
+            let alone = llc::Llc {
+                opt_level: opt,
+                cache: None,
+                ..base.clone()
+            };
+            for p in &progs {
+                let ir = llc::module_for(p, &t).unwrap();
+                let (from_batch, hit) = batched.compile(&ir, &t).unwrap();
+                assert!(hit, "{} {t}: the batch stored it", p.name);
+                assert!(llc::batch::is_batch_entry(&from_batch));
+                let (own, _) = alone.compile(&ir, &t).unwrap();
+                let own_kernels: Vec<&str> = own
+                    .lines()
+                    .take_while(|l| !l.starts_with("\t.p2alignl"))
+                    .collect();
+                let batch_kernels: Vec<&str> = from_batch
+                    .lines()
+                    .filter(|l| *l != llc::batch::BATCH_MARK)
+                    .collect();
+                assert_eq!(batch_kernels, own_kernels, "{} {t} -O{opt}", p.name);
+                // `amdmm compile` prints the whole output, not the entry.
+                let (full, hit) = batched.compile_full(&ir, &t).unwrap();
+                assert!(!hit && full == own, "{} {t}", p.name);
+            }
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+}

@@ -298,6 +298,33 @@ pub fn campaign_command(a: &CampaignArgs) -> ExitCode {
     for (i, m) in needed.iter().zip(got) {
         models[*i] = Some(m);
     }
+    // llc's compilations in batches (docs/llc.md, "Batches"), per code
+    // source and target, of the tests whose pairs are still to run.
+    for (ci, (_, source)) in codes.iter().enumerate() {
+        let CodeSource::Llc(llc) = source else {
+            continue;
+        };
+        let groups: Vec<(&amdmm_hw::Target, Vec<&amdmm_program::Program>)> = targets
+            .iter()
+            .enumerate()
+            .map(|(ti, t)| {
+                let programs = pairs
+                    .iter()
+                    .filter(|p| p.1 == ti && p.2 == ci)
+                    .filter(|p| {
+                        models[p.0]
+                            .as_ref()
+                            .is_some_and(|m| m.observation.is_some())
+                    })
+                    .map(|p| &tests[p.0].program)
+                    .collect();
+                (t, programs)
+            })
+            .collect();
+        if let Err(e) = crate::code::prefetch_llc(&groups, llc, timeout, jobs) {
+            return fail(e);
+        }
+    }
     let progress = Progress::counting(pairs.len(), "(test, target, code) runs");
     let mut last_write = Instant::now();
     let mut write_error = None;

@@ -3,6 +3,7 @@
 //! its assembly back into per-operation machine code). docs/llc.md.
 
 pub mod asm;
+pub mod batch;
 pub mod cache;
 pub mod compare;
 pub mod ir;
@@ -23,6 +24,41 @@ pub use tool::{find, CompileError, Llc, INSTALL_HINT};
 /// generic address space (GFX6, [`crate::lower::generic_unsupported`]),
 /// before llc runs; llc's failures are [`HwError::Unsupported`].
 pub fn lowered(p: &Program, target: &Target, llc: &Llc) -> Result<Lowered, HwError> {
+    let ir = module_for(p, target)?;
+    let (asm_text, _) = llc.compile(&ir, target).map_err(|e| match e {
+        tool::CompileError::Failed(s) => HwError::Tool(s),
+        tool::CompileError::Timeout(ms) => HwError::Limit(
+            amdmm_explore::LimitReason::Timeout(ms),
+            "llc did not finish and was killed".into(),
+        ),
+    })?;
+    let mut l = from_asm(p, target, &asm_text).map_err(HwError::Unsupported)?;
+    if let Some(c) = l.compiler.as_mut() {
+        c.name = llc.describe();
+    }
+    Ok(l)
+}
+
+/// Compiles, in batches of `batch` tests per llc run ([`batch::prefetch`]),
+/// the modules of those `programs` that [`lowered`] would give to llc on
+/// `target` and the cache lacks; [`lowered`] then finds them in the cache.
+pub fn prefetch(programs: &[&Program], target: &Target, llc: &Llc, batch: usize) -> batch::Stats {
+    if llc.cache.is_none() || !crate::machine::has_model(target) {
+        return batch::Stats::default();
+    }
+    let irs: Vec<String> = programs
+        .iter()
+        .filter(|p| crate::lower::tgsplit_lds(p, target).is_ok())
+        .filter_map(|p| module_for(p, target).ok())
+        .collect();
+    batch::prefetch(llc, target, &irs, batch)
+}
+
+/// The module llc compiles for `p` on `target`, after the refusals made
+/// before llc runs: a construct the IR cannot express ([`HwError::Lower`]
+/// at its place), a generic access without the generic address space
+/// (GFX6), and the constructs llc-22 cannot compile for the target.
+pub fn module_for(p: &Program, target: &Target) -> Result<String, HwError> {
     crate::lower::generic_unsupported(p, target).map_err(HwError::Lower)?;
     let ir = ir::emit(p).map_err(|e| {
         HwError::Lower(crate::lower::LowerError {
@@ -38,18 +74,7 @@ pub fn lowered(p: &Program, target: &Target, llc: &Llc) -> Result<Lowered, HwErr
     tracked_dma_on_gfx125x(p, target).map_err(HwError::Lower)?;
     double_minmax_on_gfx7(p, target).map_err(HwError::Lower)?;
     crate::lower::barrier_refusal(p, target).map_err(HwError::Lower)?;
-    let (asm_text, _) = llc.compile(&ir, target).map_err(|e| match e {
-        tool::CompileError::Failed(s) => HwError::Tool(s),
-        tool::CompileError::Timeout(ms) => HwError::Limit(
-            amdmm_explore::LimitReason::Timeout(ms),
-            "llc did not finish and was killed".into(),
-        ),
-    })?;
-    let mut l = from_asm(p, target, &asm_text).map_err(HwError::Unsupported)?;
-    if let Some(c) = l.compiler.as_mut() {
-        c.name = llc.describe();
-    }
-    Ok(l)
+    Ok(ir)
 }
 
 /// The compiler-tracked LDS DMA (`llvm.amdgcn.global.load.lds`) on

@@ -208,17 +208,46 @@ impl Llc {
 
     /// Compiles `ir` for `t`; returns the assembly and whether it came from
     /// the cache.
+    /// A cache entry made by a batch ([`super::batch`]) holds the test's
+    /// kernels only, which is all the reader needs.
     pub fn compile(&self, ir: &str, t: &crate::Target) -> Result<(String, bool), CompileError> {
+        self.compile_with(ir, t, true)
+    }
+
+    /// [`Llc::compile`] for a caller that prints llc's whole output (`amdmm
+    /// compile`): a batch's entry, the kernels only, counts as a miss (and
+    /// is replaced by the whole output).
+    pub fn compile_full(
+        &self,
+        ir: &str,
+        t: &crate::Target,
+    ) -> Result<(String, bool), CompileError> {
+        self.compile_with(ir, t, false)
+    }
+
+    /// The cache key of `ir` compiled with `args` by this llc.
+    pub fn cache_key(&self, args: &[String], ir: &str) -> String {
+        super::cache::key(
+            &format!("{} {}", super::cache::identity(&self.path), self.version),
+            args,
+            ir,
+        )
+    }
+
+    fn compile_with(
+        &self,
+        ir: &str,
+        t: &crate::Target,
+        batch_entries: bool,
+    ) -> Result<(String, bool), CompileError> {
         let args = self.args(t);
         let want = super::cache::kernels(ir);
-        let key = super::cache::key(
-            &format!("{} {}", super::cache::identity(&self.path), self.version),
-            &args,
-            ir,
-        );
+        let key = self.cache_key(&args, ir);
         if let Some(dir) = &self.cache {
             if let Some(s) = super::cache::get(dir, &key, &want) {
-                return Ok((s, true));
+                if batch_entries || !super::batch::is_batch_entry(&s) {
+                    return Ok((s, true));
+                }
             }
         }
         let deadline = self.timeout.map(|t| Instant::now() + t);
