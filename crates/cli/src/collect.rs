@@ -37,6 +37,39 @@ pub fn load(
     }
 }
 
+/// Why [`load_limited`] gave no program.
+pub enum LoadFailure {
+    /// The file cannot be read or the test is invalid.
+    Invalid(Vec<amdmm_report::FileDiagnostic>),
+    /// `--timeout` or `--max-memory` was reached while reading it: the test
+    /// (named by its header, else its file) is `Unknown` with the reason.
+    Limit {
+        name: String,
+        reason: amdmm_explore::LimitReason,
+    },
+}
+
+/// [`load`] under the time and memory limits of `opts`, the time counted
+/// from `started` ([`amdmm_explore::load`]).
+pub fn load_limited(
+    path: &Path,
+    opts: &amdmm_explore::Options,
+    started: std::time::Instant,
+) -> Result<(String, amdmm_program::Program), LoadFailure> {
+    let file = display_name(path);
+    let src = read_or_diagnose(path).map_err(|d| LoadFailure::Invalid(vec![*d]))?;
+    match amdmm_explore::load(&src, opts, started) {
+        Ok(p) => Ok((src, p)),
+        Err(amdmm_explore::LoadError::Invalid(diags)) => {
+            Err(LoadFailure::Invalid(in_source(&file, &src, diags)))
+        }
+        Err(amdmm_explore::LoadError::Limit(reason)) => Err(LoadFailure::Limit {
+            name: crate::run::test_name(&src, path),
+            reason,
+        }),
+    }
+}
+
 /// `diags` of the text `src` of `file`, kept with the text.
 pub fn in_source(
     file: &str,

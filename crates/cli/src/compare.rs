@@ -159,7 +159,12 @@ fn columns(a: &CompareArgs) -> Result<(Vec<Column>, Option<String>), String> {
                 cols.push(Column::Model(k))
             }
             Some(_) => return Err(format!("--model {m} is given twice")),
-            None => return Err(format!("unknown model `{m}`")),
+            None => {
+                return Err(format!(
+                    "unknown model {}",
+                    amdmm_litmus::suggest::quoted(m)
+                ))
+            }
         }
     }
     let mut llc_version = None;

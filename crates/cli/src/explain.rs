@@ -1,8 +1,9 @@
 //! The `explain` command: why a final state is forbidden, or how it is
 //! allowed (`amdmm_explore::explain`), as text, JSON and graphs.
 
+use crate::collect::LoadFailure;
 use crate::graphviz::{GraphFormat, GraphSink};
-use amdmm_explore::explain::{explain, parse_state_at, ExplainTarget, Explanation, Verdict};
+use amdmm_explore::explain::{explain_since, parse_state_at, ExplainTarget, Explanation, Verdict};
 use amdmm_explore::{ModelKind, Options};
 use clap::builder::PossibleValuesParser;
 use clap::Args;
@@ -109,28 +110,12 @@ fn fail_state(text: &str, e: &amdmm_explore::explain::StateError) -> ExitCode {
 /// incomplete one (a limit).
 pub fn explain_command(a: &ExplainArgs) -> ExitCode {
     let Some(model) = ModelKind::from_name(&a.model) else {
-        return fail(&format!("unknown model `{}`", a.model));
+        return fail(&format!(
+            "unknown model {}",
+            amdmm_litmus::suggest::quoted(&a.model)
+        ));
     };
     let file = crate::collect::display_name(&a.file);
-    let program = match crate::collect::load(&a.file) {
-        Ok((_, p)) => p,
-        Err(diags) => {
-            crate::diag::eprint(&diags);
-            return ExitCode::from(2);
-        }
-    };
-    let columns: Vec<String> = program
-        .shown_observables()
-        .iter()
-        .map(|o| program.observable_name(o))
-        .collect();
-    let target = match &a.state {
-        Some(s) => match parse_state_at(&columns, s) {
-            Ok(t) => t,
-            Err(e) => return fail_state(s, &e),
-        },
-        None => ExplainTarget::Condition,
-    };
     let opts = Options {
         loop_bound: a.loop_bound,
         model,
@@ -138,7 +123,42 @@ pub fn explain_command(a: &ExplainArgs) -> ExitCode {
         max_memory: Some(a.max_memory),
         ..Options::default()
     };
-    let x = explain(&program, &opts, &target, a.max_candidates);
+    // One clock for reading and explaining (`--timeout` covers both).
+    let started = std::time::Instant::now();
+    let (program, x) = match crate::collect::load_limited(&a.file, &opts, started) {
+        Ok((_, program)) => {
+            let columns: Vec<String> = program
+                .shown_observables()
+                .iter()
+                .map(|o| program.observable_name(o))
+                .collect();
+            let target = match &a.state {
+                Some(s) => match parse_state_at(&columns, s) {
+                    Ok(t) => t,
+                    Err(e) => return fail_state(s, &e),
+                },
+                None => ExplainTarget::Condition,
+            };
+            let x = explain_since(&program, &opts, &target, a.max_candidates, started);
+            (program, x)
+        }
+        Err(LoadFailure::Invalid(diags)) => {
+            crate::diag::eprint(&diags);
+            return ExitCode::from(2);
+        }
+        Err(LoadFailure::Limit { name, reason }) => {
+            let x = Explanation {
+                columns: Vec::new(),
+                candidates: 0,
+                matching: 0,
+                discarded: 0,
+                classes: Vec::new(),
+                flags: Vec::new(),
+                limit: Some(reason.to_string()),
+            };
+            (amdmm_program::Program::unread(name), x)
+        }
+    };
     if let Some(dir) = &a.graph {
         let sink = match GraphSink::new(dir, a.graph_format, a.force, a.timeout) {
             Ok(s) => s,

@@ -103,7 +103,12 @@ fn tests(a: &GenArgs) -> Result<Vec<(String, String)>, String> {
     let family = *Family::ALL
         .iter()
         .find(|f| f.name() == a.family)
-        .ok_or_else(|| format!("unknown family `{}`", a.family))?;
+        .ok_or_else(|| {
+            format!(
+                "unknown family {}",
+                amdmm_litmus::suggest::quoted(&a.family)
+            )
+        })?;
     let counts = match &a.threads {
         Some(s) => parse_threads(s)?,
         None => vec![family.classic_threads()],

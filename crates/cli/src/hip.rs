@@ -85,8 +85,8 @@ pub fn hip_command(a: &HipArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Err(e) = std::fs::create_dir_all(&a.out) {
-        crate::diag::error_line(format!("{}: {e}", a.out.display()));
+    if let Err(e) = amdmm_io::write::create_dir(&a.out, false) {
+        crate::diag::error_line(e);
         return ExitCode::from(2);
     }
     let (mut written, mut skipped, mut bad) = (0, 0, false);

@@ -1,7 +1,7 @@
 //! Running tests: one file through parse and exploration, many files on a
 //! rayon pool with results delivered in input order.
 
-use amdmm_explore::{Options, Outcome};
+use amdmm_explore::{LoadError, Options, Outcome};
 use amdmm_program::Program;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -79,11 +79,25 @@ pub fn run_one(path: &Path, opts: &Options) -> TestResult {
             return TestResult::Input { file, diagnostics };
         }
     };
-    let program = match guarded(|| amdmm_program::load(&src)) {
+    // One clock for the whole test: `--timeout` covers reading it too.
+    let start = Instant::now();
+    let program = match guarded(|| amdmm_explore::load(&src, opts, start)) {
         Ok(Ok(p)) => p,
-        Ok(Err(diags)) => {
+        Ok(Err(LoadError::Invalid(diags))) => {
             let diagnostics = crate::collect::in_source(&file, &src, diags);
             return TestResult::Input { file, diagnostics };
+        }
+        Ok(Err(LoadError::Limit(reason))) => {
+            let program = amdmm_program::Program::unread(test_name(&src, path));
+            let mut outcome = Outcome::empty(&program);
+            outcome.limit = Some(reason);
+            return TestResult::Ran {
+                file,
+                program: Box::new(program),
+                outcome: Box::new(outcome),
+                seconds: start.elapsed().as_secs_f64(),
+                internal_error: None,
+            };
         }
         Err(msg) => {
             let diagnostics = vec![amdmm_report::FileDiagnostic::whole(
@@ -94,8 +108,7 @@ pub fn run_one(path: &Path, opts: &Options) -> TestResult {
             return TestResult::Input { file, diagnostics };
         }
     };
-    let start = Instant::now();
-    let explored = guarded(|| amdmm_explore::explore(&program, opts));
+    let explored = guarded(|| amdmm_explore::explore_since(&program, opts, start));
     let seconds = start.elapsed().as_secs_f64();
     let (outcome, internal_error) = match explored {
         Ok(o) => (o, None),
@@ -107,6 +120,25 @@ pub fn run_one(path: &Path, opts: &Options) -> TestResult {
         outcome: Box::new(outcome),
         seconds,
         internal_error,
+    }
+}
+
+/// The name of a test that a limit stopped reading: its header's name
+/// (`AMDGPU NAME`, the first line that is not blank or a comment), else the
+/// file's stem.
+pub(crate) fn test_name(src: &str, path: &Path) -> String {
+    let header = src
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//"))
+        .and_then(|l| l.strip_prefix("AMDGPU"))
+        .and_then(|rest| rest.split_whitespace().next());
+    match header {
+        Some(name) => name.to_string(),
+        None => path.file_stem().map_or_else(
+            || "<stdin>".to_string(),
+            |s| s.to_string_lossy().into_owned(),
+        ),
     }
 }
 

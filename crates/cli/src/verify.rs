@@ -2,7 +2,8 @@
 //! be allowed by the memory model; `--mutate` checks that the corpus detects
 //! each weakened code sequence (crate `amdmm-hw`, docs/hardware.md).
 
-use crate::lower::{load_file, targets_and_files};
+use crate::collect::LoadFailure;
+use crate::lower::targets_and_files;
 use crate::progress::Progress;
 use crate::run;
 use clap::Args;
@@ -295,13 +296,26 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
     let mut progs = Vec::new();
     // Each test's name in messages, for the places of lowering errors.
     let mut names = Vec::new();
+    // A test that `--timeout` or `--max-memory` stops while it is read is
+    // `Unknown` in the memory model (a LIMIT pair), like one stopped while
+    // it is explored.
+    let mut read_limits = Vec::new();
     for f in &files {
-        match load_file(f) {
+        match crate::collect::load_limited(f, &mopts, std::time::Instant::now()) {
             Ok((_, p)) => {
                 progs.push(p);
                 names.push(crate::collect::display_name(f));
+                read_limits.push(None);
             }
-            Err(diags) => {
+            Err(LoadFailure::Limit { name, reason }) => {
+                let p = amdmm_program::Program::unread(name);
+                let mut outcome = amdmm_explore::Outcome::empty(&p);
+                outcome.limit = Some(reason);
+                progs.push(p);
+                names.push(crate::collect::display_name(f));
+                read_limits.push(Some(outcome));
+            }
+            Err(LoadFailure::Invalid(diags)) => {
                 crate::diag::eprint(&diags);
                 diagnostics.extend(diags.iter().map(|d| d.json()));
                 input_error = true;
@@ -313,10 +327,14 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
     // (test, target); both in parallel, reported in input order.
     let mut models = Vec::with_capacity(progs.len());
     let progress = Progress::counting(progs.len(), "tests in the memory model");
+    let indices: Vec<usize> = (0..progs.len()).collect();
     if let Err(e) = run::ordered_parallel(
-        &progs,
+        &indices,
         jobs,
-        |p| amdmm_explore::explore(p, &mopts),
+        |&i| match &read_limits[i] {
+            Some(limited) => limited.clone(),
+            None => amdmm_explore::explore(&progs[i], &mopts),
+        },
         || progress.inc(),
         |m| models.push(m),
     ) {

@@ -178,3 +178,32 @@ fn a_closed_pipe_ends_quietly() {
 
 #[cfg(unix)]
 const SIGPIPE: i32 = 13; // on Linux and the BSDs
+
+/// Issue 24: a user-supplied name echoed in an error is shortened: a
+/// 100,000-character target name is quoted as its first 80 characters, an
+/// ellipsis and its length, not whole.
+#[test]
+fn a_huge_target_name_is_shortened_in_the_error() {
+    let name = "x".repeat(100_000);
+    for cmd in ["verify", "lower"] {
+        let o = amdmm(&[cmd, "--target", &name, "../../litmus/2+2W+mono.litmus"]);
+        let err = stderr(&o);
+        assert_eq!(code(&o), 2, "{cmd}: {err}");
+        assert!(err.contains("unknown processor `xxxx"), "{cmd}: {err}");
+        assert!(err.contains("…` (100000 characters)"), "{cmd}: {err}");
+        assert!(err.len() < 2_000, "{cmd}: {} bytes", err.len());
+    }
+    // A feature name too.
+    let o = amdmm(&[
+        "verify",
+        "--target",
+        &format!("gfx942:{name}"),
+        "../../litmus/2+2W+mono.litmus",
+    ]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("has no feature `xxxx") && err.contains("(100000 characters)"),
+        "{err}"
+    );
+    assert!(err.len() < 2_000, "{} bytes", err.len());
+}

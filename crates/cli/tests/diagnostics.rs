@@ -124,3 +124,20 @@ fn lds_errors_point_into_the_expression() {
     assert_eq!(code(&o), 2);
     insta::assert_snapshot!(stderr(&o));
 }
+
+/// Issue 24: after a refused `!mmra` tag and after a run of stray
+/// characters the parser recovers with one error each, at FILE:LINE:COL
+/// with a hint, and nothing spurious after them.
+#[test]
+fn recovery_gives_one_error_each_snapshot() {
+    let o = amdmm(&[
+        "--color",
+        "never",
+        "run",
+        "tests/fixtures/recovery/recovery.litmus",
+    ]);
+    assert_eq!(code(&o), 2);
+    let err = stderr(&o);
+    assert_eq!(err.matches("error:").count(), 2, "{err}");
+    insta::assert_snapshot!(err);
+}

@@ -65,7 +65,17 @@ pub fn run_collecting(
 ) -> (Outcome, Findings) {
     // The time limit counts from here: paths, barrier runs and the
     // reads-from search all check it.
-    let started = Instant::now();
+    run_collecting_since(program, opts, visitor, collect, Instant::now())
+}
+
+/// [`run_collecting`] with the time limit counted from `started`.
+pub fn run_collecting_since(
+    program: &Program,
+    opts: &Options,
+    visitor: Option<Visitor>,
+    collect: bool,
+    started: Instant,
+) -> (Outcome, Findings) {
     let mut outcome = Outcome::empty(program);
     let setup = match build_setup(program, opts, started) {
         Ok(s) => s,

@@ -978,6 +978,24 @@ pub fn explain(
     target: &ExplainTarget,
     max_candidates: u64,
 ) -> Explanation {
+    explain_since(
+        program,
+        opts,
+        target,
+        max_candidates,
+        web_time::Instant::now(),
+    )
+}
+
+/// [`explain`] with `--timeout` counted from `started` (when reading the
+/// test began, [`crate::load`]): reading and explaining share one limit.
+pub fn explain_since(
+    program: &Program,
+    opts: &Options,
+    target: &ExplainTarget,
+    max_candidates: u64,
+    started: web_time::Instant,
+) -> Explanation {
     let mut out = Explanation {
         columns: program
             .shown_observables()
@@ -991,7 +1009,6 @@ pub fn explain(
         flags: Vec::new(),
         limit: None,
     };
-    let started = web_time::Instant::now();
     let limit_text =
         |l: Option<LimitReason>| l.map_or("limit reached".to_string(), |l| l.to_string());
     let setup = match build_setup(program, opts, started) {

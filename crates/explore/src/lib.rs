@@ -85,6 +85,46 @@ pub fn explore(program: &Program, opts: &Options) -> Outcome {
     engine::run(program, opts, None)
 }
 
+/// [`explore`] with `--timeout` counted from `started` (when reading the
+/// test began, [`load`]), so that parsing, lowering and exploring share one
+/// time limit.
+pub fn explore_since(program: &Program, opts: &Options, started: web_time::Instant) -> Outcome {
+    engine::run_collecting_since(program, opts, None, false, started).0
+}
+
+/// Why [`load`] gave no program.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The test is invalid: the parser's and the lowering's errors.
+    Invalid(Vec<amdmm_program::Diagnostic>),
+    /// `--timeout` or `--max-memory` was reached while reading the test.
+    Limit(LimitReason),
+}
+
+/// Parses and lowers `src` under the limits of `opts` that apply before
+/// any execution exists: `--timeout` (counted from `started`) and
+/// `--max-memory`, checked every few thousand characters, tokens and
+/// statements ([`amdmm_program::load_within`]). A test too big to read
+/// within them is `Unknown` with the limit, like one too big to explore
+/// (issue 24: 100,000 threads parsed for 38 s under `--timeout 2`).
+pub fn load(src: &str, opts: &Options, started: web_time::Instant) -> Result<Program, LoadError> {
+    let timed_out = || opts.timeout.is_some_and(|t| started.elapsed() > t);
+    let too_big = || {
+        opts.max_memory
+            .is_some_and(|max| resident_mib().is_some_and(|m| m > max))
+    };
+    let check = || timed_out() || too_big();
+    let budget = amdmm_program::Budget::new(&check);
+    match amdmm_program::load_within(src, &budget) {
+        Some(loaded) => loaded.map_err(LoadError::Invalid),
+        None => Err(LoadError::Limit(match (opts.timeout, opts.max_memory) {
+            (Some(t), _) if timed_out() => LimitReason::Timeout(millis(t)),
+            (_, Some(max)) => LimitReason::Memory(max),
+            (t, None) => LimitReason::Timeout(t.map_or(0, millis)),
+        })),
+    }
+}
+
 /// Like [`explore`], calling `visit` with every consistent execution (for
 /// property tests and tools that inspect executions).
 pub fn explore_visiting(program: &Program, opts: &Options, visit: engine::Visitor) -> Outcome {

@@ -236,8 +236,9 @@ impl Target {
                         valid.push(":sramecc");
                     }
                     return Err(format!(
-                        "target `{}` has no feature `{f}`; valid features: {}",
+                        "target `{}` has no feature {}; valid features: {}",
                         processor.name,
+                        amdmm_program::suggest::quoted(f),
                         if valid.is_empty() {
                             "none".to_string()
                         } else {

@@ -167,8 +167,10 @@ fn explain(e: &std::io::Error) -> String {
 
 /// The first bytes of `path` as text (lossy), or "" when unreadable. Opened
 /// without following a link and without blocking (a FIFO swapped in after
-/// the metadata check reads as empty).
-fn head(path: &Path) -> String {
+/// the metadata check reads as empty). What the `ours` test of [`write()`]
+/// sees; public for callers that read their own files back (a campaign's
+/// results, to resume).
+pub fn head(path: &Path) -> String {
     let mut opts = fs::OpenOptions::new();
     opts.read(true);
     #[cfg(unix)]

@@ -4,6 +4,7 @@
 //! bodies and outside any bracket, and a separator inside the declaration
 //! block and the `locations [...]` list, where it has a meaning.
 
+use crate::budget::Budget;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
@@ -132,11 +133,26 @@ struct Lexer<'a> {
     line_start: bool,
     stack: Vec<Delim>,
     pending_body: bool,
+    budget: &'a Budget<'a>,
+}
+
+/// A character that starts no token (and could not start one next to its
+/// neighbours: `/`, `\\` and `-` do, in `//`, `\\/`, `-1`, `->`): the
+/// run of them after an unexpected character is reported with it.
+fn is_stray(c: char) -> bool {
+    !(c.is_whitespace() || c.is_ascii_alphanumeric() || "_.$\"@%{}()[]<>,;:=!~*#/\\-".contains(c))
 }
 
 /// Splits `src` into tokens (always ending in `Eof`) and lexical errors.
 pub fn lex(src: &str) -> (Vec<Token>, Vec<Diagnostic>) {
+    lex_within(src, &Budget::unlimited())
+}
+
+/// [`lex`] within `budget`: once it says stop, the tokens end there (with
+/// `Eof`), and the caller discards them ([`Budget::stopped`]).
+pub fn lex_within<'a>(src: &'a str, budget: &'a Budget<'a>) -> (Vec<Token>, Vec<Diagnostic>) {
     let mut lx = Lexer {
+        budget,
         src,
         pos: 0,
         toks: Vec::new(),
@@ -208,6 +224,9 @@ impl<'a> Lexer<'a> {
 
     fn run(&mut self) {
         while let Some(c) = self.peek() {
+            if self.budget.tick() {
+                return;
+            }
             let start = self.pos;
             match c {
                 '\n' => {
@@ -533,8 +552,19 @@ impl<'a> Lexer<'a> {
                     '*' => Tok::Star,
                     '#' => Tok::Hash,
                     _ => {
+                        // A run of stray characters is one error, not one
+                        // per character (issue 24).
+                        while self.peek().is_some_and(is_stray) {
+                            self.bump();
+                        }
+                        let run = &self.src[start..self.pos];
+                        let msg = if run.chars().nth(1).is_some() {
+                            format!("unexpected characters {}", crate::suggest::quoted(run))
+                        } else {
+                            format!("unexpected character {}", crate::suggest::quoted(run))
+                        };
                         self.error(
-                            &format!("unexpected character `{c}`"),
+                            &msg,
                             Span::new(start, self.pos),
                             "remove it, or comment it out with `//` or `(* ... *)`",
                         );

@@ -4,8 +4,9 @@
 //! next line and goes on, so one run reports several mistakes.
 
 use crate::ast::*;
+use crate::budget::Budget;
 use crate::diagnostic::Diagnostic;
-use crate::lexer::{lex, Tok, Token};
+use crate::lexer::{lex_within, Tok, Token};
 use crate::suggest;
 
 /// The `!mmra` tags amdmm models (see `Parser::mmra`).
@@ -90,7 +91,16 @@ const BIN_OPS: &[&str] = &[
 
 /// Parses a whole `.litmus` file.
 pub fn parse(src: &str) -> Result<File, Vec<Diagnostic>> {
-    let (toks, diags) = lex(src);
+    parse_within(src, &Budget::unlimited())
+}
+
+/// [`parse`] within `budget` (the caller's `--timeout` and `--max-memory`):
+/// the lexer and the parser tick it once per character and per token, and
+/// once it says stop the parser jumps to the end of the file. The result is
+/// then incomplete: the caller checks [`Budget::stopped`] first and reports
+/// its limit instead.
+pub fn parse_within<'a>(src: &'a str, budget: &'a Budget<'a>) -> Result<File, Vec<Diagnostic>> {
+    let (toks, diags) = lex_within(src, budget);
     // A string or comment left open swallows the rest of the file: whatever
     // the parser then misses there is a consequence, not a second error.
     let swallowed_from = diags
@@ -106,6 +116,7 @@ pub fn parse(src: &str) -> Result<File, Vec<Diagnostic>> {
         depth: 0,
         cond_nodes: 0,
         context: HEADER_SYNTAX,
+        budget,
     };
     let file = p.file();
     match file {
@@ -145,6 +156,7 @@ struct Parser<'a> {
     /// The syntax of the construct being parsed: the hint of syntax errors
     /// that have no more specific one.
     context: &'static str,
+    budget: &'a Budget<'a>,
 }
 
 impl<'a> Parser<'a> {
@@ -182,7 +194,11 @@ impl<'a> Parser<'a> {
 
     fn bump(&mut self) -> Token {
         let t = self.toks[self.pos].clone();
-        if !self.at_eof() {
+        if self.budget.tick() {
+            // A limit stopped the work: straight to the end, where every
+            // construct finishes at once (the result is discarded).
+            self.pos = self.toks.len() - 1;
+        } else if !self.at_eof() {
             self.pos += 1;
         }
         t
@@ -746,16 +762,23 @@ impl<'a> Parser<'a> {
                 );
                 return Err(());
             }
+            let before = self.pos;
             match self.stmt() {
                 Ok(s) => stmts.push(s),
                 Err(()) => {
                     if self.diags.len() >= MAX_ERRORS {
                         return Err(());
                     }
-                    // Skip the rest of the line.
-                    self.bump();
-                    while !self.at_eof() && !self.line_start() && !self.is(&Tok::RBrace) {
+                    // Skip the rest of the line. A statement refused at its
+                    // very end (an unknown `!mmra` tag, after its `}`) has
+                    // already reached the next line: skipping a token there
+                    // swallowed the body's closing `}` and gave three more
+                    // errors (issue 24).
+                    if self.pos == before || !self.line_start() {
                         self.bump();
+                        while !self.at_eof() && !self.line_start() && !self.is(&Tok::RBrace) {
+                            self.bump();
+                        }
                     }
                 }
             }

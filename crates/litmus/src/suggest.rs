@@ -7,6 +7,21 @@ pub fn distance(a: &str, b: &str) -> usize {
     strsim::osa_distance(a, b)
 }
 
+/// Longest user-supplied name echoed whole in a message.
+pub const MAX_SHOWN: usize = 80;
+
+/// A user-supplied name or text for a message, in backquotes: whole when
+/// short, else its first [`MAX_SHOWN`] characters, an ellipsis and its
+/// length (a 100,000-character target name was echoed whole, issue 24).
+pub fn quoted(name: &str) -> String {
+    let chars = name.chars().count();
+    if chars <= MAX_SHOWN {
+        return format!("`{name}`");
+    }
+    let head: String = name.chars().take(MAX_SHOWN).collect();
+    format!("`{head}…` ({chars} characters)")
+}
+
 /// Longest word compared by edit distance (which is quadratic).
 const MAX_WORD: usize = 64;
 

@@ -495,3 +495,80 @@ fn per_model_expect_lines() {
     let e = parse(&format!("{base}\nexpect Always\n")).unwrap_err();
     assert_eq!(e[0].message, "a second unqualified `expect` line");
 }
+
+/// The errors of `src`, which must not parse.
+fn errors(src: &str) -> Vec<amdmm_litmus::Diagnostic> {
+    match parse(src) {
+        Ok(_) => panic!("parsed: {src}"),
+        Err(ds) => ds,
+    }
+}
+
+/// Issue 24: a refused `!mmra` tag at the end of a thread's last line is
+/// one error. The recovery after it used to skip the thread's closing `}`,
+/// then report "unknown instruction `exists`", "unclosed body" and
+/// "expected the final condition". Each refused tag, in every thread, is
+/// reported once at its line and column, with the valid tags as hint.
+#[test]
+fn a_refused_mmra_tag_is_one_error() {
+    let src = "AMDGPU t\n{ global x = 0; }\nthread P0 @ wg 0 {\n  store atomic i32 1, ptr @x syncscope(\"agent\") release, align 4, !mmra !{!\"foo\", !\"bar\"}\n}\nthread P1 @ wg 1 {\n  %r0 = load atomic i32, ptr @x syncscope(\"agent\") acquire, align 4, !mmra !{!\"amdgcn-av\", !\"agent\"}\n  %r1 = load atomic i32, ptr @x monotonic, align 4\n}\nexists (P1:%r0 == 1)\n";
+    let ds = errors(src);
+    let msgs: Vec<&str> = ds.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        msgs,
+        [
+            "unknown MMRA tag `foo:bar`",
+            "unsupported MMRA tag `amdgcn-av:agent`"
+        ],
+        "{}",
+        amdmm_litmus::render_all(&ds, "t.litmus", src)
+    );
+    assert_eq!(amdmm_litmus::line_col(src, ds[0].span.start), (4, 73));
+    assert_eq!(amdmm_litmus::line_col(src, ds[1].span.start), (7, 76));
+    assert!(ds[0]
+        .hint
+        .as_deref()
+        .is_some_and(|h| h.contains("amdgcn-av")));
+}
+
+/// Issue 24: a run of stray characters is one error spanning the run (not
+/// one per character), with its place and a hint; characters that can
+/// start a token (`/`, `-`) end the run.
+#[test]
+fn a_run_of_stray_characters_is_one_error() {
+    let src = with_body("  store atomic i32 1, ptr @x monotonic, align 4 ?&^|`");
+    let ds = errors(&src);
+    assert_eq!(
+        ds.len(),
+        1,
+        "{}",
+        amdmm_litmus::render_all(&ds, "t.litmus", &src)
+    );
+    assert_eq!(ds[0].message, "unexpected characters `?&^|``");
+    let start = src.find('?').unwrap();
+    assert_eq!((ds[0].span.start, ds[0].span.end), (start, start + 5));
+    assert_eq!(amdmm_litmus::line_col(&src, ds[0].span.start), (4, 49));
+    assert!(ds[0]
+        .hint
+        .as_deref()
+        .is_some_and(|h| h.contains("remove it")));
+    // One character alone keeps the singular.
+    let ds = errors(&with_body(
+        "  store atomic i32 1, ptr @x monotonic, align 4 ?",
+    ));
+    assert_eq!(ds[0].message, "unexpected character `?`");
+}
+
+/// A long run of stray characters is quoted shortened, with its length.
+#[test]
+fn a_long_stray_run_is_shortened_in_the_message() {
+    let src = with_body(&format!("  {}", "?".repeat(100_000)));
+    let ds = errors(&src);
+    assert_eq!(ds.len(), 1);
+    assert!(ds[0].message.len() < 200, "{}", ds[0].message);
+    assert!(
+        ds[0].message.ends_with("…` (100000 characters)"),
+        "{}",
+        ds[0].message
+    );
+}

@@ -11,12 +11,30 @@ pub mod processor;
 pub mod program;
 pub mod scope;
 
-pub use amdmm_litmus::Diagnostic;
-pub use lower::lower;
+pub use amdmm_litmus::{suggest, Budget, Diagnostic};
+pub use lower::{lower, lower_within};
 pub use program::*;
 pub use scope::{Placement, ScopeLevel, SyncScope};
 
 /// Parses and lowers the text of a `.litmus` file.
 pub fn load(src: &str) -> Result<Program, Vec<Diagnostic>> {
     lower(&amdmm_litmus::parse(src)?)
+}
+
+/// [`load`] within `budget` (the caller's time and memory limits, checked
+/// while lexing, parsing and lowering): `None` when the budget stopped the
+/// work, and the caller reports its limit.
+pub fn load_within<'a>(
+    src: &'a str,
+    budget: &'a amdmm_litmus::Budget<'a>,
+) -> Option<Result<Program, Vec<Diagnostic>>> {
+    let parsed = amdmm_litmus::parse_within(src, budget);
+    if budget.stopped() {
+        return None;
+    }
+    let lowered = match parsed {
+        Ok(file) => lower_within(&file, budget),
+        Err(diags) => Err(diags),
+    };
+    (!budget.stopped()).then_some(lowered)
 }

@@ -18,7 +18,7 @@ use crate::program::*;
 use crate::scope::{ScopeLevel, SyncScope};
 use amdmm_litmus::ast::{self, Span};
 use amdmm_litmus::suggest;
-use amdmm_litmus::Diagnostic;
+use amdmm_litmus::{Budget, Diagnostic};
 use std::collections::HashMap;
 
 /// Longest array accepted (each element is a location of its own).
@@ -32,21 +32,33 @@ const MAX_ARRAY: i64 = 4096;
 /// (docs/semantics.md, "Byte-level accesses"); every other test is lowered
 /// once, exactly as before.
 pub fn lower(file: &ast::File) -> Result<Program, Vec<Diagnostic>> {
-    let (result, layout) = lower_with(file, HashMap::new());
-    if layout.is_empty() {
+    lower_within(file, &Budget::unlimited())
+}
+
+/// [`lower`] within `budget` (the caller's `--timeout` and `--max-memory`,
+/// ticked once per thread and per statement): once it says stop, the
+/// lowering ends early and its result is incomplete; the caller checks
+/// [`Budget::stopped`] first.
+pub fn lower_within<'a>(
+    file: &'a ast::File,
+    budget: &'a Budget<'a>,
+) -> Result<Program, Vec<Diagnostic>> {
+    let (result, layout) = lower_with(file, HashMap::new(), budget);
+    if layout.is_empty() || budget.stopped() {
         return result;
     }
-    lower_with(file, layout).0
+    lower_with(file, layout, budget).0
 }
 
 /// One lowering pass with the byte-level symbols of `layout` (symbol →
 /// bytes per element); also returns the symbols this pass found accessed at
 /// several widths, with the widest access's bytes (empty in a second pass).
-fn lower_with(
-    file: &ast::File,
+fn lower_with<'a>(
+    file: &'a ast::File,
     layout: HashMap<u32, u32>,
+    budget: &'a Budget<'a>,
 ) -> (Result<Program, Vec<Diagnostic>>, HashMap<u32, u32>) {
-    let mut cx = Cx::new(file, layout);
+    let mut cx = Cx::new(file, layout, budget);
     cx.declarations();
     cx.index_functions();
     let placements = placement::resolve(file, &mut cx.diags);
@@ -57,6 +69,9 @@ fn lower_with(
     // took 38 s when each one rescanned the threads before it, issue 24).
     let mut lanes: HashMap<u32, u32> = HashMap::new();
     for (i, t) in file.threads.iter().enumerate() {
+        if budget.tick() {
+            break;
+        }
         if let Some(first) = seen.get(t.name.name.as_str()) {
             cx.diags.push(
                 Diagnostic::new(
@@ -200,12 +215,15 @@ struct Cx<'a> {
     widest: HashMap<u32, u32>,
     /// Byte offset of the start of each source line.
     line_starts: Vec<usize>,
+    /// The caller's limits, ticked per thread and per statement.
+    budget: &'a Budget<'a>,
 }
 
 impl<'a> Cx<'a> {
-    fn new(file: &'a ast::File, layout: HashMap<u32, u32>) -> Cx<'a> {
+    fn new(file: &'a ast::File, layout: HashMap<u32, u32>, budget: &'a Budget<'a>) -> Cx<'a> {
         Cx {
             file,
+            budget,
             lane: 0,
             thread: 0,
             dma_bases: Vec::new(),

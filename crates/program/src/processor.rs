@@ -117,7 +117,7 @@ pub fn find_processor(name: &str) -> Result<&'static Processor, String> {
         } else {
             suggest::hint(&lower, &processor_names(), "processors")
         };
-        format!("unknown processor `{name}`; {hint}")
+        format!("unknown processor {}; {hint}", suggest::quoted(name))
     })
 }
 

@@ -757,6 +757,32 @@ pub struct Program {
 }
 
 impl Program {
+    /// A test that a limit stopped reading: its name only (no threads, no
+    /// locations, the condition `true`), for an `Unknown` result that still
+    /// names the test.
+    pub fn unread(name: String) -> Program {
+        Program {
+            name,
+            description: None,
+            locations: Vec::new(),
+            symbols: Vec::new(),
+            barriers: Vec::new(),
+            exclusive: Vec::new(),
+            functions: Vec::new(),
+            threads: Vec::new(),
+            workgroups: Vec::new(),
+            observed: Vec::new(),
+            condition: Condition {
+                quantifier: Quantifier::Exists,
+                cond: Cond::True,
+            },
+            condition_text: "true".to_string(),
+            expect: None,
+            expect_by_model: Vec::new(),
+            float_types: Vec::new(),
+        }
+    }
+
     /// The expectation under `--model NAME`: its own `expect NAME ...` line,
     /// else the unqualified one.
     pub fn expectation_for(&self, model: &str) -> Option<Expectation> {

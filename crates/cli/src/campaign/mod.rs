@@ -112,6 +112,10 @@ pub struct CampaignArgs {
     /// Pairs run in parallel [default: the number of cores].
     #[arg(long, short = 'j', value_name = "N", value_parser = crate::args::parse_jobs)]
     pub jobs: Option<usize>,
+
+    /// Overwrite files in --out that amdmm did not write (never links, FIFOs or devices).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -130,6 +134,10 @@ pub struct MergeArgs {
     /// The directory for report.txt, report.json and report.html.
     #[arg(long, value_name = "DIR", required = true)]
     pub out: PathBuf,
+
+    /// Overwrite report files in --out that amdmm did not write (never links, FIFOs or devices).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `--diy`'s options, parsed as `amdmm diy` parses them.
@@ -226,12 +234,24 @@ pub fn campaign_command(a: &CampaignArgs) -> ExitCode {
         shard,
         shards,
     };
-    if let Err(e) = std::fs::create_dir_all(out) {
-        return fail(format!("{}: {e}", out.display()));
+    if let Err(e) = amdmm_io::write::create_dir(out, false) {
+        return fail(e);
     }
     let path = results::path(out, shard, shards);
     let mut lines = Vec::new();
-    if path.exists() {
+    // Resumed only from a regular file: a FIFO there would block the read
+    // (the writer below refuses it, a link or a device with the reason).
+    // A regular file that is no results file is a file amdmm did not write:
+    // replaced under --force, else refused as the safe writer refuses it.
+    let foreign = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file())
+        && !results::is_results(&amdmm_io::write::head(&path));
+    if foreign && !a.force {
+        return fail(format!(
+            "{}: exists and was not written by amdmm; give --force to overwrite it",
+            path.display()
+        ));
+    }
+    if !foreign && std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
         match results::read(&path) {
             Ok((h, l)) if h == header => lines = l,
             Ok((h, _)) => {
@@ -364,7 +384,7 @@ pub fn campaign_command(a: &CampaignArgs) -> ExitCode {
         |line| {
             lines.push(line);
             if last_write.elapsed() > Duration::from_secs(10) {
-                if let Err(e) = results::write(&path, &header, &lines) {
+                if let Err(e) = results::write(&path, &header, &lines, a.force) {
                     write_error.get_or_insert(e);
                 }
                 last_write = Instant::now();
@@ -378,7 +398,7 @@ pub fn campaign_command(a: &CampaignArgs) -> ExitCode {
     if let Some(e) = write_error {
         return fail(e);
     }
-    if let Err(e) = results::write(&path, &header, &lines) {
+    if let Err(e) = results::write(&path, &header, &lines, a.force) {
         return fail(e);
     }
     let new = lines
@@ -395,7 +415,7 @@ pub fn campaign_command(a: &CampaignArgs) -> ExitCode {
     );
     if shards == 1 {
         let r = report::build(&header, &lines, secs);
-        if let Err(e) = report::write(out, &r) {
+        if let Err(e) = report::write(out, &r, a.force) {
             return fail(e);
         }
         print!("{}", report::text(&r));
@@ -531,11 +551,11 @@ fn merge_command(m: &MergeArgs) -> ExitCode {
     }
     match merge(&files) {
         Ok((header, lines)) => {
-            if let Err(e) = std::fs::create_dir_all(&m.out) {
-                return fail(format!("{}: {e}", m.out.display()));
+            if let Err(e) = amdmm_io::write::create_dir(&m.out, false) {
+                return fail(e);
             }
             let r = report::build(&header, &lines, started.elapsed().as_secs_f64());
-            if let Err(e) = report::write(&m.out, &r) {
+            if let Err(e) = report::write(&m.out, &r, m.force) {
                 return fail(e);
             }
             print!("{}", report::text(&r));

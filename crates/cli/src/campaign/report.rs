@@ -339,15 +339,16 @@ pub fn html(r: &Report) -> String {
     s
 }
 
-/// Writes report.txt, report.json and report.html into `dir`.
-pub fn write(dir: &std::path::Path, r: &Report) -> Result<(), String> {
+/// Writes report.txt, report.json and report.html into `dir` (over files
+/// amdmm did not write only with `force`).
+pub fn write(dir: &std::path::Path, r: &Report, force: bool) -> Result<(), String> {
     let ours_txt = |h: &str| h.starts_with("amdmm campaign report");
     let ours_json = |h: &str| h.starts_with("{\n  \"amdmm\"");
     let ours_html = |h: &str| h.contains("<title>amdmm campaign report</title>");
     let json = serde_json::to_string_pretty(r).map_err(|e| e.to_string())? + "\n";
-    crate::safe_write::write(&dir.join("report.txt"), &text(r), false, ours_txt)?;
-    crate::safe_write::write(&dir.join("report.json"), &json, false, ours_json)?;
-    crate::safe_write::write(&dir.join("report.html"), &html(r), false, ours_html)
+    crate::safe_write::write(&dir.join("report.txt"), &text(r), force, ours_txt)?;
+    crate::safe_write::write(&dir.join("report.json"), &json, force, ours_json)?;
+    crate::safe_write::write(&dir.join("report.html"), &html(r), force, ours_html)
 }
 
 #[cfg(test)]

@@ -119,15 +119,16 @@ pub fn read(path: &Path) -> Result<(Header, Vec<Line>), String> {
     Ok((header, out))
 }
 
-/// Writes the header and lines, replacing the file atomically.
-pub fn write(path: &Path, header: &Header, lines: &[Line]) -> Result<(), String> {
+/// Writes the header and lines, replacing the file atomically (a file
+/// amdmm did not write only with `force`).
+pub fn write(path: &Path, header: &Header, lines: &[Line], force: bool) -> Result<(), String> {
     let mut text = serde_json::to_string(header).map_err(|e| e.to_string())?;
     text.push('\n');
     for l in lines {
         text += &serde_json::to_string(l).map_err(|e| e.to_string())?;
         text.push('\n');
     }
-    crate::safe_write::write(path, &text, false, is_results)
+    crate::safe_write::write(path, &text, force, is_results)
 }
 
 /// The pairs finished in `lines`.

@@ -177,6 +177,9 @@ impl<'a> Cx<'a> {
         let mut labels: HashMap<&str, (u32, Span)> = HashMap::new();
         let mut fixups: Vec<(usize, Slot, &'a ast::Ident)> = Vec::new();
         for s in stmts {
+            if self.budget.tick() {
+                break;
+            }
             match s {
                 ast::Stmt::Label(l) => {
                     if let Some(&(_, first)) = labels.get(l.name.as_str()) {
