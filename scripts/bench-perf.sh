@@ -9,7 +9,9 @@
 # (`run -j 1`, elapsed and user seconds, `--timeout TIMEOUT`, default 120),
 # then the corpus run (`run litmus/`) of both. Writes the data to
 # docs/perf/co-family.dat and, when $PYTHON (default python3) has
-# matplotlib, the plot docs/perf/co-family.png (scripts/plot-co.py). Not run
+# matplotlib, the plot docs/perf/co-family.png (scripts/plot-co.py). The
+# binary measured as "after" is this checkout's release build, or $AFTER
+# when set (a copy, so that building meanwhile does not change it). Not run
 # by CI (minutes).
 # `--help` prints the comment above.
 case "${1:-}" in -h | --help | "") sed -n '2,/^# `--help`/{/^# `--help`/d;s/^# \{0,1\}//;p;}' "$0"; exit 0 ;; esac
@@ -18,10 +20,12 @@ before="$(realpath "$1")"
 timeout="${2:-120}"
 max_n="${3:-7}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
-after="$root/target/release/amdmm"
+after="${AFTER:-$root/target/release/amdmm}"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
-cargo build -q --release --manifest-path "$root/Cargo.toml" --bin amdmm
+if [ -z "${AFTER:-}" ]; then
+    cargo build -q --release --manifest-path "$root/Cargo.toml" --bin amdmm
+fi
 cargo run -q --release --manifest-path "$root/Cargo.toml" -p amdmm-explore --example families -- "$dir"
 data="$root/docs/perf/co-family.dat"
 mkdir -p "$(dirname "$data")"

@@ -30,8 +30,11 @@ for key, label, marker in (("before", "previous release", "s"), ("after", "proje
     ax.plot(xs, ys, marker=marker, label=label)
     for r, x, y in zip(rows, xs, ys):
         unknown = r[key + "_obs"] == "Unknown"
-        ax.annotate(f"n={r['n']}" + (" (Unknown)" if unknown else ""), (x, y),
-                    textcoords="offset points", xytext=(4, 4), fontsize=8)
+        # Runs stopped by the timeout all sit at the timeout: their labels
+        # go below the point so that neighbours do not overlap.
+        ax.annotate(f"n={r['n']}" + ("\nUnknown" if unknown else ""), (x, y),
+                    textcoords="offset points", xytext=(0, -24) if unknown else (4, 4),
+                    fontsize=8, ha="center" if unknown else "left")
 ax.set_xscale("log")
 ax.set_yscale("log")
 ax.set_xlabel("distinct observed final states")

@@ -1,5 +1,8 @@
 //! Scaling benchmarks: SB, MP, IRIW and WRC with 2 to 8 threads, a test
-//! with 4 threads × 6 accesses, and n writers / n readers of one location. `cargo bench -p amdmm-explore --bench scaling`.
+//! with 4 threads × 6 accesses, and n writers / n readers of one location;
+//! the CO-n family (issue 27) in the default projected search and, where it
+//! ends in seconds, with `exhaustive`. `cargo bench -p amdmm-explore --bench
+//! scaling`.
 
 use amdmm_explore::{explore, families, Options};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -31,6 +34,31 @@ fn bench(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new(family.as_str(), n), &program, |b, p| {
             b.iter(|| explore(p, &opts))
         });
+    }
+    group.finish();
+    // CO-n: n writers, n readers reading twice, two readers shown
+    // (families::coherence_observers). The projected search examines one
+    // candidate per observed state; `exhaustive` (n² + n + 1)ⁿ of them, so
+    // it is measured for n ≤ 4 only (n = 5 takes minutes).
+    let mut group = c.benchmark_group("projection");
+    group.sample_size(10);
+    for n in 3..=7 {
+        let program =
+            amdmm_program::load(&families::coherence_observers(n)).expect("generated test parses");
+        let modes: &[(&str, bool)] = if n <= 4 {
+            &[("CO-projected", false), ("CO-exhaustive", true)]
+        } else {
+            &[("CO-projected", false)]
+        };
+        for &(name, exhaustive) in modes {
+            let opts = Options {
+                exhaustive,
+                ..Options::default()
+            };
+            group.bench_with_input(BenchmarkId::new(name, n), &program, |b, p| {
+                b.iter(|| explore(p, &opts))
+            });
+        }
     }
     group.finish();
 }
