@@ -6,7 +6,9 @@
 //!
 //! 1. its value flows nowhere: no guard, written value, shown register or
 //!    dependency of another event of its path uses it (`Path::node_deps`,
-//!    `PathEvent::deps`), and its thread has no barrier or async copy;
+//!    `PathEvent::deps`), and its thread has no barrier or async copy and
+//!    was not cut off by the loop bound (a cut-off path's reads decide
+//!    whether it is stuck in its loop, `engine::spin_stuck`);
 //! 2. it synchronizes nothing: it is not an acquire, and no acquire fence
 //!    follows it in its thread, so `synchronizes_with_read` adds no edge for
 //!    it whatever it reads (`amdmm_model::happens_before`);
@@ -63,8 +65,15 @@ pub(crate) fn free_reads<S: Set>(setup: &Setup, combo: &Combo<S>) -> S {
     for (t, pl) in combo.placed.iter().enumerate() {
         let path = combo.paths[t];
         // 1: barriers and async copies tie values and order to other
-        // threads in ways this argument does not follow.
-        if !path.barriers.is_empty() || !path.asyncs.is_empty() || pl.len == 0 {
+        // threads in ways this argument does not follow. Nor does a path
+        // the loop bound cut off: whether it is stuck in its loop for good
+        // (`engine::spin_stuck`, a deadlock rather than a cutoff) looks at
+        // the source of its last read of every location, used or not.
+        if !path.barriers.is_empty()
+            || !path.asyncs.is_empty()
+            || path.end == crate::symbolic::PathEnd::Cutoff
+            || pl.len == 0
+        {
             continue;
         }
         let used = used_reads(setup, combo, t);

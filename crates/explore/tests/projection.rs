@@ -348,3 +348,29 @@ fn generated_tests_exercise_the_projection() {
     eprintln!("{projected_some} of {tried} generated tests searched fewer candidates");
     assert!(projected_some * 5 >= tried, "{projected_some} of {tried}");
 }
+
+/// A spin loop cut off by the loop bound while another wave waits at the
+/// barrier is a deadlock when the loop can never exit: its last read of
+/// every location it read, used or not, sees that location's last write
+/// (`engine::spin_stuck`; docs/semantics.md, "Spin loops that never
+/// exit"). P1's reads of z feed nothing, but they decide that: only
+/// executions whose last read of z sees P2's store are stuck. A path the
+/// bound cut off has no free read, so the deadlock stays.
+#[test]
+fn a_stuck_spin_loop_keeps_its_unused_reads() {
+    let src = "AMDGPU spin-z\n{\n  global x = 0;\n  global z = 0;\n}\n\
+        thread P0 @ wg 0, wave 0 {\n  fence syncscope(\"workgroup\") release\n  \
+        call void @llvm.amdgcn.s.barrier()\n  fence syncscope(\"workgroup\") acquire\n  \
+        store atomic i32 1, ptr @x syncscope(\"workgroup\") release, align 4\n}\n\
+        thread P1 @ wg 0, wave 1 {\n  br label %loop\nloop:\n  \
+        %r1 = load atomic i32, ptr @z syncscope(\"agent\") monotonic, align 4\n  \
+        %r0 = load atomic i32, ptr @x syncscope(\"workgroup\") acquire, align 4\n  \
+        %c = icmp eq i32 %r0, 0\n  br i1 %c, label %loop, label %out\nout:\n  \
+        fence syncscope(\"workgroup\") release\n  call void @llvm.amdgcn.s.barrier()\n  \
+        fence syncscope(\"workgroup\") acquire\n}\n\
+        thread P2 @ wg 1 {\n  store atomic i32 1, ptr @z syncscope(\"agent\") monotonic, align 4\n}\n\
+        exists (true)\n";
+    let (projected, exhaustive) = both(src);
+    assert!(exhaustive.flags.deadlock, "{exhaustive:?}");
+    same_outcome(projected, exhaustive);
+}
