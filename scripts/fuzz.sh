@@ -6,14 +6,15 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
 #
-# TARGET is one of litmus_load, explore, lds_expr, vulkan_test (default: all).
+# TARGET is one of litmus_load, explore, lds_expr, vulkan_test, llc_asm,
+# writer_paths (default: all).
 # `--help` prints the comment above.
 case "${1:-}" in -h | --help) sed -n '2,/^# `--help`/{/^# `--help`/d;s/^# \{0,1\}//;p;}' "$0"; exit 0 ;; esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CARGO_FUZZ_VERSION=0.13.2
-all_targets=(litmus_load explore lds_expr vulkan_test)
+all_targets=(litmus_load explore lds_expr vulkan_test llc_asm writer_paths)
 secs="${1:-60}"
 shift || true
 targets=("$@")
@@ -58,6 +59,8 @@ seeds() {
         litmus_load | explore) echo litmus crates/cli/tests/fixtures ;;
         lds_expr) echo fuzz/seeds/lds_expr ;;
         vulkan_test) echo crates/cli/tests/fixtures/vulkan-alloy ;;
+        llc_asm) echo fuzz/seeds/llc_asm ;;
+        writer_paths) echo fuzz/seeds/writer_paths ;;
     esac
     echo "fuzz/regressions/$1"
 }

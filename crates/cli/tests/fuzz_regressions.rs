@@ -46,6 +46,23 @@ fn lds_expr_regressions_and_seeds() {
     assert!(replay("seeds", "lds_expr", targets::lds_expr) > 0);
 }
 
+/// The llc-output reader on its seeds (real llc output, fuzz/seeds/llc_asm)
+/// and every saved crash input.
+#[test]
+fn llc_asm_regressions_and_seeds() {
+    replay("regressions", "llc_asm", targets::llc_asm);
+    assert!(replay("seeds", "llc_asm", targets::llc_asm) > 0);
+}
+
+/// The safe writer's path handling on its seeds (every kind of entry at the
+/// output name) and every saved crash input.
+#[cfg(unix)]
+#[test]
+fn writer_paths_regressions_and_seeds() {
+    replay("regressions", "writer_paths", targets::writer_paths);
+    assert!(replay("seeds", "writer_paths", targets::writer_paths) >= 8);
+}
+
 #[test]
 fn vulkan_test_regressions() {
     replay("regressions", "vulkan_test", targets::vulkan_test);

@@ -1,0 +1,433 @@
+	.amdgcn_target "amdgcn-amd-amdhsa--gfx803"
+	.amdhsa_code_object_version 6
+	.text
+	.globl	amdmm_t0_P0                     ; -- Begin function amdmm_t0_P0
+	.p2align	8
+	.type	amdmm_t0_P0,@function
+amdmm_t0_P0:                            ; @amdmm_t0_P0
+; %bb.0:
+	s_mov_b32 flat_scratch_lo, s13
+	s_add_i32 s12, s12, s17
+	s_lshr_b32 flat_scratch_hi, s12, 8
+	;;#ASMSTART
+	; amdmm op 0
+	;;#ASMEND
+	s_getpc_b64 s[4:5]
+	s_add_u32 s4, s4, amdmm_x@rel32@lo+4
+	s_addc_u32 s5, s5, amdmm_x@rel32@hi+12
+	v_mov_b32_e32 v2, 42
+	v_mov_b32_e32 v0, s4
+	v_mov_b32_e32 v1, s5
+	flat_store_dword v[0:1], v2
+	;;#ASMSTART
+	; amdmm op 1
+	;;#ASMEND
+	s_getpc_b64 s[4:5]
+	s_add_u32 s4, s4, amdmm_y@rel32@lo+4
+	s_addc_u32 s5, s5, amdmm_y@rel32@hi+12
+	v_mov_b32_e32 v2, 1
+	v_mov_b32_e32 v0, s4
+	v_mov_b32_e32 v1, s5
+	s_waitcnt vmcnt(0) lgkmcnt(0)
+	flat_store_dword v[0:1], v2
+	;;#ASMSTART
+	; amdmm end
+	;;#ASMEND
+	s_endpgm
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+	.amdhsa_kernel amdmm_t0_P0
+		.amdhsa_group_segment_fixed_size 0
+		.amdhsa_private_segment_fixed_size 0
+		.amdhsa_kernarg_size 264
+		.amdhsa_user_sgpr_count 14
+		.amdhsa_user_sgpr_private_segment_buffer 1
+		.amdhsa_user_sgpr_dispatch_ptr 1
+		.amdhsa_user_sgpr_queue_ptr 1
+		.amdhsa_user_sgpr_kernarg_segment_ptr 1
+		.amdhsa_user_sgpr_dispatch_id 1
+		.amdhsa_user_sgpr_flat_scratch_init 1
+		.amdhsa_user_sgpr_private_segment_size 0
+		.amdhsa_uses_dynamic_stack 0
+		.amdhsa_system_sgpr_private_segment_wavefront_offset 0
+		.amdhsa_system_sgpr_workgroup_id_x 1
+		.amdhsa_system_sgpr_workgroup_id_y 1
+		.amdhsa_system_sgpr_workgroup_id_z 1
+		.amdhsa_system_sgpr_workgroup_info 0
+		.amdhsa_system_vgpr_workitem_id 2
+		.amdhsa_next_free_vgpr 3
+		.amdhsa_next_free_sgpr 18
+		.amdhsa_reserve_vcc 0
+		.amdhsa_reserve_flat_scratch 1
+		.amdhsa_float_round_mode_32 0
+		.amdhsa_float_round_mode_16_64 0
+		.amdhsa_float_denorm_mode_32 3
+		.amdhsa_float_denorm_mode_16_64 3
+		.amdhsa_dx10_clamp 1
+		.amdhsa_ieee_mode 1
+		.amdhsa_exception_fp_ieee_invalid_op 0
+		.amdhsa_exception_fp_denorm_src 0
+		.amdhsa_exception_fp_ieee_div_zero 0
+		.amdhsa_exception_fp_ieee_overflow 0
+		.amdhsa_exception_fp_ieee_underflow 0
+		.amdhsa_exception_fp_ieee_inexact 0
+		.amdhsa_exception_int_div_zero 0
+	.end_amdhsa_kernel
+	.text
+.Lfunc_end0:
+	.size	amdmm_t0_P0, .Lfunc_end0-amdmm_t0_P0
+                                        ; -- End function
+	.set amdmm_t0_P0.num_vgpr, 3
+	.set amdmm_t0_P0.num_agpr, 0
+	.set amdmm_t0_P0.numbered_sgpr, 18
+	.set amdmm_t0_P0.num_named_barrier, 0
+	.set amdmm_t0_P0.private_seg_size, 0
+	.set amdmm_t0_P0.uses_vcc, 0
+	.set amdmm_t0_P0.uses_flat_scratch, 1
+	.set amdmm_t0_P0.has_dyn_sized_stack, 0
+	.set amdmm_t0_P0.has_recursion, 0
+	.set amdmm_t0_P0.has_indirect_call, 0
+	.section	.AMDGPU.csdata,"",@progbits
+; Kernel info:
+; codeLenInByte = 100
+; TotalNumSgprs: 24
+; NumVgprs: 3
+; ScratchSize: 0
+; MemoryBound: 0
+; FloatMode: 240
+; IeeeMode: 1
+; LDSByteSize: 0 bytes/workgroup (compile time only)
+; SGPRBlocks: 2
+; VGPRBlocks: 0
+; NumSGPRsForWavesPerEU: 24
+; NumVGPRsForWavesPerEU: 3
+; Occupancy: 10
+; WaveLimiterHint : 0
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 14
+; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
+; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 1
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 2
+	.text
+	.globl	amdmm_t1_P1                     ; -- Begin function amdmm_t1_P1
+	.p2align	8
+	.type	amdmm_t1_P1,@function
+amdmm_t1_P1:                            ; @amdmm_t1_P1
+; %bb.0:
+	s_mov_b32 flat_scratch_lo, s13
+	s_add_i32 s12, s12, s17
+	s_lshr_b32 flat_scratch_hi, s12, 8
+	s_load_dwordx2 s[6:7], s[8:9], 0x0
+	;;#ASMSTART
+	; amdmm op 0
+	;;#ASMEND
+	s_getpc_b64 s[4:5]
+	s_add_u32 s4, s4, amdmm_y@rel32@lo+4
+	s_addc_u32 s5, s5, amdmm_y@rel32@hi+12
+	v_mov_b32_e32 v0, s4
+	v_mov_b32_e32 v1, s5
+	flat_load_dword v4, v[0:1] glc
+	s_waitcnt vmcnt(0)
+	buffer_wbinvl1_vol
+	;;#ASMSTART
+	; amdmm op 1
+	;;#ASMEND
+	s_getpc_b64 s[4:5]
+	s_add_u32 s4, s4, amdmm_x@rel32@lo+4
+	s_addc_u32 s5, s5, amdmm_x@rel32@hi+12
+	v_mov_b32_e32 v0, s4
+	v_mov_b32_e32 v1, s5
+	flat_load_dword v2, v[0:1]
+	s_mov_b32 s4, 0
+	v_mov_b32_e32 v0, 0
+                                        ; kill: def $vgpr2 killed $vgpr2 def $vgpr2_vgpr3 killed $exec
+	v_mov_b32_e32 v3, v0
+	;;#ASMSTART
+	; amdmm end
+	;;#ASMEND
+	v_mov_b32_e32 v0, 0
+                                        ; kill: def $vgpr4 killed $vgpr4 def $vgpr4_vgpr5 killed $exec
+	v_mov_b32_e32 v5, v0
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32_e32 v0, s6
+	v_mov_b32_e32 v1, s7
+	flat_store_dwordx2 v[0:1], v[4:5]
+	s_mov_b64 s[8:9], 8
+	s_mov_b32 s4, s6
+	s_mov_b32 s5, s7
+	s_mov_b32 s7, s8
+	s_mov_b32 s6, s9
+	s_add_u32 s4, s4, s7
+	s_addc_u32 s6, s5, s6
+                                        ; kill: def $sgpr4 killed $sgpr4 def $sgpr4_sgpr5
+	s_mov_b32 s5, s6
+	v_mov_b32_e32 v0, s4
+	v_mov_b32_e32 v1, s5
+	s_waitcnt vmcnt(1)
+	flat_store_dwordx2 v[0:1], v[2:3]
+	s_endpgm
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+	.amdhsa_kernel amdmm_t1_P1
+		.amdhsa_group_segment_fixed_size 0
+		.amdhsa_private_segment_fixed_size 0
+		.amdhsa_kernarg_size 264
+		.amdhsa_user_sgpr_count 14
+		.amdhsa_user_sgpr_private_segment_buffer 1
+		.amdhsa_user_sgpr_dispatch_ptr 1
+		.amdhsa_user_sgpr_queue_ptr 1
+		.amdhsa_user_sgpr_kernarg_segment_ptr 1
+		.amdhsa_user_sgpr_dispatch_id 1
+		.amdhsa_user_sgpr_flat_scratch_init 1
+		.amdhsa_user_sgpr_private_segment_size 0
+		.amdhsa_uses_dynamic_stack 0
+		.amdhsa_system_sgpr_private_segment_wavefront_offset 0
+		.amdhsa_system_sgpr_workgroup_id_x 1
+		.amdhsa_system_sgpr_workgroup_id_y 1
+		.amdhsa_system_sgpr_workgroup_id_z 1
+		.amdhsa_system_sgpr_workgroup_info 0
+		.amdhsa_system_vgpr_workitem_id 2
+		.amdhsa_next_free_vgpr 6
+		.amdhsa_next_free_sgpr 18
+		.amdhsa_reserve_vcc 0
+		.amdhsa_reserve_flat_scratch 1
+		.amdhsa_float_round_mode_32 0
+		.amdhsa_float_round_mode_16_64 0
+		.amdhsa_float_denorm_mode_32 3
+		.amdhsa_float_denorm_mode_16_64 3
+		.amdhsa_dx10_clamp 1
+		.amdhsa_ieee_mode 1
+		.amdhsa_exception_fp_ieee_invalid_op 0
+		.amdhsa_exception_fp_denorm_src 0
+		.amdhsa_exception_fp_ieee_div_zero 0
+		.amdhsa_exception_fp_ieee_overflow 0
+		.amdhsa_exception_fp_ieee_underflow 0
+		.amdhsa_exception_fp_ieee_inexact 0
+		.amdhsa_exception_int_div_zero 0
+	.end_amdhsa_kernel
+	.text
+.Lfunc_end1:
+	.size	amdmm_t1_P1, .Lfunc_end1-amdmm_t1_P1
+                                        ; -- End function
+	.set amdmm_t1_P1.num_vgpr, 6
+	.set amdmm_t1_P1.num_agpr, 0
+	.set amdmm_t1_P1.numbered_sgpr, 18
+	.set amdmm_t1_P1.num_named_barrier, 0
+	.set amdmm_t1_P1.private_seg_size, 0
+	.set amdmm_t1_P1.uses_vcc, 0
+	.set amdmm_t1_P1.uses_flat_scratch, 1
+	.set amdmm_t1_P1.has_dyn_sized_stack, 0
+	.set amdmm_t1_P1.has_recursion, 0
+	.set amdmm_t1_P1.has_indirect_call, 0
+	.section	.AMDGPU.csdata,"",@progbits
+; Kernel info:
+; codeLenInByte = 200
+; TotalNumSgprs: 24
+; NumVgprs: 6
+; ScratchSize: 0
+; MemoryBound: 0
+; FloatMode: 240
+; IeeeMode: 1
+; LDSByteSize: 0 bytes/workgroup (compile time only)
+; SGPRBlocks: 2
+; VGPRBlocks: 1
+; NumSGPRsForWavesPerEU: 24
+; NumVGPRsForWavesPerEU: 6
+; Occupancy: 10
+; WaveLimiterHint : 0
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 14
+; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
+; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 1
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 2
+	.section	.AMDGPU.gpr_maximums,"",@progbits
+	.set amdgpu.max_num_vgpr, 0
+	.set amdgpu.max_num_agpr, 0
+	.set amdgpu.max_num_sgpr, 0
+	.set amdgpu.max_num_named_barrier, 0
+	.section	.AMDGPU.csdata,"",@progbits
+	.type	amdmm_x,@object                 ; @amdmm_x
+	.local	amdmm_x
+	.comm	amdmm_x,8,4
+	.type	amdmm_y,@object                 ; @amdmm_y
+	.local	amdmm_y
+	.comm	amdmm_y,8,4
+	.section	".note.GNU-stack","",@progbits
+	.amdgpu_metadata
+---
+amdhsa.kernels:
+  - .args:
+      - .address_space:  global
+        .name:           out
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+      - .offset:         8
+        .size:           4
+        .value_kind:     hidden_block_count_x
+      - .offset:         12
+        .size:           4
+        .value_kind:     hidden_block_count_y
+      - .offset:         16
+        .size:           4
+        .value_kind:     hidden_block_count_z
+      - .offset:         20
+        .size:           2
+        .value_kind:     hidden_group_size_x
+      - .offset:         22
+        .size:           2
+        .value_kind:     hidden_group_size_y
+      - .offset:         24
+        .size:           2
+        .value_kind:     hidden_group_size_z
+      - .offset:         26
+        .size:           2
+        .value_kind:     hidden_remainder_x
+      - .offset:         28
+        .size:           2
+        .value_kind:     hidden_remainder_y
+      - .offset:         30
+        .size:           2
+        .value_kind:     hidden_remainder_z
+      - .offset:         48
+        .size:           8
+        .value_kind:     hidden_global_offset_x
+      - .offset:         56
+        .size:           8
+        .value_kind:     hidden_global_offset_y
+      - .offset:         64
+        .size:           8
+        .value_kind:     hidden_global_offset_z
+      - .offset:         72
+        .size:           2
+        .value_kind:     hidden_grid_dims
+      - .offset:         88
+        .size:           8
+        .value_kind:     hidden_hostcall_buffer
+      - .offset:         96
+        .size:           8
+        .value_kind:     hidden_multigrid_sync_arg
+      - .offset:         104
+        .size:           8
+        .value_kind:     hidden_heap_v1
+      - .offset:         112
+        .size:           8
+        .value_kind:     hidden_default_queue
+      - .offset:         120
+        .size:           8
+        .value_kind:     hidden_completion_action
+      - .offset:         200
+        .size:           4
+        .value_kind:     hidden_private_base
+      - .offset:         204
+        .size:           4
+        .value_kind:     hidden_shared_base
+      - .offset:         208
+        .size:           8
+        .value_kind:     hidden_queue_ptr
+    .group_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: 264
+    .max_flat_workgroup_size: 1024
+    .name:           amdmm_t0_P0
+    .private_segment_fixed_size: 0
+    .sgpr_count:     24
+    .sgpr_spill_count: 0
+    .symbol:         amdmm_t0_P0.kd
+    .uses_dynamic_stack: false
+    .vgpr_count:     3
+    .vgpr_spill_count: 0
+    .wavefront_size: 64
+  - .args:
+      - .address_space:  global
+        .name:           out
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+      - .offset:         8
+        .size:           4
+        .value_kind:     hidden_block_count_x
+      - .offset:         12
+        .size:           4
+        .value_kind:     hidden_block_count_y
+      - .offset:         16
+        .size:           4
+        .value_kind:     hidden_block_count_z
+      - .offset:         20
+        .size:           2
+        .value_kind:     hidden_group_size_x
+      - .offset:         22
+        .size:           2
+        .value_kind:     hidden_group_size_y
+      - .offset:         24
+        .size:           2
+        .value_kind:     hidden_group_size_z
+      - .offset:         26
+        .size:           2
+        .value_kind:     hidden_remainder_x
+      - .offset:         28
+        .size:           2
+        .value_kind:     hidden_remainder_y
+      - .offset:         30
+        .size:           2
+        .value_kind:     hidden_remainder_z
+      - .offset:         48
+        .size:           8
+        .value_kind:     hidden_global_offset_x
+      - .offset:         56
+        .size:           8
+        .value_kind:     hidden_global_offset_y
+      - .offset:         64
+        .size:           8
+        .value_kind:     hidden_global_offset_z
+      - .offset:         72
+        .size:           2
+        .value_kind:     hidden_grid_dims
+      - .offset:         88
+        .size:           8
+        .value_kind:     hidden_hostcall_buffer
+      - .offset:         96
+        .size:           8
+        .value_kind:     hidden_multigrid_sync_arg
+      - .offset:         104
+        .size:           8
+        .value_kind:     hidden_heap_v1
+      - .offset:         112
+        .size:           8
+        .value_kind:     hidden_default_queue
+      - .offset:         120
+        .size:           8
+        .value_kind:     hidden_completion_action
+      - .offset:         200
+        .size:           4
+        .value_kind:     hidden_private_base
+      - .offset:         204
+        .size:           4
+        .value_kind:     hidden_shared_base
+      - .offset:         208
+        .size:           8
+        .value_kind:     hidden_queue_ptr
+    .group_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: 264
+    .max_flat_workgroup_size: 1024
+    .name:           amdmm_t1_P1
+    .private_segment_fixed_size: 0
+    .sgpr_count:     24
+    .sgpr_spill_count: 0
+    .symbol:         amdmm_t1_P1.kd
+    .uses_dynamic_stack: false
+    .vgpr_count:     6
+    .vgpr_spill_count: 0
+    .wavefront_size: 64
+amdhsa.target:   amdgcn-amd-amdhsa--gfx803
+amdhsa.version:
+  - 1
+  - 2
+...
+
+	.end_amdgpu_metadata
