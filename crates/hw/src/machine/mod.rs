@@ -312,6 +312,7 @@ fn explore_lowered_from(
             pc: 0,
             // Two more for a compare-and-swap loop (`Explorer::cas_regs`).
             regs: vec![Value::Undef; t.regs.len() + 2],
+            written: vec![0; (t.regs.len() + 2).div_ceil(64)],
             pending: Vec::new(),
             vm: Vec::new(),
             next_id: 0,

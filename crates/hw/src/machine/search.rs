@@ -260,7 +260,19 @@ impl Explorer<'_, '_> {
         let shown = p.shown_observables();
         let values: Vec<ValueOut> = shown
             .iter()
-            .map(|o| ValueOut::shown(p, o, value(o)))
+            .map(|o| match o {
+                // As the memory model prints it (item 1 of issue 29): a
+                // register no executed instruction wrote is `unwritten`,
+                // a read's `undef` stays `undef`.
+                Observable::Reg { thread, reg }
+                    if s.waves
+                        .get(*thread as usize)
+                        .is_some_and(|w| !super::state::written(w, *reg)) =>
+                {
+                    ValueOut::Undef(amdmm_explore::UndefTag::Unwritten)
+                }
+                _ => ValueOut::shown(p, o, value(o)),
+            })
             .collect();
         let satisfies = amdmm_explore::condition::holds(&p.condition.cond, &value);
         let fs = FinalState {

@@ -60,6 +60,11 @@ pub(super) const ASYNCCNT: u8 = 2;
 pub(super) struct Wave {
     pub(super) pc: u32,
     pub(super) regs: Vec<Value>,
+    /// One bit per register of `regs`: set once an instruction wrote it. A
+    /// register no executed instruction wrote (on a branch not taken) is
+    /// shown `unwritten`, as the memory model shows it, not `undef`
+    /// (docs/format.md, "Values").
+    pub(super) written: Vec<u64>,
     pub(super) pending: Vec<RegId>,
     /// Vector-memory requests not yet reported complete, in issue order.
     pub(super) vm: Vec<VmEntry>,
@@ -298,8 +303,18 @@ pub(super) fn pop_done(w: &mut Wave) {
 pub(super) fn set(w: &mut Wave, r: RegId, v: Value) {
     if let Some(slot) = w.regs.get_mut(r as usize) {
         *slot = v;
+        if let Some(word) = w.written.get_mut(r as usize / 64) {
+            *word |= 1 << (r as usize % 64);
+        }
     }
     w.pending.retain(|&x| x != r);
+}
+
+/// Has an executed instruction written register `r` of the wave?
+pub(super) fn written(w: &Wave, r: RegId) -> bool {
+    w.written
+        .get(r as usize / 64)
+        .is_some_and(|word| word >> (r as usize % 64) & 1 == 1)
 }
 
 /// Byte `k` (little-endian, 0 the lowest) of the value `v` a byte-level
