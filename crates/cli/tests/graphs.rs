@@ -394,3 +394,107 @@ fn many_initial_writes_form_a_column() {
     assert!(dot.contains("{ rank=same; e0; "), "{dot}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The x of each event's label in an SVG Graphviz laid out (`text-anchor
+/// middle`: the node's centre), by event number.
+fn event_columns(svg: &str) -> std::collections::BTreeMap<usize, f64> {
+    let mut out = std::collections::BTreeMap::new();
+    for part in svg.split("<title>e").skip(1) {
+        let Some((num, rest)) = part.split_once("</title>") else {
+            continue;
+        };
+        let Ok(n) = num.parse::<usize>() else {
+            continue;
+        };
+        let x = rest
+            .split_once("<text text-anchor=\"middle\" x=\"")
+            .and_then(|(_, t)| t.split_once('"'))
+            .and_then(|(x, _)| x.parse::<f64>().ok());
+        if let Some(x) = x {
+            out.entry(n).or_insert(x);
+        }
+    }
+    out
+}
+
+/// A 30-event graph stays legible when laid out (issue 29, item 6): twelve
+/// initial writes and three threads of six events. Each thread is one
+/// column (its events at one x), the initial writes are one column beside
+/// them, and the drawing is about as wide as four columns and the legend —
+/// not the 3,462 pt of twelve initial writes in one row.
+#[test]
+fn a_large_graph_lays_out_as_columns() {
+    let has_dot = std::process::Command::new("dot")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_dot {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "Graphviz `dot` is required under CI (apt-get install graphviz)"
+        );
+        return;
+    }
+    let dir = tmp("large");
+    std::fs::create_dir_all(&dir).unwrap();
+    let locs = "abcdefghijkl";
+    let mut src = String::from("AMDGPU Large\n{\n");
+    for c in locs.chars() {
+        src += &format!("  global {c} = 0;\n");
+    }
+    src += "}\n";
+    for t in 0..3 {
+        src += &format!("thread P{t} @ wg {t} {{\n");
+        for i in 0..6 {
+            let c = locs.as_bytes()[(t * 4 + i) % 12] as char;
+            if i % 2 == 0 {
+                src += &format!(
+                    "  store atomic i32 {}, ptr @{c} syncscope(\"agent\") monotonic, align 4\n",
+                    t + 1
+                );
+            } else {
+                src += &format!(
+                    "  %r{i} = load atomic i32, ptr @{c} syncscope(\"agent\") monotonic, align 4\n"
+                );
+            }
+        }
+        src += "}\n";
+    }
+    src += "exists (P0:%r1 == 0)\n";
+    let test = dir.join("large.litmus");
+    std::fs::write(&test, src).unwrap();
+    let out = dir.join("out");
+    let o = amdmm(&[
+        "run",
+        "--no-time",
+        "--graph",
+        out.to_str().unwrap(),
+        "--graph-states",
+        "satisfying",
+        test.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let svg = std::fs::read_to_string(out.join("Large.state-1.svg")).unwrap();
+    let cols = event_columns(&svg);
+    assert_eq!(cols.len(), 30, "{cols:?}");
+    let xs = |r: std::ops::Range<usize>| -> Vec<f64> { r.map(|e| cols[&e]).collect() };
+    let one_column = |v: &[f64]| v.iter().all(|x| (x - v[0]).abs() < 1.0);
+    // e0..e11: the initial writes; then P0, P1, P2 in listing order.
+    let columns = [xs(0..12), xs(12..18), xs(18..24), xs(24..30)];
+    for (k, c) in columns.iter().enumerate() {
+        assert!(one_column(c), "column {k} is not one column: {c:?}");
+    }
+    let mut at: Vec<f64> = columns.iter().map(|c| c[0]).collect();
+    at.sort_by(f64::total_cmp);
+    assert!(
+        at.windows(2).all(|w| w[1] - w[0] > 100.0),
+        "distinct columns: {at:?}"
+    );
+    let width: f64 = svg
+        .split_once("<svg width=\"")
+        .and_then(|(_, r)| r.split_once("pt\""))
+        .and_then(|(w, _)| w.parse().ok())
+        .unwrap();
+    assert!(width < 1_600.0, "{width} pt wide");
+    let _ = std::fs::remove_dir_all(&dir);
+}
