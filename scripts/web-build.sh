@@ -40,9 +40,16 @@ if command -v rustup >/dev/null 2>&1; then
     rustup target list --installed | grep -qx wasm32-unknown-unknown ||
         rustup target add wasm32-unknown-unknown
 fi
+# No registry this project may use ships a wasm-bindgen-cli build (npm: no
+# such package; PyPI: none; Debian: only the library's sources), so it is
+# compiled from crates.io, once: ~/.cargo/bin/wasm-bindgen is the cache (the
+# step is skipped while it prints the pinned version), and the build's own
+# target directory is kept, so a new pinned version recompiles only what
+# changed (docs/web.md, "Installing wasm-bindgen-cli").
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$wb_version" ]; then
     echo "web-build: installing wasm-bindgen-cli $wb_version (a few minutes, once)" >&2
-    cargo install --locked wasm-bindgen-cli --version "$wb_version"
+    CARGO_TARGET_DIR="${XDG_CACHE_HOME:-$HOME/.cache}/amdmm/wasm-bindgen-cli" \
+        cargo install --locked wasm-bindgen-cli --version "$wb_version"
 fi
 
 # 2. Node and the npm packages (esbuild, @viz-js/viz; playwright-core for the tests).

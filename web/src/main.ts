@@ -5,6 +5,7 @@ import { highlight, offsetOf, type Mark } from "./highlight";
 import { renderResult, renderWitnessPicker, dotToSvg, esc } from "./result";
 import { heatMap } from "./lds";
 import { encode, decode } from "./share";
+import { mountGraph, fileStem } from "./graphview";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const source = $<HTMLTextAreaElement>("source");
@@ -16,7 +17,13 @@ const engine = new Engine("worker.js");
 
 let marks: Mark[] = [];
 let last: { result: any; witnessTexts: string[]; dots: string[] } | null = null;
-let fileName = "test.litmus";
+// The example last loaded and its text: diagnostics name its file only
+// while the editor still holds that text (pasted or edited text is
+// `test.litmus`, never the previous example's name).
+let example: { name: string; text: string } | null = null;
+function fileName(): string {
+  return example && example.text === source.value ? example.name : "test.litmus";
+}
 
 function setStatus(text: string) {
   status.textContent = text;
@@ -46,9 +53,9 @@ source.addEventListener("keydown", (e) => {
   }
 });
 
-function setSource(text: string, name: string) {
+function setSource(text: string, name: string | null) {
   source.value = text;
-  fileName = name;
+  example = name ? { name, text } : null;
   marks = [];
   $("diagnostics").innerHTML = "";
   redraw();
@@ -80,7 +87,7 @@ function showDiagnostics(ds: Diag[]) {
 
 function options() {
   return {
-    file: fileName,
+    file: fileName(),
     model: $<HTMLSelectElement>("model").value,
     barrier_target: $<HTMLSelectElement>("barrier-target").value,
     loop_bound: Number($<HTMLInputElement>("loop-bound").value) || 2,
@@ -96,6 +103,9 @@ function busy(on: boolean) {
 
 async function runTest() {
   const o = options();
+  // The time shown is the whole answer: the engine, then laying out the
+  // first graph (Graphviz), as the user waits for both.
+  const t0 = performance.now();
   busy(true);
   setStatus("running…");
   $("diagnostics").innerHTML = "";
@@ -122,8 +132,11 @@ async function runTest() {
           if (k >= 0) void showWitness(k, true);
         }),
       );
-      await showWitness(0, false);
-      setStatus(`done in ${ms.toFixed(0)} ms`);
+      const layoutMs = await showWitness(firstSatisfying(reply.result), false);
+      const total = performance.now() - t0;
+      $("tab-result").querySelector("[data-testid=time]")!.textContent =
+        `${total.toFixed(0)} ms (engine ${ms.toFixed(0)} ms, graph layout ${layoutMs.toFixed(0)} ms)`;
+      setStatus(`done in ${total.toFixed(0)} ms (engine ${ms.toFixed(0)} ms, graph layout ${layoutMs.toFixed(0)} ms)`);
     }
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
@@ -134,26 +147,36 @@ async function runTest() {
   }
 }
 
-async function showWitness(k: number, switchTab: boolean) {
-  if (!last) return;
+/** The first witness whose state satisfies the condition (else the first). */
+function firstSatisfying(result: any): number {
+  const k = (result.witnesses ?? []).findIndex((w: any) => result.states[w.state]?.satisfies);
+  return k >= 0 ? k : 0;
+}
+
+/** Shows witness `k`; answers the time spent laying out its graph (ms). */
+async function showWitness(k: number, switchTab: boolean): Promise<number> {
+  if (!last) return 0;
   const tab = $("tab-witness");
   tab.innerHTML = renderWitnessPicker(last.result, k);
   if (switchTab) showTab("witness");
   const pick = document.getElementById("witness-state") as HTMLSelectElement | null;
   pick?.addEventListener("change", () => void showWitness(Number(pick.value), false));
-  if (!last.result.witnesses?.length) return;
+  if (!last.result.witnesses?.length) return 0;
   $("witness-text").textContent = last.witnessTexts[k] ?? "";
   const dot = last.dots[k];
   const graph = $("graph");
   if (!dot) {
     graph.innerHTML = `<p class="hint">No graph for this witness.</p>`;
-    return;
+    return 0;
   }
+  const t0 = performance.now();
   try {
-    graph.replaceChildren(await dotToSvg(dot));
+    const state = last.result.witnesses[k].state + 1;
+    mountGraph(graph, await dotToSvg(dot), `${fileStem(last.result.name)}.state-${state}.svg`);
   } catch (e) {
     graph.innerHTML = `<p class="error">cannot lay out the graph: ${esc(String(e))}</p>`;
   }
+  return performance.now() - t0;
 }
 
 runButton.addEventListener("click", () => void runTest());
@@ -162,12 +185,69 @@ stopButton.addEventListener("click", () => engine.stop());
 $("lower-run").addEventListener("click", async () => {
   const out = $("lower-output");
   try {
-    const { reply } = await engine.call("lower", [source.value, $<HTMLSelectElement>("lower-target").value, fileName], 20000);
+    const { reply } = await engine.call("lower", [source.value, $<HTMLSelectElement>("lower-target").value, fileName()], 20000);
     if (reply.ok) out.textContent = reply.text;
     else {
       out.innerHTML = `<span class="error">${esc(reply.error)}</span>`;
       if (reply.diagnostics?.length) showDiagnostics(reply.diagnostics);
     }
+  } catch (e) {
+    out.innerHTML = `<span class="error">${esc(String(e))}</span>`;
+  }
+});
+
+// Explain: `amdmm explain` on the editor's test, one graph per class.
+let explained: { name: string; dots: string[] } | null = null;
+async function showClass(k: number) {
+  const host = $("explain-graph");
+  if (!explained || !explained.dots[k]) {
+    host.innerHTML = "";
+    return;
+  }
+  try {
+    mountGraph(host, await dotToSvg(explained.dots[k]), `${fileStem(explained.name)}.explain-${k + 1}.svg`);
+  } catch (e) {
+    host.innerHTML = `<p class="error">cannot lay out the graph: ${esc(String(e))}</p>`;
+  }
+}
+$("explain-run").addEventListener("click", async () => {
+  const o = options();
+  const state = $<HTMLInputElement>("explain-state").value.trim();
+  const args = { file: o.file, model: o.model, loop_bound: o.loop_bound, timeout: o.timeout, state: state || undefined };
+  const out = $("explain-output");
+  const pick = $<HTMLSelectElement>("explain-class");
+  out.textContent = "explaining…";
+  try {
+    const { reply } = await engine.call("explain", [source.value, JSON.stringify(args)], o.timeout * 1000 + 2000);
+    out.textContent = reply.stdout + reply.stderr;
+    out.dataset.exit = String(reply.exit);
+    if (reply.status === "input_error") showDiagnostics(reply.diagnostics);
+    const dots: string[] = reply.class_dots ?? [];
+    const name = (reply.stdout.match(/^Explain (\S+):/) ?? [])[1] ?? "test";
+    explained = { name: name.replace(/:$/, ""), dots };
+    pick.innerHTML = dots.map((_, k) => `<option value="${k}">class ${k + 1}</option>`).join("");
+    pick.hidden = dots.length === 0;
+    await showClass(0);
+  } catch (e) {
+    out.innerHTML = `<span class="error">${esc(String(e))}</span>`;
+  }
+});
+$<HTMLSelectElement>("explain-class").addEventListener("change", (e) => void showClass(Number((e.target as HTMLSelectElement).value)));
+
+// Compare: `amdmm compare --model A --model B ...` on the editor's test.
+$("compare-run").addEventListener("click", async () => {
+  const o = options();
+  const models = [...document.querySelectorAll<HTMLInputElement>("#compare-models input:checked")].map((i) => i.value);
+  const args = { file: o.file, models, barrier_target: o.barrier_target, loop_bound: o.loop_bound, timeout: o.timeout };
+  const out = $("compare-output");
+  out.textContent = "comparing…";
+  try {
+    const { reply } = await engine.call("compare", [source.value, JSON.stringify(args)], o.timeout * 1000 * Math.max(1, models.length) + 2000);
+    out.textContent = reply.stdout + reply.stderr;
+    out.dataset.exit = String(reply.exit);
+    $("compare-verdict").textContent =
+      reply.status !== "ran" ? "" : reply.differs ? `the models differ on this test (exit 1)` : `the models agree on this test (exit 0)`;
+    if (reply.status === "input_error") showDiagnostics(reply.diagnostics);
   } catch (e) {
     out.innerHTML = `<span class="error">${esc(String(e))}</span>`;
   }
@@ -258,7 +338,7 @@ expect Never race
 async function start() {
   const t0 = performance.now();
   const shared = await decode(location.hash).catch(() => null);
-  setSource(shared?.code ?? DEFAULT_TEST, "test.litmus");
+  setSource(shared?.code ?? DEFAULT_TEST, null);
   const [{ reply: cat }] = await Promise.all([engine.call("catalogue", []), loadExamples().catch(() => setStatus("no examples"))]);
   fillSelect("model", cat.models, shared?.model ?? cat.models[0]);
   fillSelect("barrier-target", cat.barrier_targets, shared?.target ?? cat.default_barrier_target);

@@ -36,7 +36,7 @@ export function renderResult(r: any, ms: number): string {
     h += ` <span class="check">${check?.passed ? "✔ as expected" : "✘ " + esc(check?.message ?? "not as expected")}</span>`;
   }
   h += `</p><p class="hint">${esc(OBSERVATION_WORDS[r.observation] ?? "")}; condition <code>${esc(r.condition)}</code>; ` +
-    `${r.candidates} candidate executions in ${ms.toFixed(0)} ms.</p>`;
+    `${r.candidates} candidate executions; time <span data-testid="time">${ms.toFixed(0)} ms</span>.</p>`;
   if (r.unknown_reason) h += `<p class="unknown" data-testid="unknown">Unknown: ${esc(r.unknown_reason)}</p>`;
   if (r.description) h += `<p class="hint">${esc(r.description)}</p>`;
   const flags: string[] = r.flags ?? [];

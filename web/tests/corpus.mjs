@@ -1,8 +1,10 @@
 // The WebAssembly build against the command line: every corpus test run by
 // the .wasm the page ships (in Node) must print byte for byte what
 // `amdmm run --no-time FILE` prints (stdout, stderr, exit status); the same
-// for `amdmm lower --target gfx942 FILE`, for the witness graphs (DOT) of a
-// sample, for broken tests' diagnostics and for a few `amdmm lds` analyses.
+// for `amdmm lower --target gfx942 FILE`, for `amdmm explain FILE` and
+// `amdmm compare --model seed --model proposed FILE` on a sample, for the
+// witness graphs (DOT) of a sample, for broken tests' diagnostics and for a
+// few `amdmm lds` analyses.
 // Also prints the corpus time, wasm vs native (docs/performance.md).
 //
 //   node web/tests/corpus.mjs OUTDIR AMDMM_BINARY     (from the repository root)
@@ -69,6 +71,33 @@ for (const f of files) {
   const c = cli(["lower", "--target", "gfx942", f]);
   if (c.exit === 0) same(`lower ${f}`, { stdout: c.stdout, ok: true }, { stdout: l.text, ok: l.ok });
   else same(`lower ${f} (refused)`, { ok: false }, { ok: l.ok });
+}
+
+// explain and compare (models): every eighth test outside litmus/idioms/
+// (explain's unpruned enumeration takes minutes on some idioms), and compare
+// on every idiom too (finding S1's tests among them, where seed and
+// proposed differ), against `amdmm explain FILE` and `amdmm compare --model
+// seed --model proposed FILE`.
+for (const [k, f] of files.entries()) {
+  const idiom = f.startsWith("litmus/idioms/");
+  if (k % 8 !== 0 && !idiom) continue;
+  const src = readFileSync(f, "utf8");
+  if (!idiom) {
+    const x = JSON.parse(glue.explain(src, JSON.stringify({ file: f })));
+    same(`explain ${f}`, cli(["explain", f]), { stdout: x.stdout, stderr: x.stderr, exit: x.exit });
+  }
+  const c = JSON.parse(glue.compare(src, JSON.stringify({ file: f, models: ["seed", "proposed"] })));
+  same(`compare ${f}`, cli(["compare", "--model", "seed", "--model", "proposed", f]), { stdout: c.stdout, stderr: c.stderr, exit: c.exit });
+}
+{
+  const f = "litmus/MP+rel-acq.agent.litmus";
+  const src = readFileSync(f, "utf8");
+  for (const state of ["P1:%r0=1; P1:%r1=0", "P1:%r0=1 /\\ P1:%r1=42", "P9:%r0=1", "P1:%r0=x"]) {
+    const x = JSON.parse(glue.explain(src, JSON.stringify({ file: f, state })));
+    same(`explain --state '${state}' ${f}`, cli(["explain", "--state", state, f]), { stdout: x.stdout, stderr: x.stderr, exit: x.exit });
+  }
+  const c = JSON.parse(glue.compare(src, JSON.stringify({ file: f, models: ["seed", "upstream", "proposed"] })));
+  same(`compare (3 models) ${f}`, cli(["compare", "--model", "seed", "--model", "upstream", "--model", "proposed", f]), { stdout: c.stdout, stderr: c.stderr, exit: c.exit });
 }
 
 // Witness graphs: the DOT the page lays out is what `run --graph DIR

@@ -246,3 +246,155 @@ test("the LDS analyser draws its heat map", async () => {
   await page.click("#lds-run");
   await page.waitForSelector("[data-testid=lds-error]");
 });
+
+async function openExample(page, file) {
+  await page.selectOption("#examples", file);
+  const name = file.split("/").pop().replace(/\.litmus$/, "");
+  await page.waitForFunction((n) => document.querySelector("#source").value.startsWith(`AMDGPU ${n}\n`), name);
+}
+
+test("explain prints the command line's explanation and draws each class", async () => {
+  const { page, errors } = await openPage();
+  await openExample(page, "CoRR.litmus");
+  await page.click("#tabs button[data-tab=explain]");
+  await page.click("#explain-run");
+  await page.waitForFunction(() => document.querySelector("#explain-output").textContent.startsWith("Explain "));
+  const want = cli(["explain", "litmus/CoRR.litmus"]);
+  assert.equal(await page.textContent("#explain-output"), want.stdout + want.stderr);
+  assert.match(await page.textContent("#explain-output"), /the cycle: e1 -rf-> e2 -hb-> e3 -fr-> e1/);
+  await page.waitForSelector("#explain-graph svg", { timeout: 30000 });
+  // The rule's edges are drawn (highlighted) in the class's graph.
+  assert.ok((await page.$$("#explain-graph svg g.edge")).length >= 3);
+  // A state of one's own, in herd's syntax.
+  await page.fill("#explain-state", "P1:%r0=1 /\\ P1:%r1=1");
+  await page.click("#explain-run");
+  await page.waitForFunction(() => document.querySelector("#explain-output").textContent.includes("state P1:%r0=1 /\\ P1:%r1=1"));
+  const want2 = cli(["explain", "--state", "P1:%r0=1 /\\ P1:%r1=1", "litmus/CoRR.litmus"]);
+  assert.equal(await page.textContent("#explain-output"), want2.stdout + want2.stderr);
+  await shot(page, "10-explain");
+  assert.deepEqual(errors, []);
+});
+
+test("compare runs the chosen models as the command line does", async () => {
+  const { page } = await openPage();
+  // Finding S1 (docs/findings.md): undef under the seed, 2 under proposed.
+  const file = "idioms/Counter+rmw.wg+syncthreads+plain.litmus";
+  await openExample(page, file);
+  await page.click("#tabs button[data-tab=compare]");
+  await page.click("#compare-run");
+  await page.waitForFunction(() => document.querySelector("#compare-verdict").textContent.length > 0);
+  const want = cli(["compare", "--model", "seed", "--model", "proposed", `litmus/${file}`]);
+  assert.equal(want.status, 1, "the command line says they differ");
+  assert.equal(await page.textContent("#compare-output"), want.stdout + want.stderr);
+  assert.equal(await page.getAttribute("#compare-output", "data-exit"), "1");
+  assert.match(await page.textContent("#compare-verdict"), /differ/);
+  // seed against upstream: both undef, the same.
+  await page.uncheck("#compare-models input[value=proposed]");
+  await page.check("#compare-models input[value=upstream]");
+  await page.click("#compare-run");
+  await page.waitForFunction(() => /agree/.test(document.querySelector("#compare-verdict").textContent));
+  const want2 = cli(["compare", "--model", "seed", "--model", "upstream", `litmus/${file}`]);
+  assert.equal(await page.textContent("#compare-output"), want2.stdout + want2.stderr);
+  await shot(page, "11-compare");
+});
+
+test("pasted text is test.litmus in diagnostics, not the previous example", async () => {
+  const { page } = await openPage();
+  await openExample(page, "CoRR.litmus");
+  const broken = (await page.inputValue("#source")).replace("ptr @x monotonic, align 4\n}", "ptr @q monotonic, align 4\n}");
+  await page.fill("#source", broken);
+  await page.click("#run");
+  await page.waitForSelector("#diagnostics li");
+  const text = await page.textContent("#diagnostics li pre");
+  assert.match(text, /--> test\.litmus:\d+:\d+/);
+  assert.doesNotMatch(text, /CoRR\.litmus/);
+  // The example itself, unchanged, keeps its name.
+  await openExample(page, "CoWW+plain.single.litmus");
+  const other = (await page.inputValue("#source")).replace("{", "{ oops");
+  await page.fill("#source", other);
+  await page.click("#run");
+  await page.waitForSelector("#diagnostics li");
+  assert.match(await page.textContent("#diagnostics li pre"), /--> test\.litmus:/);
+});
+
+test("the time shown includes the graph layout", async () => {
+  const { page } = await openPage();
+  await openExample(page, "LB+mono.litmus");
+  const t0 = Date.now();
+  await page.click("#run");
+  await page.waitForFunction(() => /^done in/.test(document.querySelector("#status").textContent));
+  const wall = Date.now() - t0;
+  const [, total, engine, layout] = (await page.textContent("#status")).match(/^done in (\d+) ms \(engine (\d+) ms, graph layout (\d+) ms\)/).map(Number);
+  // Engine and layout one after the other, both inside the total, the
+  // total inside what the test itself waited.
+  assert.ok(total + 1 >= engine + layout, `${total} >= ${engine} + ${layout}`);
+  assert.ok(total <= wall + 1, `${total} <= ${wall}`);
+  assert.ok(layout > 0, "the first graph was laid out before the time was taken");
+  assert.ok(await page.$("#graph svg"), "the graph is drawn when the time is shown");
+  assert.match(await page.textContent("[data-testid=time]"), new RegExp(`^${total} ms \\(engine ${engine} ms, graph layout ${layout} ms\\)`));
+});
+
+test("a long description line wraps inside the editor", async () => {
+  const { page } = await openPage();
+  await openExample(page, "CoRR.litmus");
+  const longest = Math.max(...(await page.inputValue("#source")).split("\n").map((l) => l.length));
+  assert.ok(longest > 150, "CoRR's description is one long line");
+  const m = await page.$eval("#source", (t) => ({ sw: t.scrollWidth, cw: t.clientWidth }));
+  assert.ok(m.sw <= m.cw, `no horizontal overflow (${m.sw} > ${m.cw})`);
+  // The highlighted copy wraps the same way: same height, so the marks stay
+  // under their text.
+  const h = await page.evaluate(() => [document.querySelector("#source").scrollHeight, document.querySelector("#highlight").scrollHeight]);
+  assert.ok(Math.abs(h[0] - h[1]) <= 2, `${h[0]} vs ${h[1]}`);
+  await shot(page, "12-wrapped");
+});
+
+test("the Witnesses tab opens on the state that satisfies the condition", async () => {
+  const { page } = await openPage();
+  // LB+mono: four states; the condition's (both 1) is the fourth.
+  await openExample(page, "LB+mono.litmus");
+  await page.click("#run");
+  await page.waitForSelector("[data-testid=states]");
+  await page.click("#tabs button[data-tab=witness]");
+  await page.waitForSelector("#graph svg", { timeout: 30000 });
+  const chosen = await page.$eval("#witness-state", (s) => s.options[s.selectedIndex].textContent);
+  assert.equal(chosen, "4: P0:%r0=1; P1:%r1=1;");
+  assert.match(await page.textContent("#witness-text"), /^Witness for state 4/);
+});
+
+test("the graph zooms, pans and downloads as SVG", async () => {
+  const { page } = await openPage();
+  await openExample(page, "MP+rel-acq.agent.litmus");
+  await page.click("#run");
+  await page.click("#tabs button[data-tab=witness]");
+  await page.waitForSelector("#graph svg", { timeout: 30000 });
+  const at = () => page.$eval("#graph .graph-stage", (s) => [Number(s.dataset.scale), Number(s.dataset.x), Number(s.dataset.y)]);
+  assert.deepEqual(await at(), [1, 0, 0]);
+  await page.click("#graph [data-zoom=in]");
+  assert.equal((await at())[0], 1.25);
+  const box0 = await page.$eval("#graph svg", (s) => s.getBoundingClientRect().width);
+  await page.click("#graph [data-zoom=in]");
+  const box1 = await page.$eval("#graph svg", (s) => s.getBoundingClientRect().width);
+  assert.ok(box1 > box0 * 1.2, `drawn larger: ${box0} -> ${box1}`);
+  // The wheel zooms out around the pointer.
+  const pane = await page.$eval("#graph .graph-pane", (p) => { const r = p.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; });
+  await page.mouse.move(pane.x, pane.y);
+  await page.mouse.wheel(0, 100);
+  await page.waitForFunction(() => Number(document.querySelector("#graph .graph-stage").dataset.scale) < 1.5);
+  // Dragging pans.
+  const [, x0, y0] = await at();
+  await page.mouse.down();
+  await page.mouse.move(pane.x + 60, pane.y + 40, { steps: 4 });
+  await page.mouse.up();
+  const [, x1, y1] = await at();
+  assert.deepEqual([Math.round(x1 - x0), Math.round(y1 - y0)], [60, 40]);
+  await page.click("#graph [data-zoom=fit]");
+  assert.deepEqual(await at(), [1, 0, 0]);
+  // Download: the drawing as a standalone SVG file named after its state.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#graph [data-download]")]);
+  assert.match(download.suggestedFilename(), /^MP\+rel-acq\.agent\.state-\d+\.svg$/);
+  const svg = readFileSync(await download.path(), "utf8");
+  assert.match(svg, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<svg /);
+  assert.match(svg, /<\/svg>\n$/);
+  assert.ok(svg.includes("class=\"node\""), "the events are in the file");
+  await shot(page, "13-zoomed");
+});

@@ -3,11 +3,10 @@
 
 use crate::collect::LoadFailure;
 use crate::graphviz::{GraphFormat, GraphSink};
-use amdmm_explore::explain::{explain_since, parse_state_at, ExplainTarget, Explanation, Verdict};
+use amdmm_explore::explain::{explain_since, parse_state_at, ExplainTarget, Explanation};
 use amdmm_explore::{ModelKind, Options};
 use clap::builder::PossibleValuesParser;
 use clap::Args;
-use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -95,12 +94,7 @@ fn fail(msg: &str) -> ExitCode {
 /// A bad `--state`, through the one diagnostics renderer: the option's text
 /// is the source (`--state:1:COL`), the bad part underlined.
 fn fail_state(text: &str, e: &amdmm_explore::explain::StateError) -> ExitCode {
-    let end = e.span.end.min(text.len()).max(e.span.start);
-    let d = amdmm_litmus::Diagnostic::new(
-        format!("--state: {}", e.message),
-        amdmm_litmus::Span::new(e.span.start.min(text.len()), end),
-    )
-    .with_hint("write the state as `COLUMN=VALUE; ...` with the columns of the test's `States` lines, e.g. 'P1:%r0=1; P1:%r1=0'");
+    let d = amdmm_report::state_diagnostic(text, e);
     let text_out = d.render_styled("--state", text, crate::diag::color());
     let _ = writeln!(std::io::stderr(), "{}", text_out.trim_end());
     ExitCode::from(2)
@@ -164,7 +158,7 @@ pub fn explain_command(a: &ExplainArgs) -> ExitCode {
             Ok(s) => s,
             Err(e) => return fail(&e),
         };
-        for (stem, dot) in class_graphs(&program.name, &x) {
+        for (stem, dot) in amdmm_report::explain_graphs(&program.name, &x) {
             if let Err(e) = sink.write(&stem, &dot) {
                 return fail(&e);
             }
@@ -182,7 +176,7 @@ pub fn explain_command(a: &ExplainArgs) -> ExitCode {
             Err(e) => return fail(&format!("cannot write JSON: {e}")),
         }
     } else {
-        explain_text(&program, a.state.as_deref(), &x)
+        amdmm_report::explain_text(&program, a.state.as_deref(), &x)
     };
     let mut o = std::io::stdout().lock();
     let _ = writeln!(o, "{}", text.trim_end());
@@ -191,103 +185,4 @@ pub fn explain_command(a: &ExplainArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// One graph per class: `NAME.explain-K`.
-fn class_graphs(test: &str, x: &Explanation) -> Vec<(String, String)> {
-    let stem = amdmm_report::file_stem(test);
-    x.classes
-        .iter()
-        .enumerate()
-        .map(|(k, c)| {
-            let title = match c.verdict {
-                Verdict::Allowed => format!("{test}: class {}: allowed", k + 1),
-                Verdict::Forbidden => format!("{test}: class {}: {}: {}", k + 1, c.rule, c.detail),
-            };
-            let opts = amdmm_report::DotOptions {
-                title: Some(title),
-                highlight_events: c.highlight_events.clone(),
-                highlight_edges: c.highlight_edges.clone(),
-                ..Default::default()
-            };
-            (
-                format!("{stem}.explain-{}", k + 1),
-                amdmm_report::witness_to_dot(&c.witness, &opts),
-            )
-        })
-        .collect()
-}
-
-fn explain_text(program: &amdmm_program::Program, state: Option<&str>, x: &Explanation) -> String {
-    let mut s = String::new();
-    let asked = match state {
-        Some(st) => format!("state {st}"),
-        None => format!(
-            "the condition's states ({} {})",
-            amdmm_report::kind(program.condition.quantifier),
-            amdmm_report::condition_line(program)
-        ),
-    };
-    let _ = writeln!(s, "Explain {}: {asked}", program.name);
-    let allowed = x.classes.iter().any(|c| c.verdict == Verdict::Allowed);
-    // Not `run`'s count: run's search prunes (`run --json`'s `candidates`
-    // is smaller); explain enumerates every choice to name the rule each
-    // breaks.
-    let _ = writeln!(
-        s,
-        "Candidates {} enumerated (every path, reads-from and modification order, unpruned), \
-         {} of them ending in this state",
-        x.candidates, x.matching
-    );
-    let verdict = if x.limit.is_some() {
-        "Unknown (the enumeration stopped early)"
-    } else if allowed {
-        "Allowed"
-    } else if x.matching == 0 && x.flags.iter().any(|f| f.flag == "deadlock") {
-        "Forbidden: no candidate execution ends in this state; deadlocked executions have no \
-         final state (see the deadlock flag)"
-    } else if x.matching == 0 {
-        "Forbidden: no candidate execution ends in this state (no choice of paths, reads-from \
-         and modification order produces these values)"
-    } else {
-        "Forbidden: every candidate ending in it breaks a rule"
-    };
-    let _ = writeln!(s, "Verdict {verdict}");
-    for (k, c) in x.classes.iter().enumerate() {
-        let state = x
-            .columns
-            .iter()
-            .zip(&c.state)
-            .map(|(col, v)| format!("{col}={v};"))
-            .collect::<Vec<_>>()
-            .join(" ");
-        match c.verdict {
-            Verdict::Allowed => {
-                let _ = writeln!(s, "[{}] allowed ({} candidates): {state}", k + 1, c.count);
-                let _ = writeln!(s, "    {}", c.detail);
-            }
-            Verdict::Forbidden => {
-                let _ = writeln!(
-                    s,
-                    "[{}] {} ({} candidates): {state}",
-                    k + 1,
-                    c.rule,
-                    c.count
-                );
-                let _ = writeln!(s, "    {}: {}", c.source, c.quote);
-                let _ = writeln!(s, "    {}", c.detail);
-            }
-        }
-        let w = amdmm_report::witness_text_events(&c.witness);
-        for line in w.lines() {
-            let _ = writeln!(s, "    {line}");
-        }
-    }
-    for f in &x.flags {
-        let _ = writeln!(s, "Flag {}: {}", f.flag, f.text);
-    }
-    if let Some(l) = &x.limit {
-        let _ = writeln!(s, "Unknown {}: {l}", program.name);
-    }
-    s
 }

@@ -27,7 +27,7 @@ pub use dot::{
     file_stem, outcome_graphs, outcome_graphs_with, relation_names, witness_to_dot, DotOptions,
     Graph, GraphChoice,
 };
-pub use explain::ExplainDocument;
+pub use explain::{explain_graphs, explain_text, state_diagnostic, ExplainDocument};
 pub use herd::{condition_line, herd_text, kind, ok};
 pub use json::{
     document, input_error_json, json, with_check, BarrierJson, BarrierOpJson, CheckJson, EventJson,

@@ -10,7 +10,9 @@
 //! `amdmm_lds::report::text`), so the browser prints what `amdmm` prints;
 //! `web/tests/corpus.mjs` checks it byte for byte on the whole corpus.
 
+pub mod compare;
 pub mod diagnostics;
+pub mod explain;
 pub mod run;
 pub mod tools;
 
@@ -32,6 +34,27 @@ fn bad_options(e: serde_json::Error) -> String {
 pub fn run(src: &str, options: &str) -> String {
     match serde_json::from_str::<run::RunOptions>(options) {
         Ok(o) => to_json(&run::run(src, &o)),
+        Err(e) => bad_options(e),
+    }
+}
+
+/// Explains one test (`amdmm explain`). `options`: JSON of
+/// [`explain::ExplainOptions`]; the answer: JSON of [`explain::ExplainReply`].
+#[cfg_attr(target_family = "wasm", wasm_bindgen)]
+pub fn explain(src: &str, options: &str) -> String {
+    match serde_json::from_str::<explain::ExplainOptions>(options) {
+        Ok(o) => to_json(&explain::run(src, &o)),
+        Err(e) => bad_options(e),
+    }
+}
+
+/// Compares memory models on one test (`amdmm compare --model A --model
+/// B`). `options`: JSON of [`compare::CompareOptions`]; the answer: JSON of
+/// [`compare::CompareReply`].
+#[cfg_attr(target_family = "wasm", wasm_bindgen)]
+pub fn compare(src: &str, options: &str) -> String {
+    match serde_json::from_str::<compare::CompareOptions>(options) {
+        Ok(o) => to_json(&compare::run(src, &o)),
         Err(e) => bad_options(e),
     }
 }

@@ -82,11 +82,7 @@ pub fn options(o: &RunOptions) -> Result<Options, String> {
         None => Default::default(),
         Some(t) => amdmm_explore::parse_target(t)?,
     };
-    let timeout = match o.timeout {
-        None => None,
-        Some(s) if s.is_finite() && s > 0.0 && s < 1e9 => Some(Duration::from_secs_f64(s)),
-        Some(s) => return Err(format!("`{s}` is not a positive number of seconds")),
-    };
+    let timeout = parse_timeout(o.timeout)?;
     Ok(Options {
         loop_bound: o.loop_bound.unwrap_or(Options::default().loop_bound),
         max_executions: o.max_executions,
@@ -103,6 +99,34 @@ pub fn options(o: &RunOptions) -> Result<Options, String> {
     })
 }
 
+/// `--timeout SECS` as the command line reads it: a positive number.
+pub fn parse_timeout(t: Option<f64>) -> Result<Option<Duration>, String> {
+    match t {
+        None => Ok(None),
+        Some(s) if s.is_finite() && s > 0.0 && s < 1e9 => Ok(Some(Duration::from_secs_f64(s))),
+        Some(s) => Err(format!("`{s}` is not a positive number of seconds")),
+    }
+}
+
+/// A test that does not parse: its diagnostics as the command line prints
+/// them on stderr (each followed by a blank line), and with their places
+/// for the editor.
+pub fn input_error(
+    diags: &[amdmm_program::Diagnostic],
+    file: &str,
+    src: &str,
+) -> (String, Vec<DiagnosticJson>) {
+    let stderr = diags
+        .iter()
+        .map(|d| format!("{}\n\n", d.render(file, src).trim_end()))
+        .collect();
+    let json = diags
+        .iter()
+        .map(|d| diagnostic_json(d, file, src))
+        .collect();
+    (stderr, json)
+}
+
 /// Runs the test `src`.
 pub fn run(src: &str, o: &RunOptions) -> RunReply {
     let file = o.file.as_deref().unwrap_or("test.litmus");
@@ -113,20 +137,13 @@ pub fn run(src: &str, o: &RunOptions) -> RunReply {
     let program = match amdmm_program::load(src) {
         Ok(p) => p,
         Err(diags) => {
-            // As the command line prints them: each followed by a blank line.
-            let stderr = diags
-                .iter()
-                .map(|d| format!("{}\n\n", d.render(file, src).trim_end()))
-                .collect();
+            let (stderr, diagnostics) = input_error(&diags, file, src);
             return RunReply {
                 status: "input_error",
                 stdout: String::new(),
                 stderr,
                 exit: 2,
-                diagnostics: diags
-                    .iter()
-                    .map(|d| diagnostic_json(d, file, src))
-                    .collect(),
+                diagnostics,
                 result: None,
                 witness_texts: Vec::new(),
                 witness_dots: Vec::new(),

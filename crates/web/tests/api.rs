@@ -162,3 +162,78 @@ fn catalogue_lists_the_menus() {
         .iter()
         .any(|t| t == "ds_read_b32"));
 }
+
+const S1: &str = r#"AMDGPU Counter+rmw.wg+syncthreads+plain
+{ global x = 0; }
+thread P0 @ wg 0, wave 0 {
+  %a = atomicrmw add ptr @x, i32 1 syncscope("workgroup") monotonic
+  fence syncscope("workgroup") release
+  call void @llvm.amdgcn.s.barrier()
+  fence syncscope("workgroup") acquire
+  %r = load i32, ptr @x
+}
+thread P1 @ wg 0, wave 1 {
+  %b = atomicrmw add ptr @x, i32 1 syncscope("workgroup") monotonic
+  fence syncscope("workgroup") release
+  call void @llvm.amdgcn.s.barrier()
+  fence syncscope("workgroup") acquire
+}
+forall (P0:%r == 2)
+"#;
+
+fn call(f: fn(&str, &str) -> String, src: &str, options: &str) -> Value {
+    serde_json::from_str(&f(src, options)).unwrap()
+}
+
+// explain (memory-model.txt, "Location Order"): MP's stale read breaks the
+// read rule; the text is explain's, a graph per class, a bad state is the
+// command line's diagnostic.
+#[test]
+fn explain_names_the_rule_with_graphs() {
+    let r = call(amdmm_web::explain, MP, "{}");
+    assert_eq!(r["status"], "ran");
+    assert_eq!(r["exit"], 0);
+    assert_eq!(r["verdict"], "forbidden");
+    let out = r["stdout"].as_str().unwrap();
+    assert!(out.starts_with("Explain MP+rel-acq.agent: "), "{out}");
+    assert!(out.contains("] read rule ("), "{out}");
+    let dots = r["class_dots"].as_array().unwrap();
+    assert!(!dots.is_empty());
+    assert!(dots[0].as_str().unwrap().starts_with("digraph"));
+    let r = call(
+        amdmm_web::explain,
+        MP,
+        r#"{"state": "P1:%r0=1; P1:%r1=42"}"#,
+    );
+    assert_eq!(r["verdict"], "allowed");
+    let r = call(amdmm_web::explain, MP, r#"{"state": "P9:%r0=1"}"#);
+    assert_eq!(r["status"], "option_error");
+    assert_eq!(r["exit"], 2);
+    let err = r["stderr"].as_str().unwrap();
+    assert!(err.contains("--state:1:1"), "{err}");
+    assert!(err.contains("is not a column of this test"), "{err}");
+}
+
+// compare: finding S1 (docs/findings.md) — two relaxed RMWs then a plain
+// read return undef under the seed and 2 under the proposed wording, so
+// the models differ (exit 1); seed and upstream agree (both undef).
+#[test]
+fn compare_models_differ_on_finding_s1() {
+    let r = call(
+        amdmm_web::compare,
+        S1,
+        r#"{"models": ["seed", "proposed"]}"#,
+    );
+    assert_eq!(r["status"], "ran");
+    assert_eq!(r["exit"], 1, "{}", r["stdout"]);
+    assert_eq!(r["differs"], true);
+    let r = call(
+        amdmm_web::compare,
+        S1,
+        r#"{"models": ["seed", "upstream"]}"#,
+    );
+    assert_eq!(r["exit"], 0, "{}", r["stdout"]);
+    assert_eq!(r["differs"], false);
+    let r = call(amdmm_web::compare, S1, r#"{"models": ["seed"]}"#);
+    assert_eq!(r["status"], "option_error");
+}
