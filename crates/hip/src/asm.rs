@@ -13,8 +13,14 @@ pub const KERNEL: &str = "amdmm_litmus";
 /// The text of kernel [`KERNEL`] in `asm` (from its label up to its
 /// `.Lfunc_end`), or `None` when it is missing.
 pub fn kernel_text(asm: &str) -> Option<Vec<&str>> {
+    named_kernel_text(asm, KERNEL)
+}
+
+/// The text of kernel `name` in `asm` (a [`crate::bundle`]'s kernels are
+/// [`crate::bundle::kernel_name`]), or `None` when it is missing.
+pub fn named_kernel_text<'a>(asm: &'a str, name: &str) -> Option<Vec<&'a str>> {
     let mut lines = asm.lines();
-    let label = format!("{KERNEL}:");
+    let label = format!("{name}:");
     lines
         .by_ref()
         .find(|l| l.split(';').next().unwrap_or("").trim() == label)?;

@@ -34,6 +34,9 @@ pub fn generate(p: &Program, source: &str) -> Result<String, Refusal> {
     let mut o = String::new();
     let _ = writeln!(o, "{HEADER} from {source}: test {}.", p.name);
     o.push_str(PREAMBLE_DOC);
+    o.push_str(RUNTIME_INCLUDE);
+    o.push_str(RUNTIME_DECLS);
+    o.push_str("#endif\n");
     let _ = writeln!(o, "#define AMDMM_TEST \"{}\"", c_string(&p.name));
     let _ = writeln!(o, "#define AMDMM_N_GLOBAL {}", layout.globals.len().max(1));
     let _ = writeln!(o, "#define AMDMM_N_LDS {}", layout.lds.len().max(1));
@@ -371,12 +374,21 @@ fn thread_body(p: &Program, layout: &Layout, ti: usize) -> Result<String, (usize
     let _ = writeln!(o, "  T{ti}_end:;");
     let _ = writeln!(o, "    AMDMM_OP(\"; amdmm t{ti} end\");");
     o.push_str("    if (flag) amdmm_flag(flags, inst, flag);\n");
-    // The registers the final states show.
+    // The registers the final states show; every other one is kept alive,
+    // so that the compiler drops no load whose value the test does not
+    // show (the harness drops no access, docs/gpu.md "What CI checks").
+    let mut kept = vec![false; t.regs.len()];
     for (j, ob) in p.shown_observables().iter().enumerate() {
         if let Observable::Reg { thread, reg } = ob {
             if *thread as usize == ti {
                 let _ = writeln!(o, "    obs[inst * AMDMM_N_OBS + {j}] = R{reg};");
+                kept[*reg as usize] = true;
             }
+        }
+    }
+    for (r, k) in kept.iter().enumerate() {
+        if !k {
+            let _ = writeln!(o, "    AMDMM_KEEP(R{r});");
         }
     }
     o.push_str("  }\n");
@@ -432,7 +444,7 @@ fn pointer(p: &Program, layout: &Layout, a: &Addr, ty: &str) -> Result<String, S
         format!("((AMDMM_GLOBAL {ty} *)AMDMM_LOC({slot}))")
     };
     Ok(if a.generic {
-        format!("(({ty} *){ptr})")
+        format!("AMDMM_GENERIC({ty}, {ptr})")
     } else {
         ptr
     })
@@ -826,11 +838,20 @@ const PREAMBLE_DOC: &str = r#"// A litmus test as a standalone HIP program, in t
 // work-group and wave); every operation keeps the test's ordering and scope
 // (__hip_atomic_* with __HIP_MEMORY_SCOPE_*, __builtin_amdgcn_fence) and is
 // preceded by a marker the compiler does not move memory operations across.
-#if __has_include(<hip/hip_runtime.h>)
-#include <hip/hip_runtime.h>
-#else
-// Without ROCm (CI: clang -x hip -nogpuinc): the few declarations the
+"#;
+
+/// The HIP runtime, or (without ROCm) the program's own declarations of
+/// it, each once: a program included after [`RUNTIME_DECLS`] (a
+/// [`crate::bundle`]) reuses them.
+const RUNTIME_INCLUDE: &str = "#if __has_include(<hip/hip_runtime.h>)\n#include <hip/hip_runtime.h>\n#elif !defined(AMDMM_HIP_DECLARED)\n";
+
+/// Without ROCm (CI compiles with `-nogpuinc`): the few declarations of the
+/// HIP runtime a program uses, guarded by `AMDMM_HIP_DECLARED` so that a
+/// translation unit holding many programs ([`crate::bundle`]) declares them
+/// once, at file scope.
+pub const RUNTIME_DECLS: &str = r#"// Without ROCm (CI: clang -x hip -nogpuinc): the few declarations the
 // program uses, so that both sides parse and the device side compiles.
+#define AMDMM_HIP_DECLARED
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
 #define __host__ __attribute__((host))
@@ -857,13 +878,19 @@ __device__ static inline void __syncthreads() {
   __builtin_amdgcn_s_barrier();
   __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
 }
-#endif
 "#;
 
 const DEVICE_PRELUDE: &str = r#"
 #define AMDMM_GLOBAL __attribute__((address_space(1)))
 #define AMDMM_LDS __attribute__((address_space(3)))
 #define AMDMM_OP(m) __asm__ __volatile__(m ::: "memory")
+// A register the final states do not show: its value is used (an empty
+// asm reading it), so the access that produced it stays.
+#define AMDMM_KEEP(r) __asm__ __volatile__("" :: "v"(r))
+// A generic pointer the compiler cannot see through (an empty asm hands it
+// over), so that the access stays a flat instruction, as the test's generic
+// access is: without it, address-space inference makes it a global or LDS one.
+#define AMDMM_GENERIC(ty, p) ({ ty *g_ = (ty *)(p); __asm__("" : "+v"(g_)); g_; })
 #define AMDMM_CUTOFF 1
 #define AMDMM_DISCARD 2
 // Where the locations go, chosen when compiling (so that the test's code

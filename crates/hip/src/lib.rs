@@ -16,10 +16,11 @@
 //! ([`asm`]).
 
 pub mod asm;
+pub mod bundle;
 mod emit;
 pub mod log;
 
-pub use emit::generate;
+pub use emit::{generate, RUNTIME_DECLS};
 
 /// What the generated program cannot express, at the test's line.
 #[derive(Clone, Debug, PartialEq, Eq)]

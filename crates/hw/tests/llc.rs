@@ -1724,9 +1724,88 @@ fn barrier_refusals_and_ir() {
         "{p1}"
     );
     assert!(!p1.contains("barrier.signal"), "{p1}");
+    // GFX12.5's named barrier 1 is an LDS named-barrier object: init, join
+    // and signal name it (signal through `.signal.var` with count 0: the
+    // expected count unchanged), wait keeps its immediate, leave has none.
     let named = corpus_program("barrier/Named+leave.litmus");
-    let e = llc::ir::emit(&named).unwrap_err().to_string();
-    assert!(e.contains("named barriers"), "{e}");
+    let ir = llc::ir::emit(&named).unwrap();
+    assert!(
+        ir.contains("@amdmm.named.barrier.1 = internal addrspace(3) global target(\"amdgcn.named.barrier\", 0) poison"),
+        "{ir}"
+    );
+    for call in [
+        "call void @llvm.amdgcn.s.barrier.init(ptr addrspace(3) @amdmm.named.barrier.1, i32 2)",
+        "call void @llvm.amdgcn.s.barrier.join(ptr addrspace(3) @amdmm.named.barrier.1)",
+        "call void @llvm.amdgcn.s.barrier.signal.var(ptr addrspace(3) @amdmm.named.barrier.1, i32 0)",
+        "call void @llvm.amdgcn.s.barrier.wait(i16 1)",
+        "call void @llvm.amdgcn.s.barrier.leave(i16 1)",
+    ] {
+        assert!(ir.contains(call), "{call}\n{ir}");
+    }
+    let null = corpus_program("barrier/Named+null-unjoin.litmus");
+    let ir = llc::ir::emit(&null).unwrap();
+    assert!(
+        ir.contains("call void @llvm.amdgcn.s.barrier.join(ptr addrspace(3) null)"),
+        "{ir}"
+    );
+    // `_isfirst` on a named barrier stays refused (llc-22's takes an
+    // immediate id, not the object).
+    let src = "AMDGPU s\n{ global x = 0; }\nthread P0 @ wg 0, wave 0 {\n  call void @llvm.amdgcn.s.barrier.init(i32 1, i32 1)\n  call void @llvm.amdgcn.s.barrier.join(i32 1)\n  %f = call i1 @llvm.amdgcn.s.barrier.signal.isfirst(i32 1)\n}\nexists (true)\n";
+    let e = llc::ir::emit(&amdmm_program::load(src).unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("`s.barrier.signal.isfirst` on a named barrier"),
+        "{e}"
+    );
+}
+
+/// With a live llc-22: every named barrier test of the corpus compiles for
+/// gfx1250 at -O0 and -O2, its `s_barrier_init m0` / `_join m0` /
+/// `_signal m0` are read back with the barrier M0 holds (at -O0 computed
+/// through SGPRs), and the hardware model running llc's code finds no
+/// outcome the memory model forbids.
+#[test]
+fn live_llc_compiles_named_barriers() {
+    let Some(l) = live_llc() else { return };
+    if l.major < 22 {
+        return;
+    }
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../litmus/barrier");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("Named+"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 14, "{names:?}");
+    let t = Target::parse("gfx1250").unwrap();
+    for opt in [0, 2] {
+        let l = llc::Llc {
+            opt_level: opt,
+            ..l.clone()
+        };
+        for n in &names {
+            let p = corpus_program(&format!("barrier/{n}"));
+            let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+            let live = llc::lowered(&p, &t, &l).unwrap_or_else(|e| panic!("{n} -O{opt}: {e}"));
+            assert!(llc::unattributable(&p, &live).is_empty(), "{n} -O{opt}");
+            let named: Vec<MInstr> = live
+                .threads
+                .iter()
+                .flat_map(|th| th.ops.iter().flat_map(|o| o.code.iter().map(|c| c.instr)))
+                .filter(|i| matches!(i, MInstr::SBarrierInit(_) | MInstr::SBarrierJoin(_)))
+                .collect();
+            assert!(
+                named.contains(&MInstr::SBarrierJoin(1)),
+                "{n} -O{opt}: {named:?}"
+            );
+            let hw = explore_with(&p, &t, &HwOptions::default(), &CodeSource::Llc(l.clone()))
+                .unwrap_or_else(|e| panic!("{n} -O{opt}: {e}"));
+            let v = compare(hw, &model);
+            assert!(v.forbidden.is_empty(), "{n} -O{opt}: {:?}", v.forbidden);
+        }
+    }
 }
 
 /// With a live llc: the barrier fixtures' tests compile to the fixtures'
@@ -2105,4 +2184,23 @@ fn live_llc_batches_give_each_test_its_own_code() {
             let _ = std::fs::remove_dir_all(&dir);
         }
     }
+/// llc-22's named barrier instructions take their barrier in M0: the
+/// reader follows the constants llc moves there, at -O2 directly
+/// (`s_mov_b32 m0, 0x20001`: barrier 1 in bits [4:0], count 2 above) and
+/// at -O0 through SGPRs; an M0 it cannot follow is an error, not a guess.
+#[test]
+fn named_barrier_ids_are_read_from_m0() {
+    let o2 = "k:\n\ts_mov_b32 m0, 0x20001\n\t; amdmm op 0\n\ts_barrier_signal m0 \n\ts_mov_b32 m0, 1\n\t; amdmm op 1\n\ts_barrier_join m0 \n\t; amdmm end\n\ts_endpgm\n";
+    let ops = asm::read_kernel(o2, "k", amdmm_hw::isa::Dialect::Gfx12).unwrap();
+    assert_eq!(ops[0].code, vec![MInstr::SBarrierSignal(1)]);
+    assert_eq!(ops[1].code, vec![MInstr::SBarrierJoin(1)]);
+    let o0 = "k:\n\t; amdmm op 0\n\ts_mov_b32 s0, 0x80201\n\ts_and_b32 s1, s0, 63\n\ts_mov_b32 s0, 0x20000\n\ts_or_b32 s0, s0, s1\n\ts_mov_b32 m0, s0\n\ts_barrier_init m0 \n\t; amdmm end\n\ts_endpgm\n";
+    let ops = asm::read_kernel(o0, "k", amdmm_hw::isa::Dialect::Gfx12).unwrap();
+    assert_eq!(ops[0].code, vec![MInstr::SBarrierInit(1)]);
+    let unknown =
+        "k:\n\t; amdmm op 0\n\ts_mov_b32 m0, s7\n\ts_barrier_join m0 \n\t; amdmm end\n\ts_endpgm\n";
+    let e = asm::read_kernel(unknown, "k", amdmm_hw::isa::Dialect::Gfx12)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("M0 does not hold a constant"), "{e}");
 }

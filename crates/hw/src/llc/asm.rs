@@ -10,6 +10,7 @@
 //! error naming it, never a silent skip.
 
 use crate::isa::{Counter, Cpol, Dialect, Family, MInstr, MemKind, MemOp, ScopeOp, Th};
+use std::collections::HashMap;
 
 /// One operation's machine code as `llc` emitted it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +58,10 @@ pub fn read_kernel(asm: &str, kernel: &str, dialect: Dialect) -> Result<Vec<AsmO
     // After a block label: the label and the code read since, not yet
     // attributed ([`Pending`]).
     let mut pending: Option<Pending> = None;
+    // The scalar registers (and M0) that hold a constant llc computed
+    // ([`scalar_write`]): llc sets M0 before a named barrier instruction,
+    // maybe before the operation's marker, at -O0 through SGPRs.
+    let mut scalars: HashMap<String, i64> = HashMap::new();
     for (n, raw) in lines {
         let line = n + 1;
         let trimmed = raw.trim();
@@ -128,9 +133,12 @@ pub fn read_kernel(asm: &str, kernel: &str, dialect: Dialect) -> Result<Vec<AsmO
             }
         }
         let err = |message| AsmError { line, message };
-        let instrs: Vec<MInstr> = match combined_wait(code) {
+        let with_m0 = named_barrier_m0(code, scalars.get("m0").copied()).map_err(err)?;
+        scalar_write(code, &mut scalars);
+        let code_read = with_m0.as_deref().unwrap_or(code);
+        let instrs: Vec<MInstr> = match combined_wait(code_read) {
             Some(r) => r.map_err(err)?.to_vec(),
-            None => instruction(code, dialect)
+            None => instruction(code_read, dialect)
                 .map_err(err)?
                 .into_iter()
                 .collect(),
@@ -149,6 +157,101 @@ pub fn read_kernel(asm: &str, kernel: &str, dialect: Dialect) -> Result<Vec<AsmO
         t.push(code.to_string());
     }
     Ok(ops)
+}
+
+/// Follows the constants in the scalar registers and M0: `code`'s
+/// destination (its first operand, when that is `sN`, `s[A:B]` or `m0`)
+/// gets the value of a move, `and`, `or` or shift of known values
+/// (`s_mov_b32 m0, 0x20001`; at -O0 `s_mov_b32 s0, 0x80201`, `s_and_b32
+/// s1, s0, 63`, `s_or_b32 s0, s0, s1`, `s_mov_b32 m0, s0`), and forgets it
+/// on any other write (the barrier instructions, compares and scalar
+/// stores, which read their first operand, write nothing). An unknown M0
+/// is an error, never a wrong barrier.
+fn scalar_write(code: &str, regs: &mut HashMap<String, i64>) {
+    let Some((mn, rest)) = code.split_once(char::is_whitespace) else {
+        return;
+    };
+    // These read their first operand.
+    if [
+        "s_barrier",
+        "s_cmp",
+        "s_bitcmp",
+        "s_store",
+        "s_buffer_store",
+    ]
+    .iter()
+    .any(|r| mn.starts_with(r))
+    {
+        return;
+    }
+    let ops: Vec<&str> = rest.split(',').map(str::trim).collect();
+    let Some(&dst) = ops.first() else {
+        return;
+    };
+    if let Some(range) = dst.strip_prefix("s[").and_then(|r| r.strip_suffix(']')) {
+        if let Some((a, b)) = range.split_once(':') {
+            if let (Ok(a), Ok(b)) = (a.parse::<u32>(), b.parse::<u32>()) {
+                for r in a..=b {
+                    regs.remove(&format!("s{r}"));
+                }
+            }
+        }
+        return;
+    }
+    let is_scalar = dst == "m0"
+        || dst
+            .strip_prefix('s')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    if !is_scalar {
+        return;
+    }
+    let val = |o: &str| number(o).or_else(|| regs.get(o).copied());
+    let value = match (
+        mn,
+        ops.get(1).and_then(|o| val(o)),
+        ops.get(2).and_then(|o| val(o)),
+    ) {
+        ("s_mov_b32", Some(a), _) => Some(a),
+        ("s_and_b32", Some(a), Some(b)) => Some(a & b),
+        ("s_or_b32", Some(a), Some(b)) => Some(a | b),
+        ("s_lshl_b32", Some(a), Some(b)) => Some((a << (b & 31)) & 0xffff_ffff),
+        ("s_lshr_b32", Some(a), Some(b)) => Some((a & 0xffff_ffff) >> (b & 31)),
+        _ => None,
+    };
+    match value {
+        Some(v) => regs.insert(dst.to_string(), v),
+        None => regs.remove(dst),
+    };
+}
+
+/// A named barrier instruction with its barrier in M0 (`s_barrier_init
+/// m0`, `s_barrier_join m0`, `s_barrier_signal m0`, as llc-22 compiles
+/// the intrinsics that take a named-barrier object), rewritten with the
+/// barrier id M0 holds: execution-synchronization.txt, table "s_barrier
+/// GFX12": for *init* and *join* "``<N>`` is an immediate constant, or
+/// stored in the lower half of ``m0``", for *arrive* "stored in bits
+/// ``[4:0]`` of ``m0``" (the expected counts in the upper half and bits
+/// ``[22:16]`` are the program's, which the hardware model reads there).
+/// The id is llc's own numbering of the objects, mapped back to the
+/// test's by [`super::from_asm`]. `Ok(None)` for any other instruction.
+fn named_barrier_m0(code: &str, m0: Option<i64>) -> Result<Option<String>, String> {
+    let Some((mn, rest)) = code.split_once(char::is_whitespace) else {
+        return Ok(None);
+    };
+    let bits = match mn {
+        "s_barrier_init" | "s_barrier_join" => 0xffff,
+        "s_barrier_signal" | "s_barrier_signal_isfirst" => 0x1f,
+        _ => return Ok(None),
+    };
+    if rest.trim() != "m0" {
+        return Ok(None);
+    }
+    let v = m0.ok_or_else(|| {
+        format!(
+            "`{code}`: M0 does not hold a constant llc set before it (the barrier is not known)"
+        )
+    })?;
+    Ok(Some(format!("{mn} {}", v & bits)))
 }
 
 /// The labels of the kernel (the lines from its start to `s_endpgm`) that

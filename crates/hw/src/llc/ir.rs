@@ -350,6 +350,13 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
             s.len
         );
     }
+    for id in named_barrier_ids(p) {
+        let _ = writeln!(
+            m,
+            "{} = internal addrspace(3) global target(\"amdgcn.named.barrier\", 0) poison",
+            named_barrier(id)
+        );
+    }
     m.push('\n');
     let observed = p.shown_observables();
     let mut declare: BTreeSet<&'static str> = BTreeSet::new();
@@ -749,6 +756,54 @@ const DECLARE_BARRIER: &str = "declare void @llvm.amdgcn.s.barrier()";
 const DECLARE_SIGNAL: &str = "declare void @llvm.amdgcn.s.barrier.signal(i32)";
 const DECLARE_ISFIRST: &str = "declare i1 @llvm.amdgcn.s.barrier.signal.isfirst(i32)";
 const DECLARE_WAIT: &str = "declare void @llvm.amdgcn.s.barrier.wait(i16)";
+const DECLARE_SIGNAL_VAR: &str =
+    "declare void @llvm.amdgcn.s.barrier.signal.var(ptr addrspace(3), i32)";
+const DECLARE_INIT: &str = "declare void @llvm.amdgcn.s.barrier.init(ptr addrspace(3), i32)";
+const DECLARE_JOIN: &str = "declare void @llvm.amdgcn.s.barrier.join(ptr addrspace(3))";
+const DECLARE_LEAVE: &str = "declare void @llvm.amdgcn.s.barrier.leave(i16)";
+
+/// The named barrier ids (1-16) the test's `s.barrier.init`, `.join`,
+/// `.signal` and `.signal.var` name, ascending: each is one LDS
+/// named-barrier object of the module (`@amdmm.named.barrier.N`). llc-22 gives
+/// the objects the kernels use the hardware ids 1, 2, ... in this order
+/// (module-wide); [`super::from_asm`] maps them back and checks that
+/// every operation got its own id.
+pub fn named_barrier_ids(p: &Program) -> Vec<i64> {
+    let mut ids: Vec<i64> = p
+        .threads
+        .iter()
+        .flat_map(|t| &t.code)
+        .filter_map(|i| match i {
+            Instr::Hw(b) => named_barrier_id(b),
+            _ => None,
+        })
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
+/// The named barrier (1-16) a hardware barrier operation names through its
+/// object under `--code llc` (`s.barrier.wait` names none: its immediate is
+/// passed through).
+pub fn named_barrier_id(b: &HwBarrier) -> Option<i64> {
+    match b {
+        HwBarrier::Init(Operand::Const(id), _)
+        | HwBarrier::Join(Operand::Const(id))
+        | HwBarrier::SignalVar(Operand::Const(id), _)
+        | HwBarrier::Signal(Operand::Const(id))
+            if (1..=16).contains(id) =>
+        {
+            Some(*id)
+        }
+        _ => None,
+    }
+}
+
+/// The LDS named-barrier object of named barrier `id`.
+fn named_barrier(id: i64) -> String {
+    format!("@amdmm.named.barrier.{id}")
+}
 
 /// A barrier intrinsic call and its declaration.
 struct Call {
@@ -761,12 +816,25 @@ struct Call {
 /// `.wait`) on a constant barrier id (execution-synchronization, "s_barrier
 /// GFX12": *arrive* is `s_barrier_signal <N>` or `s_barrier_signal_isfirst
 /// <N>`, *wait* is `s_barrier_wait <N>`). Whether the target has them is
-/// checked before llc runs (`crate::lower::barrier_refusal`). Named
-/// barriers are refused: llc-22's `s.barrier.init` / `.join` /
+/// checked before llc runs (`crate::lower::barrier_refusal`).
+///
+/// GFX12.5's named barriers 1-16: llc-22's `s.barrier.init`, `.join` and
 /// `.signal.var` take a pointer to an LDS named-barrier object
-/// (`target("amdgcn.named.barrier", 0)`), which the test's barrier ids do
-/// not give, and the hardware models have no operational model of them
-/// (docs/hardware.md).
+/// (`target("amdgcn.named.barrier", 0)`), not an id; the test's barrier
+/// `N` is the object [`named_barrier`]`(N)` ("*init* - ``[1, 16]`` |
+/// ``s_barrier_init <N>`` [...] The value to set as the *expected count*
+/// of the barrier is stored in the upper half of ``m0``"; "*join* - ``0``
+/// | ``s_barrier_join <N>``", table "s_barrier GFX12"). A named barrier's
+/// *arrive* `s.barrier.signal(N)` is `s.barrier.signal.var(object, 0)`:
+/// the count 0 leaves the expected count alone ("if there is a non-zero
+/// value contained in the bits ``[22:16]`` of ``m0``, the *expected count*
+/// of the barrier *object* is set to that value"). *drop* is
+/// `s.barrier.leave`, which takes no barrier ("``s_barrier_leave`` takes no
+/// operand"; llc-22's `i16` operand is the barrier type, 1). A join of
+/// the NULL named barrier `0` is a join of the null pointer. Refused:
+/// `init` and `signal.var` of barrier 0 (no object names it) and
+/// `_isfirst` on a named barrier (llc-22's takes an immediate id, not an
+/// object).
 fn hw_barrier_call(b: &HwBarrier) -> Result<Call, String> {
     let id = |o: &Operand| match o {
         Operand::Const(c) => Ok(*c),
@@ -779,10 +847,67 @@ fn hw_barrier_call(b: &HwBarrier) -> Result<Call, String> {
             text: "call void @llvm.amdgcn.s.barrier()".into(),
             declare: DECLARE_BARRIER,
         },
+        HwBarrier::Signal(i) | HwBarrier::SignalVar(i, _) if named_barrier_id(b).is_some() => {
+            let count = match b {
+                HwBarrier::SignalVar(_, Operand::Const(c)) => *c,
+                HwBarrier::SignalVar(..) => {
+                    return Err(unsupported(
+                        "`s.barrier.signal.var` with a register count",
+                    ))
+                }
+                _ => 0,
+            };
+            Call {
+                text: format!(
+                    "call void @llvm.amdgcn.s.barrier.signal.var(ptr addrspace(3) {}, i32 {count})",
+                    named_barrier(id(i)?)
+                ),
+                declare: DECLARE_SIGNAL_VAR,
+            }
+        }
         HwBarrier::Signal(i) => Call {
             text: format!("call void @llvm.amdgcn.s.barrier.signal(i32 {})", id(i)?),
             declare: DECLARE_SIGNAL,
         },
+        HwBarrier::Init(i, count) if named_barrier_id(b).is_some() => {
+            let Operand::Const(count) = count else {
+                return Err(unsupported("`s.barrier.init` with a register count"));
+            };
+            Call {
+                text: format!(
+                    "call void @llvm.amdgcn.s.barrier.init(ptr addrspace(3) {}, i32 {count})",
+                    named_barrier(id(i)?)
+                ),
+                declare: DECLARE_INIT,
+            }
+        }
+        HwBarrier::Join(i) if named_barrier_id(b).is_some() => Call {
+            text: format!(
+                "call void @llvm.amdgcn.s.barrier.join(ptr addrspace(3) {})",
+                named_barrier(id(i)?)
+            ),
+            declare: DECLARE_JOIN,
+        },
+        // The NULL named barrier has no object: llc-22 compiles a join of
+        // the null pointer to `s_barrier_join 0` (the table's "*join* -
+        // ``0``"; its use: "a thread can use a *join* on the *NULL* barrier
+        // as a way to \"unjoin\" a *named barrier*").
+        HwBarrier::Join(Operand::Const(0)) => Call {
+            text: "call void @llvm.amdgcn.s.barrier.join(ptr addrspace(3) null)".into(),
+            declare: DECLARE_JOIN,
+        },
+        HwBarrier::Leave => Call {
+            text: "call void @llvm.amdgcn.s.barrier.leave(i16 1)".into(),
+            declare: DECLARE_LEAVE,
+        },
+        HwBarrier::SignalIsFirstTo {
+            id: Operand::Const(1..=16),
+            ..
+        } => {
+            return Err(unsupported(
+                "`s.barrier.signal.isfirst` on a named barrier (llc-22's takes an immediate barrier id, while its named barriers are LDS objects whose ids llc allocates)",
+            ))
+        }
         HwBarrier::SignalIsFirstTo { id: i, .. } => Call {
             text: format!(
                 "call i1 @llvm.amdgcn.s.barrier.signal.isfirst(i32 {})",
@@ -797,9 +922,9 @@ fn hw_barrier_call(b: &HwBarrier) -> Result<Call, String> {
         HwBarrier::SignalIsFirst(_) => {
             return Err(unsupported("`s.barrier.signal.isfirst` without its result"))
         }
-        HwBarrier::SignalVar(..) | HwBarrier::Init(..) | HwBarrier::Join(_) | HwBarrier::Leave => {
+        HwBarrier::SignalVar(..) | HwBarrier::Init(..) | HwBarrier::Join(_) => {
             return Err(unsupported(
-                "GFX12.5's named barriers (`s.barrier.init`, `.join`, `.leave`, `.signal.var`: llc-22's take a pointer to an LDS named-barrier object, not a barrier id)",
+                "`s.barrier.init` or `.signal.var` on a barrier other than the named barriers 1-16, or `.join` of one other than 0-16 (llc-22's take a pointer to an LDS named-barrier object, and no object names the NULL named barrier 0)",
             ))
         }
     })

@@ -270,6 +270,7 @@ pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered,
                     .or_else(|| tgsplit_note(target, &op.code)),
             });
         }
+        named_barriers_back(p, ti, &mut out)?;
         threads.push(LThread {
             name: t.name.clone(),
             ops: out,
@@ -287,6 +288,47 @@ pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered,
     };
     note_unattributable(p, &mut l);
     Ok(l)
+}
+
+/// The test's named barrier ids in thread `ti`'s compiled code: llc-22
+/// numbers the module's LDS named-barrier objects 1, 2, ... in the order
+/// [`ir::named_barrier_ids`] declares them (the test's ids, ascending), so
+/// its id `r` is the test's `r`-th id. Each named barrier operation's
+/// `s_barrier_init` / `_join` / `_signal` must carry exactly the id of its
+/// own object: anything else is an error naming the operation, so a
+/// change in llc's numbering cannot go unnoticed.
+fn named_barriers_back(p: &Program, ti: usize, ops: &mut [LOp]) -> Result<(), String> {
+    let ids = ir::named_barrier_ids(p);
+    let t = &p.threads[ti];
+    for op in ops {
+        let Some(Instr::Hw(b)) = t.code.get(op.index) else {
+            continue;
+        };
+        let Some(id) = ir::named_barrier_id(b) else {
+            continue;
+        };
+        let rank = ids
+            .iter()
+            .position(|&x| x == id)
+            .map_or(0, |r| r as i64 + 1);
+        for c in &mut op.code {
+            let got = match &mut c.instr {
+                MInstr::SBarrierInit(n)
+                | MInstr::SBarrierJoin(n)
+                | MInstr::SBarrierSignal(n)
+                | MInstr::SBarrierSignalIsFirst(n) => n,
+                _ => continue,
+            };
+            if *got != rank {
+                return Err(format!(
+                    "{} line {}: llc gave the object of named barrier {id} the id {got}, not {rank} (the test's named barriers {ids:?} in order)",
+                    t.name, op.pos.line
+                ));
+            }
+            *got = id;
+        }
+    }
+    Ok(())
 }
 
 /// The `table` of the code llc puts at a branch or at the start of a block
