@@ -2184,6 +2184,8 @@ fn live_llc_batches_give_each_test_its_own_code() {
             let _ = std::fs::remove_dir_all(&dir);
         }
     }
+}
+
 /// llc-22's named barrier instructions take their barrier in M0: the
 /// reader follows the constants llc moves there, at -O2 directly
 /// (`s_mov_b32 m0, 0x20001`: barrier 1 in bits [4:0], count 2 above) and
