@@ -1,6 +1,7 @@
 //! The `compare` command: every test under several rule sets and hardware
 //! configurations, the tests whose results differ (herd's mcompare).
 
+use crate::collect::LoadFailure;
 use amdmm_explore::{ModelKind, Options, Outcome, Target};
 use amdmm_hw::machine::{CodeSource, HwOptions};
 use amdmm_program::Program;
@@ -220,9 +221,33 @@ fn code_name(c: crate::code::Code) -> &'static str {
 /// Every column's result for the test at `path`.
 fn run_file(path: &Path, cols: &[Column], a: &CompareArgs) -> FileResult {
     let file = crate::collect::display_name(path);
-    let (src, program) = match crate::collect::load(path) {
+    // Reading counts against `--timeout` and `--max-memory` too (issue 24):
+    // a test stopped while it is read is `Unknown` in every column.
+    let read_opts = Options {
+        timeout: a.timeout.map(Duration::from_secs_f64),
+        max_memory: Some(a.max_memory),
+        ..Options::default()
+    };
+    let loaded = crate::collect::load_limited(path, &read_opts, std::time::Instant::now());
+    let (src, program) = match loaded {
         Ok(x) => x,
-        Err(diags) => return FileResult::Input(diags),
+        Err(LoadFailure::Invalid(diags)) => return FileResult::Input(diags),
+        Err(LoadFailure::Limit { name, reason }) => {
+            let program = Program::unread(name);
+            let results = cols
+                .iter()
+                .map(|_| {
+                    let mut outcome = Outcome::empty(&program);
+                    outcome.limit = Some(reason.clone());
+                    ColumnResult::Ran(outcome)
+                })
+                .collect();
+            return FileResult::Ran {
+                file,
+                program: Box::new(program),
+                results,
+            };
+        }
     };
     let results = cols
         .iter()

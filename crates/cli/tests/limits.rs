@@ -633,3 +633,31 @@ fn verify_stops_reading_at_the_timeout() {
     );
     assert_within(&t, Duration::from_millis(700));
 }
+
+/// `compare` reads each test under its limits too (issue 24): a test
+/// stopped while it is read is `Unknown` in every column, named with the
+/// reason, and counted as unknown rather than as not differing.
+#[test]
+fn compare_stops_reading_at_the_timeout() {
+    let path = big_test("threads", 100_000);
+    let (o, t) = timed(&[
+        "compare",
+        "--model",
+        "seed",
+        "--model",
+        "upstream",
+        "--timeout",
+        "0.2",
+        path.to_str().unwrap(),
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("Big: seed Unknown: limit reached: --timeout 0.2s (per test) (not compared)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1 tests, 0 differ (seed vs upstream); 1 unknown under every model"),
+        "{out}"
+    );
+    assert_within(&t, Duration::from_millis(700));
+}
