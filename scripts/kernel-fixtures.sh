@@ -4,6 +4,11 @@
 # clang-22, the compile line amdmm kernel uses (docs/kernels.md).
 # Usage: scripts/kernel-fixtures.sh [kernels/NAME.hip|.cl ...]
 set -eu
+case "${1:-}" in
+-h|--help)
+    sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'
+    exit 0 ;;
+esac
 cd "$(dirname "$0")/.."
 clang=${AMDMM_CLANG:-clang-22}
 [ $# -gt 0 ] || set -- kernels/*.hip kernels/*.cl

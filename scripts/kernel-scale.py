@@ -8,6 +8,10 @@ A grid where the kernel's fixed buffers overflow still counts: the run
 completes, with `ub`. Usage: scripts/kernel-scale.py [amdmm binary]."""
 import glob, json, os, re, subprocess, sys
 
+if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+    print(__doc__)
+    sys.exit(0)
+
 amdmm = sys.argv[1] if len(sys.argv) > 1 else "target/release/amdmm"
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 os.chdir(root)
