@@ -429,6 +429,15 @@ impl<'t> Cursor<'t> {
         }
     }
 
+    /// An atomic access's `[syncscope("x")] ORDERING`.
+    fn atomic(&mut self) -> Result<Atomic> {
+        let scope = self.syncscope()?;
+        Ok(Atomic {
+            scope,
+            ordering: self.ordering()?,
+        })
+    }
+
     fn ordering(&mut self) -> Result<String> {
         let w = self.word()?;
         if matches!(
@@ -814,15 +823,7 @@ fn instruction(toks: &[Token], line: u32) -> Result<Option<Inst>> {
             let ty = c.ty()?;
             c.punct(',')?;
             let (pt, ptr) = c.typed_value()?;
-            let atomic = if atomic {
-                let scope = c.syncscope()?;
-                Some(Atomic {
-                    scope,
-                    ordering: c.ordering()?,
-                })
-            } else {
-                None
-            };
+            let atomic = if atomic { Some(c.atomic()?) } else { None };
             Op::Load {
                 ty,
                 space: space_of(&pt),
@@ -837,15 +838,7 @@ fn instruction(toks: &[Token], line: u32) -> Result<Option<Inst>> {
             let (ty, value) = c.typed_value()?;
             c.punct(',')?;
             let (pt, ptr) = c.typed_value()?;
-            let atomic = if atomic {
-                let scope = c.syncscope()?;
-                Some(Atomic {
-                    scope,
-                    ordering: c.ordering()?,
-                })
-            } else {
-                None
-            };
+            let atomic = if atomic { Some(c.atomic()?) } else { None };
             Op::Store {
                 ty,
                 value,
@@ -861,15 +854,14 @@ fn instruction(toks: &[Token], line: u32) -> Result<Option<Inst>> {
             let (pt, ptr) = c.typed_value()?;
             c.punct(',')?;
             let (ty, value) = c.typed_value()?;
-            let scope = c.syncscope()?;
-            let ordering = c.ordering()?;
+            let atomic = c.atomic()?;
             Op::AtomicRmw {
                 op,
                 space: space_of(&pt),
                 ptr,
                 ty,
                 value,
-                atomic: Atomic { scope, ordering },
+                atomic,
                 volatile,
             }
         }
@@ -881,8 +873,7 @@ fn instruction(toks: &[Token], line: u32) -> Result<Option<Inst>> {
             let (ty, expected) = c.typed_value()?;
             c.punct(',')?;
             let (_, new) = c.typed_value()?;
-            let scope = c.syncscope()?;
-            let ordering = c.ordering()?;
+            let atomic = c.atomic()?;
             let failure = c.ordering()?;
             Op::CmpXchg {
                 weak,
@@ -891,18 +882,12 @@ fn instruction(toks: &[Token], line: u32) -> Result<Option<Inst>> {
                 ty,
                 expected,
                 new,
-                atomic: Atomic { scope, ordering },
+                atomic,
                 failure,
                 volatile,
             }
         }
-        "fence" => {
-            let scope = c.syncscope()?;
-            Op::Fence(Atomic {
-                scope,
-                ordering: c.ordering()?,
-            })
-        }
+        "fence" => Op::Fence(c.atomic()?),
         o if BINARY.contains(&o) => {
             while c
                 .peek()
