@@ -7,7 +7,8 @@
 # both registers of two readers; `crates/gen/src/families.rs`), the
 # candidates, the distinct observed states and the time of both binaries
 # (`run -j 1`, elapsed and user seconds, `--timeout TIMEOUT`, default 120),
-# then the corpus run (`run litmus/`) of both. Writes the data to
+# then the corpus run (`run litmus/`) of both, paired: 11 alternated
+# runs each (scripts/paired-time.sh: medians and spreads). Writes the data to
 # docs/perf/co-family.dat and, when $PYTHON (default python3) has
 # matplotlib, the plot docs/perf/co-family.png (scripts/plot-co.py). The
 # binary measured as "after" is this checkout's release build, or $AFTER
@@ -51,10 +52,10 @@ for n in $(seq 2 "$max_n"); do
     printf '%-3s %8s %14s %14s %9ss %9ss  %s / %s\n' "$n" "$as" "$bc" "$ac" "$be" "$ae" "$bo" "$ao"
     echo "$n $as $bc $ac $be $ae $bu $au $bo $ao" >>"$data"
 done
-for bin in "$before" "$after"; do
-    /usr/bin/time -f "%e s elapsed, %U s user" -o "$dir/time" "$bin" run --no-time --quiet "$root/litmus" >/dev/null 2>&1 || true
-    echo "run litmus/ ($(basename "$bin")): $(cat "$dir/time")"
-done
+# The seed corpus, paired: 11 alternated runs of each binary, medians
+# and spreads of CPU and elapsed time (scripts/paired-time.sh).
+echo "run litmus/:"
+"$root/scripts/paired-time.sh" "$before" "$after" 11 run --no-time --quiet "$root/litmus"
 py="${PYTHON:-python3}"
 if "$py" -c 'import matplotlib' 2>/dev/null; then
     "$py" "$root/scripts/plot-co.py" "$data" "$root/docs/perf/co-family.png"
