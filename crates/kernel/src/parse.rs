@@ -7,8 +7,16 @@ use crate::error::{KernelError, Result};
 use crate::ir::*;
 use crate::lexer::{tokens, Tok, Token};
 
+thread_local! {
+    /// The module's named types (`%struct.S = type { i32, i32 }`), read
+    /// before the functions that use them (LLVM prints them first).
+    static NAMED_TYPES: std::cell::RefCell<std::collections::HashMap<String, Type>> =
+        Default::default();
+}
+
 /// Reads a whole module.
 pub fn module(text: &str) -> Result<Module> {
+    NAMED_TYPES.with(|t| t.borrow_mut().clear());
     let lines: Vec<&str> = text.lines().collect();
     let mut m = Module::default();
     let mut i = 0;
@@ -35,6 +43,7 @@ pub fn module(text: &str) -> Result<Module> {
             }
             Tok::Word(w) if w == "declare" => m.functions.push(header(&toks, line_no)?),
             Tok::Global(_) => m.globals.push(global(&toks, line_no)?),
+            Tok::Local(name) => named_type(name, &toks, line_no)?,
             Tok::Meta(n) => {
                 if let Ok(k) = n.parse::<u32>() {
                     let body = lines[i - 1].split_once('=').map_or("", |(_, b)| b.trim());
@@ -58,6 +67,22 @@ pub fn module(text: &str) -> Result<Module> {
         }
     }
     Ok(m)
+}
+
+/// `%name = type { ... }` (or `type opaque`, refused when used).
+fn named_type(name: &str, toks: &[Token], line: u32) -> Result<()> {
+    let mut c = Cursor::new(toks, line);
+    c.pos = 1;
+    c.punct('=')?;
+    if !c.eat_word("type") {
+        return Err(c.err("expected `type` in a named type definition"));
+    }
+    if c.eat_word("opaque") {
+        return Ok(());
+    }
+    let ty = c.ty()?;
+    NAMED_TYPES.with(|t| t.borrow_mut().insert(name.to_string(), ty));
+    Ok(())
 }
 
 fn lex(line: &str, line_no: u32) -> Result<Vec<Token>> {
@@ -285,14 +310,12 @@ impl<'t> Cursor<'t> {
                 }
                 Type::Struct(fs)
             }
-            Some(Tok::Local(n)) => {
-                return Err(KernelError::new(
-                    self.line,
-                    col,
-                    format!("named type `%{n}` is not supported"),
-                )
-                .hint("amdmm reads literal types only; clang emits them for HIP kernels"))
-            }
+            Some(Tok::Local(n)) => NAMED_TYPES
+                .with(|t| t.borrow().get(n).cloned())
+                .ok_or_else(|| {
+                    KernelError::new(self.line, col, format!("unknown type `%{n}`"))
+                        .hint("a named type is defined at module level before its use: `%name = type { ... }`")
+                })?,
             _ => {
                 self.pos = self.pos.saturating_sub(1);
                 return Err(KernelError::new(self.line, col, "expected a type"));

@@ -61,6 +61,8 @@ struct Entry {
     fixed_len: Option<u32>,
     declared_bytes: Option<u64>,
     init: Option<i64>,
+    /// The element type is a memory intrinsic's guess ([`Symbols::untyped`]).
+    untyped: bool,
 }
 
 pub(crate) struct Symbols {
@@ -156,6 +158,7 @@ impl Symbols {
                         fixed_len,
                         declared_bytes: None,
                         init: Some(0),
+                        untyped: false,
                     });
                     Some(Param::Buffer(s.entries.len() as u32 - 1))
                 }
@@ -265,6 +268,7 @@ impl Symbols {
             fixed_len: None,
             declared_bytes: Some(g.ty.size()),
             init,
+            untyped: false,
         });
         let k = self.entries.len() as u32 - 1;
         self.globals.insert(name.to_string(), k);
@@ -289,16 +293,39 @@ impl Symbols {
                 e.elem = Some((ty, ty.bytes(), line));
                 Ok(ty.bytes())
             }
-            Some((t, bytes, _)) if bytes == ty.bytes() => {
-                let _ = t;
+            Some((t, bytes, first)) if bytes == ty.bytes() => {
+                if e.untyped && t != ty {
+                    e.elem = Some((ty, bytes, first));
+                    e.untyped = false;
+                }
                 Ok(bytes)
             }
             Some((t, _, first)) => Err(KernelError::new(
                 line,
                 1,
-                format!("`{}` is accessed as {} here and as {} at line {first}", e.name, ty.name(), t.name()),
+                if first == 0 {
+                    format!("`{}` is accessed as {} here, but --arg gives it {} elements", e.name, ty.name(), t.name())
+                } else {
+                    format!("`{}` is accessed as {} here and as {} at line {first}", e.name, ty.name(), t.name())
+                },
             )
             .hint("amdmm models each buffer with one element width; give it with --arg NAME=TYPE[LEN] and access it at that width")),
+        }
+    }
+
+    /// The element type of `sym`, once an access or `--arg` fixed it.
+    pub(crate) fn elem_ty(&self, sym: u32) -> Option<Ty> {
+        self.entries[sym as usize].elem.map(|(t, _, _)| t)
+    }
+
+    /// Records the element width a memory intrinsic copies `sym` with, when
+    /// nothing fixed it yet: `ty` stands until a typed access of the same
+    /// width (a `float` load) gives the element its type.
+    pub(crate) fn untyped(&mut self, sym: u32, ty: Ty, line: u32) {
+        let e = &mut self.entries[sym as usize];
+        if e.elem.is_none() {
+            e.elem = Some((ty, ty.bytes(), line));
+            e.untyped = true;
         }
     }
 

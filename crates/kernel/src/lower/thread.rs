@@ -14,6 +14,8 @@ use amdmm_program::{
 };
 use std::collections::HashMap;
 
+mod memops;
+
 /// What a translated thread is made of.
 pub(crate) struct ThreadCode {
     pub regs: Vec<String>,
@@ -1400,8 +1402,24 @@ impl<'a> Tx<'a> {
         atomic: Option<&Atomic>,
         volatile: bool,
     ) -> Result<V> {
-        let line = inst.line;
         let p = self.ptr(fr, ptr)?;
+        self.load_at(fr, inst, ty, space, p, atomic, volatile)
+    }
+
+    /// A load of `ty` through the resolved pointer `p` (also the element
+    /// loads of `llvm.memcpy` and of vector loads).
+    #[allow(clippy::too_many_arguments)]
+    fn load_at(
+        &mut self,
+        fr: &Frame,
+        inst: &Inst,
+        ty: &Type,
+        space: u32,
+        p: Ptr,
+        atomic: Option<&Atomic>,
+        volatile: bool,
+    ) -> Result<V> {
+        let line = inst.line;
         match p.base {
             Base::Private(slot) => {
                 let Operand::Const(off) = p.off else {
@@ -1458,6 +1476,9 @@ impl<'a> Tx<'a> {
                 let t = prog_ty(ty).ok_or_else(|| {
                     err(line, format!("a load of {} is not supported", ty.text()))
                 })?;
+                if let Some(e) = self.narrower_elements(p, t, atomic.is_some()) {
+                    return self.wide_load(fr, inst, t, e, space, p, volatile);
+                }
                 let addr = self.addr(p, space, t, false)?;
                 let attrs = self.attrs(line, atomic, volatile)?;
                 let dst = self.named(fr, inst)?;
@@ -1485,9 +1506,26 @@ impl<'a> Tx<'a> {
         atomic: Option<&Atomic>,
         volatile: bool,
     ) -> Result<()> {
-        let line = inst.line;
         let p = self.ptr(fr, ptr)?;
         let v = self.value(fr, value)?;
+        self.store_at(inst, ty, v, space, p, atomic, volatile)
+    }
+
+    /// A store of `v` (of type `ty`) through the resolved pointer `p` (also
+    /// the element stores of `llvm.memcpy`/`llvm.memset` and of vector
+    /// stores).
+    #[allow(clippy::too_many_arguments)]
+    fn store_at(
+        &mut self,
+        inst: &Inst,
+        ty: &Type,
+        v: V,
+        space: u32,
+        p: Ptr,
+        atomic: Option<&Atomic>,
+        volatile: bool,
+    ) -> Result<()> {
+        let line = inst.line;
         match p.base {
             Base::Private(slot) => {
                 let Operand::Const(off) = p.off else {
@@ -1552,6 +1590,9 @@ impl<'a> Tx<'a> {
                 let t = prog_ty(ty).ok_or_else(|| {
                     err(line, format!("a store of {} is not supported", ty.text()))
                 })?;
+                if let Some(e) = self.narrower_elements(p, t, atomic.is_some()) {
+                    return self.wide_store(inst, t, e, x, space, p, volatile);
+                }
                 let addr = self.addr(p, space, t, true)?;
                 let attrs = self.attrs(line, atomic, volatile)?;
                 self.emit(Instr::Store {
@@ -1781,6 +1822,10 @@ impl<'a> Tx<'a> {
                 return Ok(None);
             }
             _ => {}
+        }
+        if let Some(op) = memops::MemOp::of(callee) {
+            self.mem_intrinsic(fr, inst, op, callee, args)?;
+            return Ok(None);
         }
         if callee.starts_with("llvm.") {
             return Err(err(line, format!("the intrinsic `@{callee}` is not modelled"))
