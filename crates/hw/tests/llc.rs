@@ -2206,3 +2206,338 @@ fn named_barrier_ids_are_read_from_m0() {
         .to_string();
     assert!(e.contains("M0 does not hold a constant"), "{e}");
 }
+
+/// The instructions the reader learnt for issue 26 (docs/llc.md, "How
+/// operations are attributed"), each in every spelling llc-22 and the
+/// assembler use: `uinc_wrap` / `udec_wrap` as `global_atomic_inc` /
+/// `_dec` (GFX6-GFX11, `_x2` for 64 bits; GFX12 `_u32` / `_u64`), GFX12's
+/// `usub_cond` / `usub_sat` as `global_atomic_cond_sub_u32` /
+/// `_sub_clamp_u32`, and the `d16` loads and stores (GFX11+
+/// `global_load_d16_b16`, `_d16_u8`, `_d16_hi_b16`; GFX9 `_short_d16`,
+/// `_ubyte_d16_hi`; `global_store_d16_hi_b16`, `_byte_d16_hi`), read as the
+/// access of their width (which register half they use is register
+/// arithmetic, not memory).
+#[test]
+fn reader_knows_inc_dec_cond_sub_and_d16() {
+    use amdmm_hw::isa::Dialect;
+    for (code, d, kind, bits, ret) in [
+        (
+            "global_atomic_inc v0, v1, s[0:1] sc0",
+            Dialect::Gfx942,
+            MemKind::Atomic("inc"),
+            32,
+            true,
+        ),
+        (
+            "global_atomic_dec v0, v1, s[0:1]",
+            Dialect::Gfx942,
+            MemKind::Atomic("dec"),
+            32,
+            false,
+        ),
+        (
+            "global_atomic_inc_x2 v[0:1], v2, v[3:4], s[0:1] glc",
+            Dialect::Gfx9,
+            MemKind::Atomic("inc"),
+            64,
+            true,
+        ),
+        (
+            "flat_atomic_dec_x2 v[0:1], v[2:3]",
+            Dialect::Gfx9,
+            MemKind::Atomic("dec"),
+            64,
+            false,
+        ),
+        (
+            "buffer_atomic_inc v1, off, s[0:3], 0 glc",
+            Dialect::Gfx6,
+            MemKind::Atomic("inc"),
+            32,
+            true,
+        ),
+        (
+            "global_atomic_inc_u32 v0, v1, v2, s[0:1] th:TH_ATOMIC_RETURN scope:SCOPE_DEV",
+            Dialect::Gfx12,
+            MemKind::Atomic("inc"),
+            32,
+            true,
+        ),
+        (
+            "global_atomic_dec_u64 v[0:1], v2, s[0:1] scope:SCOPE_SYS",
+            Dialect::Gfx12,
+            MemKind::Atomic("dec"),
+            64,
+            false,
+        ),
+        (
+            "global_atomic_cond_sub_u32 v0, v1, v2, s[0:1] th:TH_ATOMIC_RETURN",
+            Dialect::Gfx12,
+            MemKind::Atomic("cond_sub"),
+            32,
+            true,
+        ),
+        (
+            "global_atomic_sub_clamp_u32 v0, v1, s[0:1]",
+            Dialect::Gfx12,
+            MemKind::Atomic("sub_clamp"),
+            32,
+            false,
+        ),
+        (
+            "global_load_d16_b16 v0, v1, s[0:1]",
+            Dialect::Gfx11,
+            MemKind::Load,
+            16,
+            false,
+        ),
+        (
+            "global_load_d16_u8 v0, v1, s[0:1]",
+            Dialect::Gfx11,
+            MemKind::Load,
+            8,
+            false,
+        ),
+        (
+            "global_load_d16_hi_b16 v0, v1, s[0:1]",
+            Dialect::Gfx11,
+            MemKind::Load,
+            16,
+            false,
+        ),
+        (
+            "global_load_short_d16 v0, v1, s[0:1]",
+            Dialect::Gfx9,
+            MemKind::Load,
+            16,
+            false,
+        ),
+        (
+            "global_load_ubyte_d16_hi v0, v1, s[0:1]",
+            Dialect::Gfx9,
+            MemKind::Load,
+            8,
+            false,
+        ),
+        (
+            "buffer_load_sbyte_d16 v0, off, s[0:3], 0",
+            Dialect::Gfx9,
+            MemKind::Load,
+            8,
+            false,
+        ),
+        (
+            "global_store_d16_hi_b16 v0, v1, s[0:1]",
+            Dialect::Gfx11,
+            MemKind::Store,
+            16,
+            false,
+        ),
+        (
+            "global_store_byte_d16_hi v0, v1, s[0:1]",
+            Dialect::Gfx9,
+            MemKind::Store,
+            8,
+            false,
+        ),
+        (
+            "global_store_short_d16_hi v0, v1, s[0:1]",
+            Dialect::Gfx9,
+            MemKind::Store,
+            16,
+            false,
+        ),
+    ] {
+        match asm::instruction(code, d) {
+            Ok(Some(MInstr::Mem(m))) => assert!(
+                m.kind == kind && m.bits == bits && m.ret == ret,
+                "{code}: {m:?}"
+            ),
+            other => panic!("{code}: {other:?}"),
+        }
+    }
+    // Still errors naming them: an atomic stem the model lacks, a `d16`
+    // form of one.
+    for bad in [
+        "global_atomic_csub v0, v1, s[0:1]",
+        "global_load_d16_x3 v0, v1, s[0:1]",
+    ] {
+        let e = asm::instruction(bad, Dialect::Gfx11).unwrap_err();
+        assert!(e.contains(bad.split_whitespace().next().unwrap()), "{e}");
+    }
+}
+
+/// llc-22's -O0 code for the corpus tests the reader used to skip
+/// (checked-in fixtures, no llc needed): `RMW+inc-dec` on gfx942
+/// (`global_atomic_inc` / `_dec`) and gfx1200 (`_inc_u32` / `_dec_u32`),
+/// `RMW+usub` on gfx1200 (`global_atomic_cond_sub_u32`,
+/// `_sub_clamp_u32`), `Width+init-i16.truncated` on gfx1100
+/// (`global_load_d16_b16`). Each RMW is one atomic of its operation's
+/// stem, each load one of its width; the hardware model runs the code and
+/// its outcomes are exactly the memory model's (each test has one outcome,
+/// LangRef's values: `forall`).
+#[test]
+fn inc_dec_cond_sub_and_d16_fixtures_run_on_the_machine() {
+    for (name, t, want) in [
+        (
+            "constructs/RMW+inc-dec",
+            "gfx942",
+            ["global_atomic_inc", "global_atomic_dec"],
+        ),
+        (
+            "constructs/RMW+inc-dec",
+            "gfx1200",
+            ["global_atomic_inc_b32", "global_atomic_dec_b32"],
+        ),
+        (
+            "constructs/RMW+usub",
+            "gfx1200",
+            ["global_atomic_cond_sub_b32", "global_atomic_sub_clamp_b32"],
+        ),
+        (
+            "constructs/Width+init-i16.truncated",
+            "gfx1100",
+            ["global_load_u16", "global_load_u16"],
+        ),
+    ] {
+        let p = corpus_program(&format!("{name}.litmus"));
+        let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+        let target = Target::parse(t).unwrap();
+        let asm_text = corpus_fixture(name, t);
+        let l = llc::from_asm(&p, &target, &asm_text).unwrap_or_else(|e| panic!("{name} {t}: {e}"));
+        assert!(llc::unattributable(&p, &l).is_empty(), "{name} {t}");
+        let mems: Vec<String> = l.threads[0]
+            .ops
+            .iter()
+            .flat_map(|o| o.code.iter())
+            .filter(|c| matches!(c.instr, MInstr::Mem(_)))
+            .map(|c| c.instr.to_string())
+            .collect();
+        for w in want {
+            assert!(
+                mems.iter().any(|m| m.starts_with(w)),
+                "{name} {t}: {w} not in {mems:?}"
+            );
+        }
+        let hw = amdmm_hw::machine::explore_lowered(&p, l, &HwOptions::default())
+            .unwrap_or_else(|e| panic!("{name} {t}: {e}"));
+        let v = compare(hw, &model);
+        assert!(v.forbidden.is_empty(), "{name} {t}: {:?}", v.forbidden);
+        assert_eq!(v.hw.outcome.states.len(), 1, "{name} {t}");
+    }
+}
+
+/// AtomicExpand's partword compare-and-swap loop (docs/llc.md, "Partword
+/// compare-and-swap loops"): llc-22 expands `cmpxchg i8` of
+/// `Width+store-i8.sign` into a load of the containing word and a loop of
+/// several blocks around a 32-bit `cmpswap` (`partword.cmpxchg.loop`,
+/// `.failure`), at -O0 on gfx942, gfx1100 (whose i8 load is
+/// `global_load_d16_u8`) and gfx1200, and at -O2 on gfx942 (checked-in
+/// fixtures). It is attributed to the cmpxchg (a note says so), and the
+/// hardware model runs the load and the compare-and-swap with the
+/// operation's values: the test's one outcome (200 read back as -56, the
+/// cmpxchg succeeds, x = -1). Without the `cmpswap` the operation is
+/// refused, and the same code for a 32-bit cmpxchg is not this shape.
+#[test]
+fn partword_cmpxchg_loops_run_on_the_machine() {
+    let name = "constructs/Width+store-i8.sign";
+    let p = corpus_program(&format!("{name}.litmus"));
+    let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+    let k = p.threads[0]
+        .code
+        .iter()
+        .position(|i| matches!(i, amdmm_program::Instr::CmpXchg { .. }))
+        .unwrap();
+    for t in ["gfx942", "gfx1100", "gfx1200", "gfx942.O2"] {
+        let target = Target::parse(t.trim_end_matches(".O2")).unwrap();
+        let asm_text = corpus_fixture(name, t);
+        assert!(asm_text.contains("partword.cmpxchg"), "{t}");
+        let l = llc::from_asm(&p, &target, &asm_text).unwrap_or_else(|e| panic!("{t}: {e}"));
+        assert!(llc::unattributable(&p, &l).is_empty(), "{t}");
+        let op = l.threads[0].ops.iter().find(|o| o.index == k).unwrap();
+        let code: Vec<MInstr> = op.code.iter().map(|c| c.instr).collect();
+        let mems = llc::partword_cas_shape(&code, 8).unwrap_or_else(|| panic!("{t}: {code:?}"));
+        assert_eq!(mems.last().unwrap().kind, MemKind::CmpSwap, "{t}");
+        assert!(llc::partword_cas_shape(&code, 32).is_none(), "{t}");
+        let note = op.note.clone().unwrap_or_default();
+        assert!(note.contains("partword"), "{t}: {note}");
+        let hw = amdmm_hw::machine::explore_lowered(&p, l, &HwOptions::default())
+            .unwrap_or_else(|e| panic!("{t}: {e}"));
+        let v = compare(hw, &model);
+        assert!(v.forbidden.is_empty(), "{t}: {:?}", v.forbidden);
+        let states: Vec<Vec<String>> =
+            v.hw.outcome
+                .states
+                .iter()
+                .map(|s| s.values.iter().map(|v| v.to_string()).collect())
+                .collect();
+        assert_eq!(states.len(), 1, "{t}: {states:?}");
+        // Without its compare-and-swap the code is the word's load alone:
+        // refused, naming it.
+        let cas_line = asm_text
+            .lines()
+            .find(|l| l.contains("atomic_cmpswap"))
+            .unwrap();
+        let cut = asm_text.replacen(cas_line, "", 1);
+        let l = llc::from_asm(&p, &target, &cut).unwrap();
+        let bad = llc::unattributable(&p, &l);
+        assert!(
+            bad.iter()
+                .any(|b| b.contains("which is not the access's kind")),
+            "{t}: {bad:?}"
+        );
+    }
+}
+
+/// Why `-O2` / `-O3` remove and merge no access (docs/llc.md, "Every
+/// level, end to end"): the markers around each operation are side-effecting
+/// inline asm, which LLVM must assume reads and writes memory, so neither
+/// load forwarding nor dead-store elimination crosses one. Two plain loads
+/// of one location, then a plain store, load and store of another (each a
+/// candidate for GVN or DSE without the markers) stay five accesses, one
+/// per operation of its kind, at -O2 and -O3 on three generations, and the
+/// hardware model runs them with no outcome the memory model forbids.
+#[test]
+fn live_llc_keeps_every_access_at_o2_and_o3() {
+    let Some(l) = live_llc() else { return };
+    let src = "AMDGPU keep\n{ global x = 0; global y = 0; }\n\
+               thread P0 @ wg 0 {\n  %r0 = load i32, ptr @x\n  %r1 = load i32, ptr @x\n  \
+               store i32 1, ptr @y\n  %r2 = load i32, ptr @y\n  store i32 2, ptr @y\n}\n\
+               thread P1 @ wg 1 {\n  store i32 1, ptr @x\n}\n\
+               exists (P0:%r0 == 1 /\\ P0:%r1 == 0)\n";
+    let p = amdmm_program::load(src).unwrap();
+    let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+    for opt in [2, 3] {
+        let l = llc::Llc {
+            opt_level: opt,
+            ..l.clone()
+        };
+        for t in ["gfx900", "gfx942", "gfx1200"] {
+            let t = Target::parse(t).unwrap();
+            let code = llc::lowered(&p, &t, &l).unwrap_or_else(|e| panic!("-O{opt} {t}: {e}"));
+            assert!(llc::unattributable(&p, &code).is_empty(), "-O{opt} {t}");
+            for (k, i) in p.threads[0].code.iter().enumerate() {
+                let kind = match i {
+                    amdmm_program::Instr::Load { .. } => MemKind::Load,
+                    amdmm_program::Instr::Store { .. } => MemKind::Store,
+                    _ => continue,
+                };
+                let mems: Vec<MemKind> = code.threads[0]
+                    .ops
+                    .iter()
+                    .filter(|o| o.index == k)
+                    .flat_map(|o| o.code.iter())
+                    .filter_map(|c| match c.instr {
+                        MInstr::Mem(m) => Some(m.kind),
+                        _ => None,
+                    })
+                    .collect();
+                assert_eq!(mems, [kind], "-O{opt} {t} operation {k}");
+            }
+            let hw = explore_with(&p, &t, &HwOptions::default(), &CodeSource::Llc(l.clone()))
+                .unwrap_or_else(|e| panic!("-O{opt} {t}: {e}"));
+            let v = compare(hw, &model);
+            assert!(v.forbidden.is_empty(), "-O{opt} {t}: {:?}", v.forbidden);
+        }
+    }
+}

@@ -209,6 +209,36 @@ pub fn cas_loop_shape(code: &[MInstr]) -> Option<Vec<crate::isa::MemOp>> {
     (load_ok && swap_ok && after.is_empty()).then(|| before.into_iter().chain(body).collect())
 }
 
+/// The memory instructions of `code` when it is AtomicExpand's partword
+/// compare-and-swap loop of a `cmpxchg` narrower than 32 bits
+/// (`expandPartwordCmpXchg`, docs/llc.md, "Partword compare-and-swap
+/// loops"): at most one 32-bit load of the containing word (none when llc
+/// loads it with a scalar `s_load`), then one 32-bit `cmpswap` of the word,
+/// in a loop of several blocks (`partword.cmpxchg.loop` / `.failure`) that
+/// goes back only when the word's *other* bytes changed, and no other
+/// access. A test `--code llc` runs accesses every location at one width
+/// (several widths are refused), so no access writes those bytes: the
+/// back edge is never taken and the loop is the load, then one
+/// compare-and-swap of the operation's expected and new values.
+pub fn partword_cas_shape(code: &[MInstr], bits: u32) -> Option<Vec<crate::isa::MemOp>> {
+    if bits >= 32 {
+        return None;
+    }
+    let mems: Vec<crate::isa::MemOp> = code
+        .iter()
+        .filter_map(|m| match m {
+            MInstr::Mem(m) => Some(*m),
+            _ => None,
+        })
+        .collect();
+    let word = |m: &crate::isa::MemOp, kind: MemKind| m.kind == kind && m.bits == 32;
+    match mems.as_slice() {
+        [cas] if word(cas, MemKind::CmpSwap) => Some(mems),
+        [load, cas] if word(load, MemKind::Load) && word(cas, MemKind::CmpSwap) => Some(mems),
+        _ => None,
+    }
+}
+
 /// [`lowered`] from already compiled assembly (a checked-in fixture).
 pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered, String> {
     let table = crate::lower(p, target).ok();
@@ -238,6 +268,13 @@ pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered,
                     _ => format!("operation at line {}", pos.line),
                 });
             let flow = t.code.get(op.index).is_some_and(|i| !has_table_code(i));
+            // A partword loop runs straight (its back edge is never taken,
+            // [`partword_cas_shape`]): the reader's marks of a loop of one
+            // block, which its `%Flow` block can look like at -O2, go.
+            let partword = op.label.is_some()
+                && matches!(t.code.get(op.index),
+                    Some(Instr::CmpXchg { ty, .. })
+                        if partword_cas_shape(&op.code, ty.bits()).is_some());
             out.push(LOp {
                 index: op.index,
                 pos,
@@ -246,6 +283,9 @@ pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered,
                 code: op
                     .code
                     .iter()
+                    .filter(|m| {
+                        !partword || !matches!(m, MInstr::CasLoopHead | MInstr::CasLoopBack)
+                    })
                     .map(|&instr| LInstr {
                         instr,
                         row: None,
@@ -256,7 +296,14 @@ pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered,
                     .label
                     .as_ref()
                     .map(|l| {
-                        if op.code.contains(&MInstr::CasLoopBack) {
+                        if partword {
+                            format!(
+                                "{LOOP_NOTE} (label `{l}`), AtomicExpand's partword \
+                                 compare-and-swap loop: run as its load of the word and one \
+                                 compare-and-swap (it retries only when the word's other bytes \
+                                 change, which no access of the test writes)"
+                            )
+                        } else if op.code.contains(&MInstr::CasLoopBack) {
                             format!(
                                 "{LOOP_NOTE} (label `{l}`), a loop of one block: run as a \
                                  compare-and-swap loop, bounded by --loop-bound, when it is one"
@@ -489,6 +536,13 @@ fn attribution_problem(p: &Program, l: &Lowered, ti: usize, k: usize) -> Option<
         _ if looped
             && matches!(i, Instr::Rmw { .. })
             && cas_loop_shape(&op_code(l, ti, k)).is_some_and(|ms| ms.iter().all(in_space)) =>
+        {
+            return None
+        }
+        _ if looped
+            && matches!(i, Instr::CmpXchg { ty, .. }
+                if partword_cas_shape(&op_code(l, ti, k), ty.bits())
+                    .is_some_and(|ms| ms.iter().all(in_space))) =>
         {
             return None
         }

@@ -376,6 +376,10 @@ impl Explorer<'_, '_> {
         let w = n.waves[wi].clone();
         let wg = self.ctx.wg[wi];
         let lds_loc = |l: u32| wg as u32 * self.ctx.n_locs + l;
+        // A partword loop's scratch register, forgotten once its
+        // compare-and-swap issues (so that states after it do not differ
+        // by it).
+        let mut forget = None;
         let req = match &thread.code[ir] {
             Instr::Load { dst, addr, .. } => {
                 let Some(l) = self.loc(&w, addr) else {
@@ -504,25 +508,47 @@ impl Explorer<'_, '_> {
                 let Some(l) = self.loc(&w, addr) else {
                     return Issue::Blocked;
                 };
-                let (Some(e), Some(nv)) = (Self::operand(&w, *expected), Self::operand(&w, *new))
-                else {
-                    return Issue::Blocked;
-                };
-                // Compared and written at the access width, as the explorer
-                // does (its comparison is unsigned at the width).
-                let (e, nv) = (symbolic::stored(*ty, e), symbolic::stored(*ty, nv));
-                let Ok(loc) = l else {
-                    self.flags.ub = true;
-                    return Issue::Dead;
-                };
-                Req::Rmw {
-                    dst: Some(*dst_old),
-                    ok: Some(*dst_ok),
-                    loc,
-                    ir: ir as u32,
-                    a: e,
-                    b: nv,
-                    op,
+                if op.kind == MemKind::Load {
+                    // `--code llc`: the load of the containing word before
+                    // AtomicExpand's partword compare-and-swap loop of an
+                    // `i8` / `i16` cmpxchg (docs/llc.md, "Partword
+                    // compare-and-swap loops"); its value gives the word's
+                    // other bytes only, which no access of the test writes,
+                    // so it goes to the loop's scratch register.
+                    let Ok(loc) = l else {
+                        self.flags.ub = true;
+                        return Issue::Dead;
+                    };
+                    Req::Load {
+                        dst: self.cas_regs(wi).0,
+                        loc,
+                        op,
+                        ir: ir as u32,
+                        width: 1,
+                    }
+                } else {
+                    let (Some(e), Some(nv)) =
+                        (Self::operand(&w, *expected), Self::operand(&w, *new))
+                    else {
+                        return Issue::Blocked;
+                    };
+                    forget = Some(self.cas_regs(wi).0);
+                    // Compared and written at the access width, as the explorer
+                    // does (its comparison is unsigned at the width).
+                    let (e, nv) = (symbolic::stored(*ty, e), symbolic::stored(*ty, nv));
+                    let Ok(loc) = l else {
+                        self.flags.ub = true;
+                        return Issue::Dead;
+                    };
+                    Req::Rmw {
+                        dst: Some(*dst_old),
+                        ok: Some(*dst_ok),
+                        loc,
+                        ir: ir as u32,
+                        a: e,
+                        b: nv,
+                        op,
+                    }
                 }
             }
             Instr::Dma { size, .. } => {
@@ -648,6 +674,9 @@ impl Explorer<'_, '_> {
             }
         }
         let nw = &mut n.waves[wi];
+        if let Some(r) = forget.filter(|r| !nw.pending.contains(r)) {
+            set(nw, r, Value::Undef);
+        }
         nw.pc += 1;
         Issue::Next(n, label)
     }
