@@ -12,6 +12,9 @@ Examples:
   amdmm diy -size 4 -nprocs 3 --out tests/             the whole vocabulary
   amdmm diy -relax PodWR -safe Fre,Rfe,PodWW --out t/   cycles with at least one PodWR
   amdmm diy -vocabulary mine.txt -size 6 --placement wg,mixed --out t/
+  amdmm diy -size 6 -safe Rfe,Fre,PodWW__rel.wg,PodRW_acq.wg_rel.agent,PodRR_acq.agent_ \
+      --placement mixed --out t/                        mixed scopes on 3 threads (ISA2)
+  amdmm diy --one-thread -nprocs 1 -safe PosRW__dma,Rfi,PosWR_dma_,Fri --spaces lds --out t/
   amdmm diy --show-vocabulary                           the default vocabulary
   amdmm diy -size 4 --list                              the names only
   amdmm run tests/ ; amdmm campaign tests/ --target all
@@ -23,7 +26,8 @@ FencedXY-ORDER[.SCOPE][.1as][.as-global|.as-local|.as-local-global], and
 __syncthreads BarrierdXY (X, Y: R or W). A po edge decorates its two
 accesses: KIND_SRC_DST, each `.`-separated from na un rlx acq rel ar sc
 (ordering), wf wg cl agent (scope; none: system), 1as (-one-as), gen
-(generic pointer), avnone (amdgcn-av none), xchg add0 cas (RMW); e.g.
+(generic pointer), avnone (amdgcn-av none), xchg add0 cas (RMW), dma (the
+write as an LDS DMA copy, llvm.amdgcn.global.load.lds); e.g.
 PodWW_na_rel.agent. Each cycle is listed once (up to rotation and renaming);
 its test's condition is the cycle's final state; it is placed as each
 --placement says and its locations are global or LDS as --spaces says (LDS
@@ -75,6 +79,11 @@ pub struct DiyArgs {
     #[arg(long, value_name = "SPACES", value_delimiter = ',', default_value = "global,lds,mixed",
           value_parser = PossibleValuesParser::new(["global", "lds", "mixed", "all"]))]
     pub spaces: Vec<String>,
+
+    /// Also the cycles of one thread (no external edge): herd's coherence tests (CoRW1 is
+    /// PosRW+Rfi) and LDS DMA copies (PosRW__dma+Rfi), placed once, under the first --placement.
+    #[arg(long)]
+    pub one_thread: bool,
 
     /// The directory to write the tests into (created if missing).
     #[arg(long, value_name = "DIR", required_unless_present_any = ["list", "show_vocabulary"])]
@@ -184,6 +193,7 @@ pub fn options(a: &DiyArgs) -> Result<diy::Options, String> {
         safe,
         placements,
         spaces,
+        one_thread: a.one_thread,
         max_tests: a.max_tests,
     })
 }

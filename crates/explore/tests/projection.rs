@@ -237,6 +237,7 @@ fn generated_pool() -> &'static [String] {
             safe: diy::parse_vocabulary(diy::DEFAULT_VOCABULARY, "default").unwrap(),
             placements: vec![diy::Placement::Workgroup, diy::Placement::Agent],
             spaces: vec![diy::Spaces::Global, diy::Spaces::Mixed],
+            one_thread: false,
             max_tests: 100_000,
         };
         let mut pool: Vec<String> = diy::generate(&o)

@@ -14,6 +14,7 @@ fn whole_vocabulary(size: usize, nprocs: usize) -> diy::Options {
         safe: diy::parse_vocabulary(diy::DEFAULT_VOCABULARY, "default").unwrap(),
         placements: Placement::ALL.to_vec(),
         spaces: Spaces::ALL.to_vec(),
+        one_thread: false,
         max_tests: 1_000_000,
     }
 }
@@ -55,6 +56,7 @@ fn observe(cycle: &str, placement: Placement) -> (Observation, bool) {
         safe,
         placements: vec![placement],
         spaces: vec![Spaces::Global],
+        one_thread: false,
         max_tests: 1000,
     };
     let tests = diy::generate(&o).unwrap();

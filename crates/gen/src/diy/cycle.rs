@@ -19,8 +19,13 @@ pub enum Reject {
     /// Two program-order edges in a row: one thread's po edge per visit
     /// (their composition is a po edge already in the vocabulary).
     PoPo,
-    /// Fewer than two external edges: no two threads to relate.
+    /// One external edge, or external edges that do not close the cycle
+    /// (the last edge must return to the first thread).
     Threads,
+    /// A one-thread cycle (no external edge) that does not end with a
+    /// communication edge: its last edge, back to the thread's first event,
+    /// goes backwards in program order, which only a communication edge can.
+    OneThreadEnd,
     /// One location change only: the cycle cannot return to its first
     /// location.
     OneChange,
@@ -70,7 +75,14 @@ pub fn shape(edges: &[Edge]) -> Result<Shape, Reject> {
         }
     }
     let externals = edges.iter().filter(|e| e.is_external()).count();
-    if externals < 2 || !edges[n - 1].is_external() {
+    if externals == 0 {
+        // One thread: events in the cycle's order are in program order, and
+        // the last edge closes the cycle backwards (herd's coherence tests
+        // CoRW1, CoWR, CoWW are such cycles).
+        if edges[n - 1].is_po() {
+            return Err(Reject::OneThreadEnd);
+        }
+    } else if externals < 2 || !edges[n - 1].is_external() {
         return Err(Reject::Threads);
     }
     let changes = edges.iter().filter(|e| e.changes_location()).count();
@@ -152,7 +164,7 @@ pub fn shape(edges: &[Edge]) -> Result<Shape, Reject> {
     Ok(Shape {
         edges: edges.to_vec(),
         events,
-        threads: externals,
+        threads: externals.max(1),
         locs,
         finals,
     })
@@ -173,40 +185,59 @@ fn set_read(e: &mut Event, v: u32) -> Result<(), Reject> {
 /// (as index sequences) of those starting a thread, so rotations and the
 /// thread and location renamings they imply are one cycle. `keep` filters
 /// (the `-relax` rule); `limit` stops the enumeration with `Err(count)`.
+/// With `one_thread`, cycles without an external edge are listed too, each
+/// rotation that ends with a communication edge on its own: in one thread
+/// the rotation fixes the program order, so rotations are different tests.
 pub fn enumerate(
     vocab: &[Edge],
     size: usize,
     nprocs: usize,
+    one_thread: bool,
     keep: &dyn Fn(&[usize]) -> bool,
     limit: usize,
 ) -> Result<Vec<Vec<usize>>, usize> {
     let mut out = Vec::new();
     let mut seq = Vec::with_capacity(size);
+    let w = Walk {
+        vocab,
+        size,
+        nprocs,
+        one_thread,
+        keep,
+        limit,
+    };
     for first in 0..vocab.len() {
         seq.push(first);
-        walk(vocab, size, nprocs, keep, limit, &mut seq, &mut out)?;
+        walk(&w, &mut seq, &mut out)?;
         seq.pop();
     }
     Ok(out)
 }
 
-fn walk(
-    vocab: &[Edge],
+/// The fixed parameters of one enumeration.
+struct Walk<'a> {
+    vocab: &'a [Edge],
     size: usize,
     nprocs: usize,
-    keep: &dyn Fn(&[usize]) -> bool,
+    one_thread: bool,
+    keep: &'a dyn Fn(&[usize]) -> bool,
     limit: usize,
-    seq: &mut Vec<usize>,
-    out: &mut Vec<Vec<usize>>,
-) -> Result<(), usize> {
+}
+
+fn walk(w: &Walk, seq: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) -> Result<(), usize> {
+    let (vocab, size, keep, limit) = (w.vocab, w.size, w.keep, w.limit);
     let last = &vocab[*seq.last().expect("non-empty")];
     let externals = seq.iter().filter(|&&i| vocab[i].is_external()).count();
-    if externals > nprocs {
+    if externals > w.nprocs {
         return Ok(());
     }
-    if last.is_external()
+    let closes = if externals == 0 {
+        w.one_thread && !last.is_po()
+    } else {
+        last.is_external() && is_canonical(seq, vocab)
+    };
+    if closes
         && seq.len() >= 2
-        && is_canonical(seq, vocab)
         && keep(seq)
         && shape(&seq.iter().map(|&i| vocab[i]).collect::<Vec<_>>()).is_ok()
     {
@@ -218,8 +249,7 @@ fn walk(
     if seq.len() == size {
         return Ok(());
     }
-    for next in 0..vocab.len() {
-        let e = &vocab[next];
+    for (next, e) in vocab.iter().enumerate() {
         if e.ends().0 != last.ends().1 || (e.is_po() && last.is_po()) {
             continue;
         }
@@ -229,7 +259,7 @@ fn walk(
             continue;
         }
         seq.push(next);
-        walk(vocab, size, nprocs, keep, limit, seq, out)?;
+        walk(w, seq, out)?;
         seq.pop();
     }
     Ok(())
@@ -281,11 +311,27 @@ mod tests {
         assert_eq!(reads, [Some(1), Some(0), None]);
     }
 
+    /// herd's CoRW1: a read, then a write to the same location in program
+    /// order, the read reading that later write. With the write an LDS DMA
+    /// copy this is `Async+tracked.lds-load-before-copy` (finding F7).
+    #[test]
+    fn one_thread_read_then_write() {
+        let s = shape(&edges("PosRW__dma Rfi")).unwrap();
+        assert_eq!((s.threads, s.locs), (1, 1));
+        let reads: Vec<_> = s.events.iter().map(|e| e.reads).collect();
+        assert_eq!(reads, [Some(1), None]);
+        assert!(s.events.iter().all(|e| e.thread == 0));
+    }
+
     #[test]
     fn rejections() {
         assert_eq!(shape(&edges("PodWW Rfe")).unwrap_err(), Reject::Ends);
         assert_eq!(shape(&edges("PodWR PodRR Fre")).unwrap_err(), Reject::PoPo);
-        assert_eq!(shape(&edges("PodWR Fri")).unwrap_err(), Reject::Threads);
+        assert_eq!(shape(&edges("PodWR Fre")).unwrap_err(), Reject::Threads);
+        assert_eq!(
+            shape(&edges("Rfi PosRW")).unwrap_err(),
+            Reject::OneThreadEnd
+        );
         assert_eq!(
             shape(&edges("PodWR Fre PosWR Fre")).unwrap_err(),
             Reject::OneChange

@@ -7,7 +7,7 @@
 //!   KIND    PodXY PosXY DpAddrdR DpAddrdW DpDatadW DpCtrldR DpCtrldW FencedXY BarrierdXY
 //!   FENCE   ORDER[.SCOPE][.1as][.as-global|.as-local|.as-local-global]   (Fenced only)
 //!   SRC/DST access decorations, `.`-separated, empty = monotonic at system scope:
-//!           na un rlx acq rel ar sc | wf wg cl agent | 1as | gen | avnone | xchg add0 cas
+//!           na un rlx acq rel ar sc | wf wg cl agent | 1as | gen | avnone | xchg add0 cas | dma
 //! ```
 //!
 //! herd's diy7 names the same concepts (`PodWR`, `Rfe`, `Fre`, `Wse`,
@@ -192,6 +192,9 @@ pub struct Annot {
     /// `!mmra !{!"amdgcn-av", !"none"}`.
     pub av_none: bool,
     pub rmw: Option<Rmw>,
+    /// The write as an LDS DMA copy, `llvm.amdgcn.global.load.lds` from a
+    /// global location holding the value (the compiler-tracked form).
+    pub dma: bool,
 }
 
 impl Annot {
@@ -226,6 +229,9 @@ impl Annot {
             Some(Rmw::Cas) => items.push("cas"),
             None => {}
         }
+        if self.dma {
+            items.push("dma");
+        }
         items.join(".")
     }
 
@@ -244,8 +250,9 @@ impl Annot {
                     "xchg" => a.rmw = Some(Rmw::Xchg),
                     "add0" => a.rmw = Some(Rmw::Add0),
                     "cas" => a.rmw = Some(Rmw::Cas),
+                    "dma" => a.dma = true,
                     _ => return Err(format!(
-                        "unknown access decoration `{item}` (orderings na un rlx acq rel ar sc; scopes wf wg cl agent; 1as gen avnone xchg add0 cas)"
+                        "unknown access decoration `{item}` (orderings na un rlx acq rel ar sc; scopes wf wg cl agent; 1as gen avnone xchg add0 cas dma)"
                     )),
                 }
             }
@@ -257,8 +264,25 @@ impl Annot {
     /// reason when it does not (LangRef: "release and acq_rel are not valid
     /// on load instructions", "acquire and acq_rel are not valid on store
     /// instructions"; atomicrmw and cmpxchg are at least monotonic).
+    ///
+    /// A DMA write is `llvm.amdgcn.global.load.lds` (async-operations,
+    /// "LDS DMA"): an intrinsic call with no ordering, syncscope or MMRA of
+    /// its own, whose destination is an LDS pointer.
     fn check(&self, d: Dir) -> Result<(), String> {
         let o = self.order;
+        if self.dma {
+            if d == Dir::R {
+                return Err("dma decorates a write end (the copy's LDS write)".into());
+            }
+            let bare = Annot {
+                dma: true,
+                ..Annot::default()
+            };
+            if *self != bare {
+                return Err("a DMA write (llvm.amdgcn.global.load.lds) takes no ordering, syncscope, generic pointer, amdgcn-av or RMW".into());
+            }
+            return Ok(());
+        }
         match (self.rmw, d) {
             (Some(Rmw::Xchg), Dir::R) => return Err("xchg decorates a write end".into()),
             (Some(Rmw::Add0 | Rmw::Cas), Dir::W) => {
@@ -518,6 +542,11 @@ impl Edge {
         dst_annot
             .check(dst)
             .map_err(|e| format!("`{s}`, target access: {e}"))?;
+        if matches!(kind, PoKind::DpData | PoKind::DpAddr) && dst_annot.dma {
+            return Err(format!(
+                "`{s}`: an address or data dependency into a DMA copy is not generated (the copy's source holds its value; use DpCtrldW)"
+            ));
+        }
         if kind == PoKind::DpData && dst_annot.rmw.is_some() {
             return Err(format!(
                 "`{s}`: a data dependency feeds a store's value, not an RMW's"
@@ -592,6 +621,8 @@ mod tests {
             "PodWW__rel.agent.1as",
             "PodRR_acq.wg.gen_na",
             "PodWR_xchg.ar.cl_sc.wf.avnone.cas",
+            "PosRW__dma",
+            "PodWW_dma_rel.wg",
         ] {
             let e = Edge::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"));
             let printed = e.to_string();
@@ -616,6 +647,9 @@ mod tests {
             ("PodXY", "unknown edge"),
             ("PodWR_rel", "two `_`"),
             ("PodWR_foo_", "unknown access decoration `foo`"),
+            ("PodRR__dma", "dma decorates a write end"),
+            ("PodWW__dma.rel", "takes no ordering"),
+            ("DpAddrdW__dma", "dependency into a DMA"),
         ] {
             let e = Edge::parse(s).unwrap_err();
             assert!(e.contains(why), "{s}: {e}");

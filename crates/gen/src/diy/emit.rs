@@ -7,7 +7,7 @@ use super::Test;
 use std::fmt::Write;
 
 /// The decorations of event `i`: those its po edge (in or out) gives it.
-fn annot(shape: &Shape, i: usize) -> Annot {
+pub fn annot(shape: &Shape, i: usize) -> Annot {
     let n = shape.edges.len();
     match (&shape.edges[i], &shape.edges[(i + n - 1) % n]) {
         (Edge::Po { src_annot, .. }, _) => *src_annot,
@@ -20,6 +20,11 @@ fn annot(shape: &Shape, i: usize) -> Annot {
 pub fn name(shape: &Shape, layout: &Layout) -> String {
     let edges: Vec<String> = shape.edges.iter().map(Edge::to_string).collect();
     format!("{}{}", edges.join("+"), layout.suffix)
+}
+
+/// The global location a DMA copy writing `value` to location `loc` reads.
+fn dma_source(loc: usize, value: u32) -> String {
+    format!("src_{}{value}", loc_name(loc))
 }
 
 pub fn test(shape: &Shape, layout: &Layout) -> Test {
@@ -38,6 +43,12 @@ pub fn test(shape: &Shape, layout: &Layout) -> Test {
     for l in 0..shape.locs {
         let kind = if layout.lds[l] { "lds" } else { "global" };
         let _ = writeln!(t, "  {kind} {} = 0;", loc_name(l));
+    }
+    // The global source of each DMA copy, holding the value it writes.
+    for (i, e) in shape.events.iter().enumerate() {
+        if annot(shape, i).dma && e.dir == Dir::W {
+            let _ = writeln!(t, "  global {} = {};", dma_source(e.loc, e.value), e.value);
+        }
     }
     t.push_str("}\n");
     // Each read event's register, for dependencies and the condition.
@@ -97,6 +108,16 @@ pub fn test(shape: &Shape, layout: &Layout) -> Test {
                 ""
             };
             match (e.dir, a.rmw) {
+                // async-operations, "LDS DMA": the compiler-tracked copy of
+                // 4 bytes from a global source to the LDS location.
+                (Dir::W, None) if a.dma => {
+                    let _ = writeln!(
+                        t,
+                        "  call void @llvm.amdgcn.global.load.lds(ptr @{}, ptr @{}, i32 4, i32 0, i32 0)",
+                        dma_source(e.loc, e.value),
+                        loc_name(e.loc)
+                    );
+                }
                 (Dir::W, Some(_)) => {
                     tmp += 1;
                     let _ = writeln!(

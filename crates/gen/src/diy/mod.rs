@@ -32,6 +32,9 @@ pub struct Options {
     pub safe: Vec<Edge>,
     pub placements: Vec<Placement>,
     pub spaces: Vec<Spaces>,
+    /// Also the cycles of one thread (no external edge: coherence and LDS
+    /// DMA tests); not in diy7, which relates at least two threads.
+    pub one_thread: bool,
     /// Stop with an error past this many tests.
     pub max_tests: usize,
 }
@@ -99,9 +102,9 @@ pub fn generate(o: &Options) -> Result<Vec<Test>, String> {
     if o.size < 2 {
         return Err(format!("-size {}: a cycle has at least 2 edges", o.size));
     }
-    if o.nprocs < 2 {
+    if o.nprocs < 2 && !(o.nprocs == 1 && o.one_thread) {
         return Err(format!(
-            "-nprocs {}: a cycle relates at least 2 threads",
+            "-nprocs {}: a cycle relates at least 2 threads (give --one-thread for cycles of one thread)",
             o.nprocs
         ));
     }
@@ -110,7 +113,7 @@ pub fn generate(o: &Options) -> Result<Vec<Test>, String> {
     vocab.dedup();
     let relax: Vec<bool> = vocab.iter().map(|e| o.relax.contains(e)).collect();
     let keep = |seq: &[usize]| o.relax.is_empty() || seq.iter().any(|&i| relax[i]);
-    let cycles = cycle::enumerate(&vocab, o.size, o.nprocs, &keep, o.max_tests).map_err(|n| {
+    let cycles = cycle::enumerate(&vocab, o.size, o.nprocs, o.one_thread, &keep, o.max_tests).map_err(|n| {
         format!(
             "limit reached: more than {} cycles ({n} so far); narrow -relax/-safe, lower -size or -nprocs, or raise --max-tests",
             o.max_tests
@@ -120,7 +123,13 @@ pub fn generate(o: &Options) -> Result<Vec<Test>, String> {
     for c in cycles {
         let edges: Vec<Edge> = c.iter().map(|&i| vocab[i]).collect();
         let shape = cycle::shape(&edges).expect("enumerated cycles are valid");
-        for p in &o.placements {
+        // One thread runs alike wherever it is placed: it is placed once.
+        let places = if shape.threads == 1 {
+            &o.placements[..o.placements.len().min(1)]
+        } else {
+            &o.placements[..]
+        };
+        for p in places {
             for layout in place::layouts(&shape, p, &o.spaces) {
                 if tests.len() >= o.max_tests {
                     return Err(format!(
@@ -153,6 +162,7 @@ mod tests {
             safe: parse_vocabulary(vocab, "test").unwrap(),
             placements: vec![Placement::Agent],
             spaces: vec![Spaces::Global],
+            one_thread: false,
             max_tests: 100_000,
         }
     }

@@ -12,6 +12,7 @@
 
 use super::cycle::Shape;
 use super::edge::{Edge, PoKind};
+use super::emit;
 
 /// A placement of the threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -145,6 +146,17 @@ pub fn layouts(shape: &Shape, p: &Placement, spaces: &[Spaces]) -> Vec<Layout> {
             })
             .collect(),
     };
+    // Locations an LDS DMA copy writes: LDS only (its destination is an
+    // LDS pointer), and never among lanes of one wave, whose copies write
+    // `4 * lane_id` bytes apart (AMDGPUDMAOperations, "GFX9 DMA").
+    let dma: Vec<bool> = (0..shape.locs)
+        .map(|l| {
+            (0..shape.events.len()).any(|i| shape.events[i].loc == l && emit::annot(shape, i).dma)
+        })
+        .collect();
+    if *p == Placement::Wave && dma.iter().any(|&d| d) {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     for (label, wg, lines, words) in groupings {
         if !barriers_fit(shape, &wg, *p == Placement::Wave) {
@@ -178,6 +190,9 @@ pub fn layouts(shape: &Shape, p: &Placement, spaces: &[Spaces]) -> Vec<Layout> {
                     .collect(),
             };
             for lds in assignments {
+                if lds.iter().zip(&dma).any(|(&l, &d)| d && !l) {
+                    continue;
+                }
                 let mut suffix = format!("@{label}");
                 let mut w = words.clone();
                 if lds.iter().any(|&b| b) {
