@@ -118,6 +118,8 @@ pub enum Value {
     Expr(Box<Inst>),
     /// A metadata operand (`metadata !"agent"`), kept as text.
     Meta(String),
+    /// A vector constant (`<i32 1, i32 2>`, `splat (i32 1)`): its elements.
+    Vector(Vec<Value>),
 }
 
 /// The syncscope and ordering of an atomic access or fence.
@@ -237,6 +239,26 @@ pub enum Op {
     ExtractValue {
         agg: Value,
         index: u32,
+    },
+    /// `extractelement <N x T> %v, iK idx`
+    ExtractElement {
+        vec: Value,
+        index: Value,
+    },
+    /// `insertelement <N x T> %v, T %x, iK idx`
+    InsertElement {
+        ty: Type,
+        vec: Value,
+        elt: Value,
+        index: Value,
+    },
+    /// `shufflevector <N x T> %a, <N x T> %b, <M x i32> mask`: the mask's
+    /// indices into `a ++ b` (`None` for a `poison` lane).
+    ShuffleVector {
+        ty: Type,
+        a: Value,
+        b: Value,
+        mask: Vec<Option<u32>>,
     },
     Freeze {
         value: Value,

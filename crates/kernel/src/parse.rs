@@ -103,6 +103,7 @@ const VALUE_WORDS: &[&str] = &[
     "undef",
     "poison",
     "zeroinitializer",
+    "splat",
     "getelementptr",
     "addrspacecast",
     "bitcast",
@@ -357,6 +358,15 @@ impl<'t> Cursor<'t> {
                 "undef" => Value::Undef,
                 "poison" => Value::Poison,
                 "zeroinitializer" => Value::ZeroInit,
+                "splat" => {
+                    let Type::Vector(n, _) = ty else {
+                        return Err(KernelError::new(self.line, col, "`splat` of a non-vector type"));
+                    };
+                    self.punct('(')?;
+                    let (_, v) = self.typed_value()?;
+                    self.punct(')')?;
+                    Value::Vector(vec![v; *n as usize])
+                }
                 "getelementptr" => {
                     let inbounds_etc = |c: &mut Cursor| {
                         while c.eat_word("inbounds") || c.eat_word("nuw") || c.eat_word("nusw") {}
@@ -390,6 +400,18 @@ impl<'t> Cursor<'t> {
                         .hint("amdmm reads integer, floating-point, null, undef and poison constants, globals, and getelementptr/addrspacecast expressions"))
                 }
             },
+            Some(Tok::Punct('<')) if matches!(ty, Type::Vector(..)) => {
+                let mut elems = Vec::new();
+                loop {
+                    let (_, v) = self.typed_value()?;
+                    elems.push(v);
+                    if self.eat_punct('>') {
+                        break;
+                    }
+                    self.punct(',')?;
+                }
+                Value::Vector(elems)
+            }
             Some(Tok::Punct('[')) | Some(Tok::Punct('<')) | Some(Tok::Punct('{')) => {
                 return Err(KernelError::new(self.line, col, "aggregate and vector constants are not supported here")
                     .hint("amdmm reads scalar constants in instructions"))
@@ -1116,6 +1138,67 @@ fn instruction(toks: &[Token], line: u32) -> Result<Option<Inst>> {
         "freeze" => {
             let (_, value) = c.typed_value()?;
             Op::Freeze { value }
+        }
+        "extractelement" => {
+            let (_, vec) = c.typed_value()?;
+            c.punct(',')?;
+            let (_, index) = c.typed_value()?;
+            Op::ExtractElement { vec, index }
+        }
+        "insertelement" => {
+            let (ty, vec) = c.typed_value()?;
+            c.punct(',')?;
+            let (_, elt) = c.typed_value()?;
+            c.punct(',')?;
+            let (_, index) = c.typed_value()?;
+            Op::InsertElement {
+                ty,
+                vec,
+                elt,
+                index,
+            }
+        }
+        "shufflevector" => {
+            let (ty, a) = c.typed_value()?;
+            c.punct(',')?;
+            let (_, b) = c.typed_value()?;
+            c.punct(',')?;
+            let mask_col = c.col();
+            let (mt, m) = c.typed_value()?;
+            let n = match &mt {
+                Type::Vector(n, _) => *n as usize,
+                _ => {
+                    return Err(KernelError::new(
+                        line,
+                        mask_col,
+                        "the shufflevector mask is not a vector",
+                    ))
+                }
+            };
+            let mask = match m {
+                Value::ZeroInit => vec![Some(0); n],
+                Value::Undef | Value::Poison => vec![None; n],
+                Value::Vector(es) => es
+                    .into_iter()
+                    .map(|e| match e {
+                        Value::Int(k) => Ok(Some(k as u32)),
+                        Value::Undef | Value::Poison => Ok(None),
+                        _ => Err(KernelError::new(
+                            line,
+                            mask_col,
+                            "a shufflevector mask element must be a constant",
+                        )),
+                    })
+                    .collect::<Result<Vec<_>>>()?,
+                _ => {
+                    return Err(KernelError::new(
+                        line,
+                        mask_col,
+                        "the shufflevector mask must be a constant",
+                    ))
+                }
+            };
+            Op::ShuffleVector { ty, a, b, mask }
         }
         "br" => {
             if c.peek().is_some_and(|t| t.is_word("label")) {

@@ -126,3 +126,94 @@ fn named_struct_types_are_read() {
     let r = run(ll, "k.ll", &RunOptions::default()).unwrap();
     assert_eq!(value(&r, "%out[3]"), "5");
 }
+
+/// LangRef, "'shufflevector'", "'insertelement'", "'extractelement'",
+/// vector constants and `splat`, element-wise `add` and `icmp`/`select`,
+/// a bitcast of `<2 x i32>` to `i64` (little-endian) and
+/// `llvm.vector.reduce.smax`, each checked on its value.
+#[test]
+fn vector_operations_compute_each_lane() {
+    let ll = kernel(concat!(
+        "  %v = load <2 x i32>, ptr addrspace(1) %in, align 8\n",
+        // {3, -2} + {10, 10} = {13, 8}
+        "  %a = add <2 x i32> %v, splat (i32 10)\n",
+        // {8, 13, 5, 13}
+        "  %s = shufflevector <2 x i32> %a, <2 x i32> <i32 5, i32 6>, <4 x i32> <i32 1, i32 0, i32 2, i32 0>\n",
+        // {8, 13, 5, 1}
+        "  %i = insertelement <4 x i32> %s, i32 1, i64 3\n",
+        "  %m = call i32 @llvm.vector.reduce.smax.v4i32(<4 x i32> %i)\n",
+        "  store i32 %m, ptr addrspace(1) %out\n",
+        // lanes > 6: {1, 1, 0, 0} select {8, 13, 5, 1} else 0 -> {8, 13, 0, 0}
+        "  %c = icmp sgt <4 x i32> %i, <i32 6, i32 6, i32 6, i32 6>\n",
+        "  %z = select <4 x i1> %c, <4 x i32> %i, <4 x i32> zeroinitializer\n",
+        "  %e = extractelement <4 x i32> %z, i64 1\n",
+        "  %o1 = getelementptr i32, ptr addrspace(1) %out, i64 1\n",
+        "  store i32 %e, ptr addrspace(1) %o1\n",
+        // <2 x i32> {3, -2} as i64: 0xFFFFFFFE_00000003
+        "  %b = bitcast <2 x i32> %v to i64\n",
+        "  %h = lshr i64 %b, 32\n",
+        "  %t = trunc i64 %h to i32\n",
+        "  %o2 = getelementptr i32, ptr addrspace(1) %out, i64 2\n",
+        "  store i32 %t, ptr addrspace(1) %o2\n",
+        // the lanes of %z stored back as a vector: out[3..6] = {8, 13, 0, 0}
+        "  %o3 = getelementptr i32, ptr addrspace(1) %out, i64 3\n",
+        "  store <4 x i32> %z, ptr addrspace(1) %o3\n",
+    ));
+    let o = opts(
+        &[("%out", "i32", 7), ("%in", "i32", 2)],
+        &[
+            ("%in", 0, 3),
+            ("%in", 1, -2),
+            ("%out", 5, 9),
+            ("%out", 6, 9),
+        ],
+    );
+    let r = run(&ll, "k.ll", &o).unwrap();
+    assert_eq!(value(&r, "%out[0]"), "13");
+    assert_eq!(value(&r, "%out[1]"), "13");
+    assert_eq!(value(&r, "%out[2]"), "-2");
+    assert_eq!(value(&r, "%out[3]"), "8");
+    assert_eq!(value(&r, "%out[4]"), "13");
+    assert_eq!(value(&r, "%out[5]"), "0");
+    assert_eq!(value(&r, "%out[6]"), "0");
+}
+
+/// An element index computed at run time selects among the lanes.
+#[test]
+fn extractelement_at_a_run_time_index() {
+    let ll = kernel(concat!(
+        "  %k = load i32, ptr addrspace(1) %in\n",
+        "  %e = extractelement <3 x i32> <i32 4, i32 5, i32 6>, i32 %k\n",
+        "  store i32 %e, ptr addrspace(1) %out\n",
+    ));
+    let o = opts(&[("%out", "i32", 1), ("%in", "i32", 1)], &[("%in", 0, 2)]);
+    let r = run(&ll, "k.ll", &o).unwrap();
+    assert_eq!(value(&r, "%out[0]"), "6");
+}
+
+/// A vector access is one access per element: two work-items that store
+/// `<2 x i32>` over one shared element race on that element only.
+#[test]
+fn a_vector_access_races_per_element() {
+    let ll = concat!(
+        "define amdgpu_kernel void @k(ptr addrspace(1) %buf, ptr addrspace(1) %out) {\n",
+        "  %w = call i32 @llvm.amdgcn.workitem.id.x()\n",
+        "  %c = icmp eq i32 %w, 0\n",
+        "  br i1 %c, label %st, label %ld\n",
+        "st:\n",
+        "  %p = getelementptr i32, ptr addrspace(1) %buf, i64 1\n",
+        "  store <2 x i32> <i32 7, i32 8>, ptr addrspace(1) %p\n",
+        "  ret void\n",
+        "ld:\n",
+        "  %v = load <2 x i32>, ptr addrspace(1) %buf\n",
+        "  store <2 x i32> %v, ptr addrspace(1) %out\n",
+        "  ret void\n",
+        "}\n",
+    );
+    let mut o = opts(&[("%buf", "i32", 3), ("%out", "i32", 2)], &[("%buf", 0, 1)]);
+    o.spec.block = [2, 1];
+    let r = run(ll, "k.ll", &o).unwrap();
+    assert!(r.flags.race);
+    assert_eq!(value(&r, "%out[0]"), "1");
+    assert_eq!(value(&r, "%out[1]"), "\"undef\"");
+}

@@ -15,6 +15,7 @@ use amdmm_program::{
 use std::collections::HashMap;
 
 mod memops;
+mod vector;
 
 /// What a translated thread is made of.
 pub(crate) struct ThreadCode {
@@ -52,6 +53,8 @@ enum V {
     Ptr(Ptr),
     /// The `{ old, success }` pair of a `cmpxchg`.
     Pair(Operand, Operand),
+    /// A vector value: its elements, `Tx::vecs[k]`.
+    Vec(u32),
 }
 
 /// A promoted private variable: one register per (byte offset) slot.
@@ -83,6 +86,11 @@ struct Tx<'a> {
     /// Where the current instruction comes from.
     here: (u32, Option<u32>),
     inline_count: u32,
+    /// The elements of every vector value (`V::Vec`).
+    vecs: Vec<Vec<Operand>>,
+    /// The (register, shadow register) of each element of every vector
+    /// `phi` (`PhiRegs::Vec`).
+    vec_phis: Vec<Vec<(RegId, RegId)>>,
 }
 
 /// One inlined invocation: its values and how its `ret` is taken.
@@ -190,6 +198,11 @@ fn operands(op: &Op) -> Vec<&Value> {
         Op::Phi { incoming, .. } => incoming.iter().map(|(v, _)| v).collect(),
         Op::Call { args, .. } => args.iter().map(|(_, v)| v).collect(),
         Op::ExtractValue { agg, .. } => vec![agg],
+        Op::ExtractElement { vec, index } => vec![vec, index],
+        Op::InsertElement {
+            vec, elt, index, ..
+        } => vec![vec, elt, index],
+        Op::ShuffleVector { a, b, .. } => vec![a, b],
         Op::CondBr { cond, .. } => vec![cond],
         Op::Switch { value, .. } => vec![value],
         Op::Ret { value: Some(v) } => vec![v],
@@ -202,6 +215,8 @@ enum PhiRegs {
     Int(RegId, RegId),
     /// A pointer phi: its base and (offset register, shadow register).
     Ptr(Base, RegId, RegId),
+    /// A vector phi: `Tx::vec_phis[k]`.
+    Vec(u32),
 }
 
 fn err(line: u32, msg: impl Into<String>) -> KernelError {
@@ -231,6 +246,8 @@ pub(crate) fn translate(
         stack: Vec::new(),
         here: (kernel.line, None),
         inline_count: 0,
+        vecs: Vec::new(),
+        vec_phis: Vec::new(),
     };
     let mut args = Vec::new();
     for (k, p) in kernel.params.iter().enumerate() {
@@ -489,6 +506,13 @@ impl<'a> Tx<'a> {
                 _ => return Err(err(self.line(), "unsupported constant expression")),
             },
             Value::Meta(_) => return Err(err(self.line(), "a metadata operand is not a value here")),
+            Value::Vector(es) => {
+                let mut ops = Vec::with_capacity(es.len());
+                for e in es {
+                    ops.push(self.int(fr, e)?);
+                }
+                self.new_vec(ops)
+            }
         })
     }
 
@@ -498,6 +522,7 @@ impl<'a> Tx<'a> {
             V::Ptr(p) => Err(err(self.line(), format!("a pointer ({}) is used as an integer", self.base_text(p.base)))
                 .hint("amdmm follows pointers through ptrtoint only into getelementptr-like arithmetic (add of an offset)")),
             V::Pair(..) => Err(err(self.line(), "a cmpxchg result pair is used as an integer").hint("use extractvalue")),
+            V::Vec(_) => Err(err(self.line(), "a vector is used as a scalar").hint("amdmm models vectors element by element: extractelement, insertelement, shufflevector, element-wise arithmetic")),
         }
     }
 
@@ -508,6 +533,7 @@ impl<'a> Tx<'a> {
                 .hint("every pointer parameter is bound to a buffer; other pointers must come from one")),
             V::Int(_) => Err(err(self.line(), "a pointer made from an integer (inttoptr of a value that was never a pointer) is not supported")),
             V::Pair(..) => Err(err(self.line(), "a cmpxchg result pair is used as a pointer")),
+            V::Vec(_) => Err(err(self.line(), "a vector of pointers is not supported")),
         }
     }
 
@@ -600,7 +626,15 @@ impl<'a> Tx<'a> {
         let Op::Phi { ty, incoming } = &inst.op else {
             unreachable!()
         };
-        let r = if ty.is_ptr() {
+        let r = if let Type::Vector(n, _) = ty {
+            let mut regs = Vec::new();
+            for k in 0..*n {
+                let a = self.reg(format!("{}%{name}.{k}", fr.prefix))?;
+                regs.push((a, self.temp()?));
+            }
+            self.vec_phis.push(regs);
+            PhiRegs::Vec(self.vec_phis.len() as u32 - 1)
+        } else if ty.is_ptr() {
             let mut base = None;
             for (v, _) in incoming {
                 if let Some(b) = self.static_base(fr, v, 0)? {
@@ -664,6 +698,14 @@ impl<'a> Tx<'a> {
                     self.emit(Instr::Move { dst: s, src });
                     finals.push((r, s));
                 }
+                PhiRegs::Vec(k) => {
+                    let regs = self.vec_phis[k as usize].clone();
+                    let ops = self.vec_of(fr, v, regs.len())?;
+                    for ((r, s), src) in regs.into_iter().zip(ops) {
+                        self.emit(Instr::Move { dst: s, src });
+                        finals.push((r, s));
+                    }
+                }
                 PhiRegs::Ptr(base, r, s) => {
                     let p = match self.value(fr, v)? {
                         V::Ptr(p) => p,
@@ -726,6 +768,13 @@ impl<'a> Tx<'a> {
                         base: b,
                         off: Operand::Reg(r),
                     }),
+                    PhiRegs::Vec(k) => {
+                        let ops = self.vec_phis[k as usize]
+                            .iter()
+                            .map(|&(r, _)| Operand::Reg(r))
+                            .collect();
+                        self.new_vec(ops)
+                    }
                 };
                 fr.vals.insert(inst.dst.clone().unwrap_or_default(), v);
             }
@@ -849,6 +898,53 @@ impl<'a> Tx<'a> {
                     off: Operand::Const(0),
                 })
             }
+            Op::Bin { op, ty, a, b } if matches!(ty, Type::Vector(..)) => {
+                self.vec_bin(fr, op, ty, a, b)?
+            }
+            Op::Icmp { pred, ty, a, b } if matches!(ty, Type::Vector(..)) => {
+                self.vec_icmp(fr, pred, ty, a, b)?
+            }
+            Op::Select { cond, ty, a, b } if matches!(ty, Type::Vector(..)) => {
+                self.vec_select(fr, cond, ty, a, b)?
+            }
+            Op::Cast {
+                op,
+                from,
+                value,
+                to,
+            } if matches!(from, Type::Vector(..)) || matches!(to, Type::Vector(..)) => {
+                self.vec_cast(fr, op, from, value, to)?
+            }
+            Op::ExtractElement { vec, index } => self.extract_element(fr, vec, index)?,
+            Op::InsertElement {
+                ty,
+                vec,
+                elt,
+                index,
+            } => self.insert_element(fr, ty, vec, elt, index)?,
+            Op::ShuffleVector { ty, a, b, mask } => self.shuffle(fr, ty, a, b, mask)?,
+            Op::Load {
+                ty: ty @ Type::Vector(..),
+                space,
+                ptr,
+                atomic,
+                volatile,
+            } => {
+                let p = self.ptr(fr, ptr)?;
+                self.vec_load(fr, inst, ty, *space, p, atomic.is_some(), *volatile)?
+            }
+            Op::Store {
+                ty: ty @ Type::Vector(..),
+                value,
+                space,
+                ptr,
+                atomic,
+                volatile,
+            } => {
+                let p = self.ptr(fr, ptr)?;
+                self.vec_store(fr, inst, ty, value, *space, p, atomic.is_some(), *volatile)?;
+                return Ok(None);
+            }
             Op::Bin { op, ty, a, b } => {
                 // Pointer arithmetic through ptrtoint: an offset added to a pointer.
                 let va = self.value(fr, a)?;
@@ -878,13 +974,9 @@ impl<'a> Tx<'a> {
                     ));
                 }
                 let (V::Int(x), V::Int(y)) = (va, vb) else {
-                    return Err(err(line, "a cmpxchg pair in arithmetic"));
+                    return Err(err(line, "a cmpxchg pair or a vector in scalar arithmetic"));
                 };
-                let t = prog_ty(ty).filter(|t| !t.is_float()).ok_or_else(|| {
-                    err(line, format!("floating-point or vector arithmetic (`{op} {}`) is not modelled", ty.text()))
-                        .hint("amdmm models integer values; floating-point values can be loaded, stored and exchanged, not computed")
-                })?;
-                V::Int(self.arith(op, t, x, y)?)
+                V::Int(self.scalar_bin(op, ty, x, y)?)
             }
             Op::Unary { op, .. } => {
                 return Err(err(
@@ -1171,6 +1263,15 @@ impl<'a> Tx<'a> {
             b: y,
         });
         Ok(Operand::Reg(dst))
+    }
+
+    /// `x op y` of the scalar type `ty` (also each lane of a vector operation).
+    fn scalar_bin(&mut self, op: &str, ty: &Type, x: Operand, y: Operand) -> Result<Operand> {
+        let t = prog_ty(ty).filter(|t| !t.is_float()).ok_or_else(|| {
+            err(self.line(), format!("floating-point arithmetic (`{op} {}`) is not modelled", ty.text()))
+                .hint("amdmm models integer values; floating-point values can be loaded, stored and exchanged, not computed")
+        })?;
+        self.arith(op, t, x, y)
     }
 
     /// Integer arithmetic; division and remainder by a power of two are
@@ -1572,6 +1673,7 @@ impl<'a> Tx<'a> {
                     V::Pair(..) => {
                         return Err(err(line, "storing a cmpxchg pair is not supported"))
                     }
+                    V::Vec(_) => return Err(err(line, "internal: a vector stored as a scalar")),
                 }
                 Ok(())
             }
@@ -1586,6 +1688,7 @@ impl<'a> Tx<'a> {
                     V::Pair(..) => {
                         return Err(err(line, "storing a cmpxchg pair is not supported"))
                     }
+                    V::Vec(_) => return Err(err(line, "internal: a vector stored as a scalar")),
                 };
                 let t = prog_ty(ty).ok_or_else(|| {
                     err(line, format!("a store of {} is not supported", ty.text()))
@@ -1822,6 +1925,9 @@ impl<'a> Tx<'a> {
                 return Ok(None);
             }
             _ => {}
+        }
+        if let Some(v) = self.vec_reduce(fr, callee, ret, args)? {
+            return Ok(Some(v));
         }
         if let Some(op) = memops::MemOp::of(callee) {
             self.mem_intrinsic(fr, inst, op, callee, args)?;
