@@ -169,6 +169,17 @@ pub(crate) struct Known {
     from_file: bool,
 }
 
+impl Known {
+    /// The finding's id (`F2`).
+    pub(crate) fn id(&self) -> &str {
+        &self.id
+    }
+    /// The target the line names (`gfx942`, `gfx90a:tgsplit`, or `*`).
+    pub(crate) fn target(&self) -> &str {
+        &self.target
+    }
+}
+
 /// Parses known-finding lines (`#` comments, blank lines); `origin` names
 /// the source in errors.
 pub(crate) fn parse_known(text: &str, origin: &str, from_file: bool) -> Result<Vec<Known>, String> {

@@ -3,13 +3,14 @@
 //! target with every code source; resumable, shardable, one report
 //! (docs/campaigns.md).
 
+mod recognise;
 mod report;
 mod results;
 mod shrink;
 
 use crate::progress::Progress;
 use crate::run;
-use crate::verify::{parse_known, verdict, Known};
+use crate::verify::{parse_known, Known};
 use amdmm_hw::machine::{CodeSource, HwOptions};
 use clap::{Args, Parser, Subcommand};
 use results::{Header, Line};
@@ -34,6 +35,12 @@ each new finding with its smallest reproducer, machine code and hardware
 trace. Shards (--shard K/N, or SLURM_ARRAY_TASK_ID/COUNT, or
 JOB_COMPLETION_INDEX with --shard-count) write only their results; `amdmm
 campaign merge` makes the report.
+
+A forbidden outcome is KNOWN when the known-findings list names it (test,
+target, outcome) or when its mechanism is a known finding's (F2, F3, F7: the
+target is one of the finding's, the test has its constructs, and the
+finding's repair applied to the machine code removes the outcome;
+docs/campaigns.md, \"Known findings by mechanism\").
 
 Exit status: 0 no new finding; 1 a new finding (a forbidden outcome that is
 not a known one); 2 bad options, inputs or results files.";
@@ -101,7 +108,8 @@ pub struct CampaignArgs {
     #[arg(long, value_name = "FILE")]
     pub allow: Option<PathBuf>,
 
-    /// Do not apply the built-in known findings: their outcomes count as new findings.
+    /// Do not apply the built-in known findings (by name or by mechanism): their outcomes count
+    /// as new findings.
     #[arg(long)]
     pub no_known: bool,
 
@@ -116,6 +124,11 @@ pub struct CampaignArgs {
     /// Overwrite files in --out that amdmm did not write (never links, FIFOs or devices).
     #[arg(long)]
     pub force: bool,
+
+    /// Test hook (hidden): a deliberately broken table. Applies the mutation `verify --mutate`
+    /// prints as TEXT (`drop `...` [TABLE, row ...]`) to the tables' code of every pair.
+    #[arg(long, value_name = "TEXT", hide = true)]
+    pub mutation: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -229,8 +242,11 @@ pub fn campaign_command(a: &CampaignArgs) -> ExitCode {
             if a.no_known { "none" } else { "built-in" },
             a.allow
                 .as_ref()
-                .map_or(String::new(), |p| format!(" + {}", p.display()))
-        ),
+                .map_or(String::new(), |p| format!(" + {}", p.display())),
+        ) + &a
+            .mutation
+            .as_ref()
+            .map_or(String::new(), |m| format!(", mutation {m}")),
         shard,
         shards,
     };
@@ -360,17 +376,21 @@ pub fn campaign_command(a: &CampaignArgs) -> ExitCode {
             let model = models[i].as_ref().expect("model run");
             let t = &targets[ti];
             let hw = model.observation.is_some().then(|| {
-                amdmm_hw::machine::explore_with(&tests[i].program, t, &hopts, &codes[ci].1)
-                    .map(|hw| amdmm_hw::machine::compare(hw, model))
+                match (&a.mutation, &codes[ci].1) {
+                    (Some(m), CodeSource::Table) => mutated(&tests[i].program, t, &hopts, m),
+                    _ => {
+                        amdmm_hw::machine::explore_with(&tests[i].program, t, &hopts, &codes[ci].1)
+                    }
+                }
+                .map(|hw| amdmm_hw::machine::compare(hw, model))
             });
-            let mut used = vec![false; known.len()];
-            let r = verdict(
+            let r = recognise::verdict(
                 (&tests[i].file, &tests[i].program),
                 t,
                 model,
                 hw,
                 &known,
-                &mut used,
+                &hopts,
             );
             let reproducer = (r.status == "forbidden" && !a.no_shrink)
                 .then(|| shrink::shrink(&tests[i].text, t, &codes[ci].1, &shrink_ctx));
@@ -427,6 +447,33 @@ pub fn campaign_command(a: &CampaignArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The hardware model on the tables' code with the mutation described as
+/// `text` applied (the `--mutation` test hook; unchanged code when the
+/// test does not use the mutated row).
+fn mutated(
+    p: &amdmm_program::Program,
+    t: &amdmm_hw::Target,
+    opts: &HwOptions,
+    text: &str,
+) -> Result<amdmm_hw::machine::HwOutcome, amdmm_hw::machine::HwError> {
+    let l = amdmm_hw::lower(p, t).map_err(amdmm_hw::machine::HwError::Lower)?;
+    let table = l
+        .threads
+        .iter()
+        .flat_map(|th| &th.ops)
+        .map(|o| o.table)
+        .find(|t| !t.is_empty())
+        .unwrap_or("");
+    let m = amdmm_hw::mutate::candidates(&l, table)
+        .into_iter()
+        .find(|m| m.to_string() == text);
+    let l = match m.and_then(|m| amdmm_hw::mutate::apply(&l, &m)) {
+        Some(changed) => changed,
+        None => l,
+    };
+    amdmm_hw::machine::explore_lowered(p, l, opts)
 }
 
 /// llc's identity: its version and a hash of its binary (two builds of one

@@ -1,7 +1,7 @@
 //! The smallest reproducer of a finding: drop threads, instructions and
 //! decorations from the test, one at a time, while the hardware model still
 //! reaches a final state the memory model forbids (and that is no known
-//! finding). Greedy (each kept step restarts the search), bounded.
+//! finding, by name or by mechanism). Greedy (each kept step restarts the search), bounded.
 
 use crate::verify::Known;
 use amdmm_hw::machine::{CodeSource, HwOptions};
@@ -147,14 +147,15 @@ fn fails(text: &str, target: &amdmm_hw::Target, code: &CodeSource, ctx: &Ctx) ->
     }
     let hw = amdmm_hw::machine::explore_with(&p, target, ctx.hopts, code)
         .map(|hw| amdmm_hw::machine::compare(hw, &model));
-    let mut used = vec![false; ctx.known.len()];
-    let r = crate::verify::verdict(
+    // Recognised by mechanism too: a new finding does not shrink into a
+    // known one.
+    let r = super::recognise::verdict(
         ("shrink", &p),
         target,
         &model,
         Some(hw),
         ctx.known,
-        &mut used,
+        ctx.hopts,
     );
     r.status == "forbidden"
 }
