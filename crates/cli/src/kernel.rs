@@ -16,6 +16,7 @@ const EXAMPLES: &str = "Examples:
   amdmm kernel mp.ll --grid 2 --block 1 --json
   amdmm kernel reduce.hip --grid 1 --block 4 --arg out=i32[1] --init out[0]=0
   amdmm kernel --check kernels/*.hip          (each file's `// launch:` and `// expect` lines)
+  amdmm kernel mp.ll --grid 2 --graph out/     (a witness graph per race, ub, deadlock, assert)
 
 Exit status: 0 success; 1 a --check mismatch; 2 bad input (an unsupported construct, a
 missing clang, a module without the kernel), each one error with its file and line.";
@@ -95,6 +96,20 @@ pub struct KernelArgs {
     /// document per line with several files.
     #[arg(long)]
     pub json: bool,
+
+    /// Write a witness execution graph into DIR for each race, undefined behaviour, deadlock
+    /// and assertion failure (`FILE.race-1-data.svg`, `FILE.ub-1.svg`, ...; FILE the input's
+    /// name without `.ll`/`.hip`); the text names each graph under its finding.
+    #[arg(long, value_name = "DIR")]
+    pub graph: Option<PathBuf>,
+
+    /// Format of `--graph`: `svg` (Graphviz `dot`) or `dot`.
+    #[arg(long, value_name = "FORMAT", value_enum, default_value = "svg")]
+    pub graph_format: crate::graphviz::GraphFormat,
+
+    /// Replace files in the --graph directory that amdmm did not write.
+    #[arg(long)]
+    pub force: bool,
 
     /// Stop with "unknown" after this many seconds.
     #[arg(long, value_name = "SECS", value_parser = crate::args::parse_secs)]
@@ -277,12 +292,29 @@ pub fn kernel_command(a: &KernelArgs) -> ExitCode {
         crate::diag::error_line("several files need --check (each with its own `// launch:` line)");
         return ExitCode::from(2);
     }
+    let sink = match &a.graph {
+        Some(dir) => match crate::graphviz::GraphSink::new(dir, a.graph_format, a.force, a.timeout)
+        {
+            Ok(s) => Some(s),
+            Err(e) => {
+                crate::diag::error_line(&e);
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
     let mut failed = 0;
     let mut passed = 0;
     let mut documents = Vec::new();
     for file in &a.files {
         match run_one(a, file) {
-            Ok((r, mismatches)) => {
+            Ok((mut r, mismatches)) => {
+                if let Some(sink) = &sink {
+                    if let Err(e) = write_graphs(sink, file, &mut r) {
+                        crate::diag::error_line(&e);
+                        return ExitCode::from(2);
+                    }
+                }
                 if a.json {
                     documents.push(r);
                 } else {
@@ -333,6 +365,28 @@ pub fn kernel_command(a: &KernelArgs) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Writes the witness graphs of `r` (`amdmm_kernel::witness::graphs`),
+/// named after `file`, and records each path in the report.
+fn write_graphs(
+    sink: &crate::graphviz::GraphSink,
+    file: &Path,
+    r: &mut KernelReport,
+) -> Result<(), String> {
+    let name = file
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("kernel");
+    let stem = [".ll", ".hip", ".cl"]
+        .iter()
+        .find_map(|e| name.strip_suffix(e))
+        .unwrap_or(name);
+    for (stem, dot, slot) in amdmm_kernel::witness::graphs(r, stem) {
+        let path = sink.write(&stem, &dot)?;
+        amdmm_kernel::witness::set_graph(r, slot, path.display().to_string());
+    }
+    Ok(())
 }
 
 fn run_one(a: &KernelArgs, file: &Path) -> Result<(KernelReport, Vec<String>), String> {

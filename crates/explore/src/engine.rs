@@ -198,6 +198,7 @@ fn run_with<S: Set>(
     let findings = Findings {
         reads: std::mem::take(&mut acc.findings).into_iter().collect(),
         ub: std::mem::take(&mut acc.ub_paths).into_iter().collect(),
+        witnesses: std::mem::take(&mut acc.finding_witnesses),
     };
     finish(&mut outcome, acc);
     outcome
@@ -435,6 +436,8 @@ struct Accumulator {
     /// Why paths of consistent executions ended in undefined behaviour,
     /// when collected.
     ub_paths: std::collections::BTreeSet<String>,
+    /// The first execution (in search order) of each finding, when collected.
+    finding_witnesses: BTreeMap<FindingKey, Witness>,
 }
 
 impl Accumulator {
@@ -461,6 +464,9 @@ impl Accumulator {
         self.ub_paths.extend(other.ub_paths);
         for (k, w) in other.deadlocks {
             self.deadlocks.entry(k).or_insert(w);
+        }
+        for (k, w) in other.finding_witnesses {
+            self.finding_witnesses.entry(k).or_insert(w);
         }
     }
 }
@@ -1304,6 +1310,21 @@ pub struct Findings {
     /// Why some thread's path ended in undefined behaviour (an index out
     /// of bounds, a branch on `undef`, ...), sorted.
     pub ub: Vec<String>,
+    /// A witness of each finding: the first consistent execution in the
+    /// search's order (units merge in order, so it does not depend on the
+    /// number of threads) that has it.
+    pub witnesses: BTreeMap<FindingKey, Witness>,
+}
+
+/// What a witness of [`Findings::witnesses`] is a witness of.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum FindingKey {
+    /// A read that returned `undef` ([`Findings::reads`]).
+    Read(ReadFinding),
+    /// A path that ended in undefined behaviour ([`Findings::ub`]).
+    PathUb(String),
+    /// A barrier note of the outcome (`ub` or `deadlock`): its flag and text.
+    Note(String, String),
 }
 
 /// Whether every path cut off by the loop bound is stuck in its loop for
@@ -1358,6 +1379,7 @@ fn collect_findings<S: Set>(
     g: &ExecutionGraph<S>,
     a: &Analysis<S>,
     out: &mut std::collections::BTreeSet<ReadFinding>,
+    new: &mut Vec<ReadFinding>,
 ) {
     use amdmm_model::values::ReadRule;
     let at = |e: usize| (g.events[e].thread, g.events[e].instr);
@@ -1368,11 +1390,14 @@ fn collect_findings<S: Set>(
             Some(ReadRule::NothingOrdered) => (None, false),
             _ => continue,
         };
-        out.insert(ReadFinding {
+        let f = ReadFinding {
             read: at(r),
             write,
             race,
-        });
+        };
+        if out.insert(f) {
+            new.push(f);
+        }
     }
 }
 
@@ -1440,10 +1465,22 @@ fn check_candidate<S: Set>(
             stuck &= spin_stuck(g, paths, mo);
         }
         if shared.collect {
-            collect_findings(g, analysis, &mut acc.findings);
+            let mut new: Vec<FindingKey> = Vec::new();
+            let mut reads = Vec::new();
+            collect_findings(g, analysis, &mut acc.findings, &mut reads);
+            new.extend(reads.into_iter().map(FindingKey::Read));
             for p in paths {
                 if let PathEnd::Ub(why) = &p.end {
-                    acc.ub_paths.insert(why.clone());
+                    if acc.ub_paths.insert(why.clone()) {
+                        new.push(FindingKey::PathUb(why.clone()));
+                    }
+                }
+            }
+            new.retain(|k| !acc.finding_witnesses.contains_key(k));
+            if !new.is_empty() {
+                let w = render_witness(setup, combo, g, analysis, mo);
+                for k in new {
+                    acc.finding_witnesses.insert(k, w.clone());
                 }
             }
         }
@@ -1478,6 +1515,7 @@ fn check_candidate<S: Set>(
         deadlock: barrier && combo.barrier.deadlock,
         cutoff,
     };
+    let mut notes: Vec<Note> = Vec::new();
     if spin_deadlock {
         for (t, p) in paths.iter().enumerate() {
             if p.end == PathEnd::Cutoff {
@@ -1486,7 +1524,7 @@ fn check_candidate<S: Set>(
                     .filter(|&r| g.events[r].thread as usize == t && !g.events[r].is_init())
                     .last()
                     .map_or(0, |r| g.events[r].line);
-                acc.notes.insert(Note {
+                notes.push(Note {
                     flag: "deadlock".into(),
                     text: format!(
                         "{} never leaves its loop (line {line}): its last reads already see \
@@ -1508,17 +1546,25 @@ fn check_candidate<S: Set>(
             Some(t) => ("deadlock", t),
             None => ("ub", m.as_str()),
         };
-        acc.notes.insert(Note {
+        notes.push(Note {
             flag: flag.into(),
             text: text.into(),
         });
+    }
+    for n in notes {
+        if shared.collect {
+            let key = FindingKey::Note(n.flag.clone(), n.text.clone());
+            acc.finding_witnesses
+                .entry(key)
+                .or_insert_with(|| render_witness(setup, combo, g, analysis, &witness_mo[0]));
+        }
+        acc.notes.insert(n);
     }
     if flags.deadlock {
         acc.deadlocked.extend(found.iter().cloned());
         // A deadlocked execution has no final state (litmus-format.md).
         if opts.witnesses && !acc.deadlocks.contains_key(&combo.barrier.messages) {
-            let mut w = witness::render(setup.program, &setup.locs, g, analysis, &witness_mo[0]);
-            w.barrier = combo.barrier.witness.clone();
+            let w = render_witness(setup, combo, g, analysis, &witness_mo[0]);
             acc.deadlocks.insert(combo.barrier.messages.clone(), w);
         }
         return Ok(true);
@@ -1540,13 +1586,28 @@ fn check_candidate<S: Set>(
             .entry(state.clone())
             .or_insert((satisfies, amdmm_program::Flags::default()));
         entry.1 = entry.1.union(flags);
-        if opts.witnesses && !acc.witnesses.contains_key(&state) {
-            let mut w = witness::render(setup.program, &setup.locs, g, analysis, &mo);
-            w.barrier = combo.barrier.witness.clone();
+        // Collecting findings (the kernel front end) keeps a witness of
+        // each final state too: its assertion failures are final values.
+        if (opts.witnesses || shared.collect) && !acc.witnesses.contains_key(&state) {
+            let w = render_witness(setup, combo, g, analysis, &mo);
             acc.witnesses.insert(state, w);
         }
     }
     Ok(true)
+}
+
+/// The witness of execution `g` under modification order `mo`, with its
+/// barrier execution.
+fn render_witness<S: Set>(
+    setup: &Setup,
+    combo: &Combo<S>,
+    g: &ExecutionGraph<S>,
+    analysis: &Analysis<S>,
+    mo: &BitRel<S>,
+) -> Witness {
+    let mut w = witness::render(setup.program, &setup.locs, g, analysis, mo);
+    w.barrier = combo.barrier.witness.clone();
+    w
 }
 
 /// How much of each location's modification order matters: every order

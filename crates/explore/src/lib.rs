@@ -141,4 +141,4 @@ pub fn explore_findings(program: &Program, opts: &Options) -> (Outcome, Findings
 pub use amdmm_graph::{BitRel, ExecutionGraph};
 pub use amdmm_model::Analysis;
 pub use engine::Visitor;
-pub use engine::{Findings, ReadFinding};
+pub use engine::{FindingKey, Findings, ReadFinding};

@@ -13,6 +13,7 @@ mod lexer;
 pub mod lower;
 pub mod parse;
 pub mod report;
+pub mod witness;
 
 pub use error::KernelError;
 pub use launch::{ArgValue, InitValue, Launch};

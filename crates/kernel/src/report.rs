@@ -5,8 +5,8 @@
 //! (`amdmm schema kernel`).
 
 use crate::lower::Built;
-use amdmm_explore::{Findings, Outcome, ValueOut};
-use amdmm_program::{Instr, Program};
+use amdmm_explore::{FindingKey, Findings, Outcome, ReadFinding, ValueOut, Witness};
+use amdmm_program::{Instr, MemAttrs, Program};
 use schemars::JsonSchema;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -115,13 +115,35 @@ pub struct AccessOut {
     pub work_item: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct RaceOut {
     /// The read that returns `undef`.
     pub read: AccessOut,
     /// The write it may see that is not location-ordered before it (none
     /// when it may see several writes).
     pub write: Option<AccessOut>,
+    /// Why the read returns `undef`: the relations between the two
+    /// accesses in the witness (happens-before, atomicity, scopes) and the
+    /// value rule that applies, one sentence each.
+    pub why: Vec<String>,
+    /// An execution with this race.
+    pub witness: Option<WitnessOut>,
+    /// The result is an expected behaviour of the specification that a
+    /// reader may not expect (docs/findings.md, "Expected behaviours"): a
+    /// one-line note.
+    pub note: Option<String>,
+}
+
+/// One execution that shows a finding (a race, undefined behaviour, a
+/// deadlock, an assertion failure).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct WitnessOut {
+    /// The graph `--graph DIR` wrote of it (null without `--graph`).
+    pub graph: Option<String>,
+    /// The events (each labelled with its source file and line), program
+    /// order and relations, as `amdmm run --json` gives its witnesses; the
+    /// two racing accesses are the ends of the `race` relation's edge.
+    pub execution: Witness,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
@@ -129,6 +151,8 @@ pub struct NoteOut {
     /// `ub` or `deadlock` (in `barrier`), `note` (in `notes`).
     pub flag: String,
     pub text: String,
+    /// An execution with it (`ub` and `deadlock`; null for `note`).
+    pub witness: Option<WitnessOut>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
@@ -137,6 +161,8 @@ pub struct AssertOut {
     pub line: u32,
     /// Work-items that reach it in some final state.
     pub work_items: Vec<String>,
+    /// An execution that reaches it.
+    pub witness: Option<WitnessOut>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
@@ -149,6 +175,18 @@ pub struct CellOut {
     pub always: bool,
     /// Its initial value (none for uninitialised memory).
     pub initial: Option<i64>,
+}
+
+/// The memory attributes of instruction `k` of thread `t` (none for an
+/// instruction that is not an access).
+pub(crate) fn attrs_of(p: &Program, (t, k): (u32, u32)) -> Option<&MemAttrs> {
+    match p.threads.get(t as usize)?.code.get(k as usize)? {
+        Instr::Load { attrs, .. }
+        | Instr::Store { attrs, .. }
+        | Instr::Rmw { attrs, .. }
+        | Instr::CmpXchg { attrs, .. } => Some(attrs),
+        _ => None,
+    }
 }
 
 fn access(built: &Built, ll: &str, (t, k): (u32, u32)) -> AccessOut {
@@ -193,6 +231,62 @@ fn access(built: &Built, ll: &str, (t, k): (u32, u32)) -> AccessOut {
     }
 }
 
+/// A race's entry in the report: the two accesses, why the read returns
+/// `undef`, the witness, and the note of an expected behaviour.
+fn race_out(
+    built: &Built,
+    findings: &Findings,
+    f: &ReadFinding,
+    read: AccessOut,
+    write: Option<AccessOut>,
+) -> RaceOut {
+    let w = findings.witnesses.get(&FindingKey::Read(*f));
+    let (why, witness) = crate::witness::race(built, w, f, &read, write.as_ref());
+    let note = scope_mismatch_note(built, f);
+    RaceOut {
+        read,
+        write,
+        why,
+        witness,
+        note,
+    }
+}
+
+/// The note under a race between two atomics whose scopes are not
+/// inclusive: an expected behaviour (docs/findings.md, "Expected
+/// behaviours": "a scope mismatch is a race in scoped (HRF) models"), not a
+/// finding, but one a reader who expected the race on the data the flag
+/// guards needs explained: the flag's own read returns `undef`
+/// (memory-model.txt, "Location Order": the set of the read and the
+/// writes it may see is not "only atomic operations with inclusive
+/// scopes", and it may see the store, not location-ordered before it), so
+/// a loop on it branches on `undef` and the data is never read.
+fn scope_mismatch_note(built: &Built, f: &ReadFinding) -> Option<String> {
+    let p = &built.program;
+    let w = f.write?;
+    let (ra, wa) = (attrs_of(p, f.read)?, attrs_of(p, w)?);
+    if !(ra.ordering.is_atomic() && wa.ordering.is_atomic()) {
+        return None;
+    }
+    let (pr, pw) = (
+        &p.threads[f.read.0 as usize].placement,
+        &p.threads[w.0 as usize].placement,
+    );
+    if pw.same_instance(pr, wa.scope.level) && pr.same_instance(pw, ra.scope.level) {
+        return None;
+    }
+    Some(format!(
+        "a scope mismatch is a race (docs/findings.md, \"Expected behaviours\"): {} and {} are \
+         atomics whose scopes ({} and {}) do not contain each other, so even this read returns \
+         undef; a loop or branch on it is undefined behaviour, and what it guards is never \
+         read: the race is here, not on the data it was meant to publish",
+        p.threads[w.0 as usize].name,
+        p.threads[f.read.0 as usize].name,
+        wa.scope.level,
+        ra.scope.level
+    ))
+}
+
 /// A race by its read's file and line and its write's.
 type RaceKey = (String, u32, Option<(String, u32)>);
 
@@ -217,7 +311,9 @@ pub fn report(
                 read.line,
                 write.as_ref().map(|w| (w.file.clone(), w.line)),
             );
-            races.entry(key).or_insert(RaceOut { read, write });
+            races
+                .entry(key)
+                .or_insert_with(|| race_out(built, findings, f, read, write));
         } else {
             undef.entry((read.file.clone(), read.line)).or_insert(read);
         }
@@ -282,8 +378,15 @@ pub fn report(
             file: source_file.clone(),
             line,
             work_items: who.into_iter().collect(),
+            witness: crate::witness::assert_witness(outcome, cells, line),
         })
         .collect();
+    let note_witness = |key: FindingKey| {
+        findings.witnesses.get(&key).map(|w| WitnessOut {
+            graph: None,
+            execution: w.clone(),
+        })
+    };
     let flags = KernelFlags {
         race: outcome.flags.race,
         ub: outcome.flags.ub,
@@ -320,10 +423,12 @@ pub fn report(
             .map(|n| NoteOut {
                 flag: n.flag.clone(),
                 text: n.text.clone(),
+                witness: note_witness(FindingKey::Note(n.flag.clone(), n.text.clone())),
             })
             .chain(findings.ub.iter().map(|u| NoteOut {
                 flag: "ub".into(),
                 text: u.clone(),
+                witness: note_witness(FindingKey::PathUb(u.clone())),
             }))
             .collect(),
         notes: outcome
@@ -333,6 +438,7 @@ pub fn report(
             .map(|n| NoteOut {
                 flag: "note".into(),
                 text: n.text.clone(),
+                witness: None,
             })
             .collect(),
         asserts,
@@ -403,6 +509,15 @@ pub fn text(r: &KernelReport) -> String {
                     access_text(&race.read)
                 )),
             }
+            for why in &race.why {
+                s.push_str(&format!("        why: {why}\n"));
+            }
+            if let Some(n) = &race.note {
+                s.push_str(&format!("        note: {n}\n"));
+            }
+            if let Some(w) = &race.witness {
+                s.push_str(&crate::witness::trace_text(w, "        "));
+            }
         }
     }
     for u in &r.undef_reads {
@@ -413,6 +528,9 @@ pub fn text(r: &KernelReport) -> String {
     }
     for n in &r.barrier {
         s.push_str(&format!("  {}: {}\n", n.flag, n.text));
+        if let Some(g) = n.witness.as_ref().and_then(|w| w.graph.as_ref()) {
+            s.push_str(&format!("        witness graph: {g}\n"));
+        }
     }
     for n in &r.notes {
         s.push_str(&format!("note: {}\n", n.text));
@@ -424,6 +542,9 @@ pub fn text(r: &KernelReport) -> String {
             a.line,
             a.work_items.join(", ")
         ));
+        if let Some(g) = a.witness.as_ref().and_then(|w| w.graph.as_ref()) {
+            s.push_str(&format!("        witness graph: {g}\n"));
+        }
     }
     if r.executions == 0 && r.flags.deadlock {
         s.push_str("  no execution completes: every one deadlocks\n");
