@@ -445,7 +445,9 @@ fn is_float_stem(op: &str) -> bool {
 
 fn ds_atomic(op: &str) -> (&str, char) {
     match op {
-        "add" | "sub" => (op, 'u'),
+        // `ds_inc_u32`, GFX12's `global_atomic_inc_u32` / `_cond_sub_u32` /
+        // `_sub_clamp_u32`: the assembler (llvm-mc) rejects `_b32` for them.
+        "add" | "sub" | "inc" | "dec" | "cond_sub" | "sub_clamp" => (op, 'u'),
         "smax" => ("max", 'i'),
         "smin" => ("min", 'i'),
         "umax" => ("max", 'u'),

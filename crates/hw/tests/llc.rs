@@ -2349,10 +2349,31 @@ fn reader_knows_inc_dec_cond_sub_and_d16() {
         ),
     ] {
         match asm::instruction(code, d) {
-            Ok(Some(MInstr::Mem(m))) => assert!(
-                m.kind == kind && m.bits == bits && m.ret == ret,
-                "{code}: {m:?}"
-            ),
+            Ok(Some(MInstr::Mem(m))) => {
+                assert!(
+                    m.kind == kind && m.bits == bits && m.ret == ret,
+                    "{code}: {m:?}"
+                );
+                // The atomics print back as the assembler spells them (the
+                // tables' `lower` output uses the same spelling).
+                let mn = code.split_whitespace().next().unwrap();
+                if matches!(kind, MemKind::Atomic(_)) {
+                    assert_eq!(m.mnemonic(), mn, "{code}");
+                }
+            }
+            other => panic!("{code}: {other:?}"),
+        }
+    }
+    // LDS `inc` / `dec` are `ds_inc_u32` / `ds_dec_rtn_u32` on every
+    // generation.
+    for (code, d) in [
+        ("ds_inc_u32 v0, v1", Dialect::Gfx9),
+        ("ds_dec_rtn_u32 v0, v1, v2", Dialect::Gfx12),
+    ] {
+        match asm::instruction(code, d) {
+            Ok(Some(MInstr::Mem(m))) => {
+                assert_eq!(m.mnemonic(), code.split_whitespace().next().unwrap())
+            }
             other => panic!("{code}: {other:?}"),
         }
     }
@@ -2387,12 +2408,12 @@ fn inc_dec_cond_sub_and_d16_fixtures_run_on_the_machine() {
         (
             "constructs/RMW+inc-dec",
             "gfx1200",
-            ["global_atomic_inc_b32", "global_atomic_dec_b32"],
+            ["global_atomic_inc_u32", "global_atomic_dec_u32"],
         ),
         (
             "constructs/RMW+usub",
             "gfx1200",
-            ["global_atomic_cond_sub_b32", "global_atomic_sub_clamp_b32"],
+            ["global_atomic_cond_sub_u32", "global_atomic_sub_clamp_u32"],
         ),
         (
             "constructs/Width+init-i16.truncated",
@@ -2538,6 +2559,44 @@ fn live_llc_keeps_every_access_at_o2_and_o3() {
                 .unwrap_or_else(|e| panic!("-O{opt} {t}: {e}"));
             let v = compare(hw, &model);
             assert!(v.forbidden.is_empty(), "-O{opt} {t}: {:?}", v.forbidden);
+        }
+    }
+}
+
+/// Narrow atomics under contention, compiled by llc (docs/llc.md,
+/// "Compare-and-swap loops" and "Partword compare-and-swap loops"):
+/// litmus/constructs/RMW+cmpxchg-i16.contended (two `cmpxchg i16` from
+/// two work-groups, AtomicExpand's partword loop) and
+/// RMW+add-i8.atomicity (two `atomicrmw add i8`, its masked loop of one
+/// block) at -O0 and -O2: every hardware outcome is one the memory model
+/// allows (exactly one cmpxchg succeeds; the adds wrap to 44), and both
+/// orders occur, so the two threads' loops really interleave.
+#[test]
+fn live_llc_narrow_atomics_stay_atomic() {
+    let Some(l) = live_llc() else { return };
+    for name in [
+        "constructs/RMW+cmpxchg-i16.contended",
+        "constructs/RMW+add-i8.atomicity",
+    ] {
+        let p = corpus_program(&format!("{name}.litmus"));
+        let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+        for opt in [0, 2] {
+            let l = llc::Llc {
+                opt_level: opt,
+                ..l.clone()
+            };
+            for t in ["gfx600", "gfx942", "gfx1100", "gfx1200"] {
+                let t = Target::parse(t).unwrap();
+                let hw = explore_with(&p, &t, &HwOptions::default(), &CodeSource::Llc(l.clone()))
+                    .unwrap_or_else(|e| panic!("{name} -O{opt} {t}: {e}"));
+                let v = compare(hw, &model);
+                assert!(
+                    v.forbidden.is_empty(),
+                    "{name} -O{opt} {t}: {:?}",
+                    v.forbidden
+                );
+                assert_eq!(v.hw.outcome.states.len(), 2, "{name} -O{opt} {t}");
+            }
         }
     }
 }
