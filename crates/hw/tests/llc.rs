@@ -2600,3 +2600,57 @@ fn live_llc_narrow_atomics_stay_atomic() {
         }
     }
 }
+
+/// 64-bit `uinc_wrap` / `udec_wrap` in llc-22's -O0 code (checked-in
+/// fixtures of `fixtures/llc/inc-dec.i64.litmus`, no llc needed):
+/// gfx942's `global_atomic_inc_x2` / `_dec_x2` and gfx1200's
+/// `global_atomic_inc_u64` / `_dec_u64` are read as 64-bit `inc` / `dec`
+/// with return, and gfx900's compare-and-swap loops (llc expands the
+/// operations there) as loops; the hardware model gives the test's one
+/// outcome (LangRef's values beyond 32 bits).
+#[test]
+fn inc_dec_64_bit_fixtures_run_on_the_machine() {
+    let src = std::fs::read_to_string(fixtures().join("inc-dec.i64.litmus")).unwrap();
+    let p = amdmm_program::load(&src).unwrap();
+    let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+    for (t, want) in [
+        ("gfx900", None),
+        (
+            "gfx942",
+            Some(["global_atomic_inc_x2", "global_atomic_dec_x2"]),
+        ),
+        (
+            "gfx1200",
+            Some(["global_atomic_inc_u64", "global_atomic_dec_u64"]),
+        ),
+    ] {
+        let target = Target::parse(t).unwrap();
+        let asm_text =
+            std::fs::read_to_string(fixtures().join(format!("inc-dec.i64.{t}.s"))).unwrap();
+        let l = llc::from_asm(&p, &target, &asm_text).unwrap_or_else(|e| panic!("{t}: {e}"));
+        assert!(llc::unattributable(&p, &l).is_empty(), "{t}");
+        for (k, op) in l.threads[0].ops.iter().enumerate() {
+            let code: Vec<MInstr> = op.code.iter().map(|c| c.instr).collect();
+            match want {
+                Some(names) => {
+                    let mems: Vec<_> = code
+                        .iter()
+                        .filter_map(|i| match i {
+                            MInstr::Mem(m) => Some(*m),
+                            _ => None,
+                        })
+                        .collect();
+                    assert_eq!(mems.len(), 1, "{t}: {mems:?}");
+                    assert_eq!(mems[0].mnemonic(), names[k], "{t}");
+                    assert!(mems[0].bits == 64 && mems[0].ret, "{t}: {:?}", mems[0]);
+                }
+                None => assert!(llc::cas_loop_shape(&code).is_some(), "{t}: {code:?}"),
+            }
+        }
+        let hw = amdmm_hw::machine::explore_lowered(&p, l, &HwOptions::default())
+            .unwrap_or_else(|e| panic!("{t}: {e}"));
+        let v = compare(hw, &model);
+        assert!(v.forbidden.is_empty(), "{t}: {:?}", v.forbidden);
+        assert_eq!(v.hw.outcome.states.len(), 1, "{t}");
+    }
+}
