@@ -33,6 +33,7 @@ mod barriers;
 pub mod code;
 mod dead;
 mod fingerprint;
+mod independence;
 pub mod memsys;
 mod queues;
 mod search;
@@ -145,6 +146,8 @@ struct Ctx<'a> {
     /// Per wave and location: the last instruction that may access it
     /// ([`search::last_access`]).
     last_access: Vec<Vec<Option<usize>>>,
+    /// What each wave may still touch ([`independence::Footprints`]).
+    foot: independence::Footprints,
 }
 
 /// Lowers `p` for `target` and explores every behaviour of the hardware model.
@@ -287,6 +290,7 @@ fn explore_lowered_from(
         .iter()
         .map(|l| l.init.map(Value::Int).unwrap_or(Value::Undef))
         .collect();
+    let foot = independence::Footprints::new(p, &code, &geo, &wg);
     let ctx = Ctx {
         p,
         code: code.clone(),
@@ -304,6 +308,7 @@ fn explore_lowered_from(
         cluster_of,
         live: dead::Liveness::new(p, &code, &geo),
         last_access: search::last_access(p, &code),
+        foot,
     };
     let waves = p
         .threads

@@ -1,7 +1,8 @@
 //! The state-space search: depth-first over every scheduler choice, a set of
 //! visited states, and the partial-order reductions of docs/hardware.md
 //! ([`Explorer::is_local`], [`Explorer::solo_fetch_step`],
-//! [`Explorer::pair_head_is_local`]).
+//! [`Explorer::pair_head_is_local`], [`Explorer::last_access_step`], and
+//! the independent waves of [`super::independence`]).
 
 use super::code::Micro;
 use super::fingerprint::{fingerprint, Seen};
@@ -156,6 +157,9 @@ impl Explorer<'_, '_> {
         let mut s = s;
         if self.ctx.opts.reduce {
             super::dead::drop_dead_lines(&mut s, &self.ctx.live, &self.ctx.geo);
+            if self.ctx.geo.per_agent_l2 {
+                s.mem.fold_unshared_l2(&self.ctx.l2_shared);
+            }
         }
         let fp = fingerprint(&s);
         if self.seen.contains(&fp) {
@@ -320,11 +324,15 @@ impl Explorer<'_, '_> {
                 }
             }
         }
+        // The unit of each successor (a wave, or a location's unit for
+        // cache housekeeping), for [`super::independence`].
+        let mut unit: Vec<usize> = Vec::new();
         for (w, name) in names.iter().enumerate() {
             if s.waves[w].halted {
                 continue;
             }
             out.extend(self.issue_at_l1(s, w, name));
+            unit.resize(out.len(), w);
         }
         // A `buffer_wbl2` whose earlier requests have completed is processed
         // (every other request reached the L1 when it was issued).
@@ -332,6 +340,7 @@ impl Explorer<'_, '_> {
             for evict in [false, true] {
                 if let Some((n, l)) = self.l1_step(s, w, evict) {
                     out.push((n, format!("{name}: L1 {l}")));
+                    unit.push(w);
                 }
             }
         }
@@ -341,6 +350,7 @@ impl Explorer<'_, '_> {
                 for evict in [false, true] {
                     if let Some((n, l)) = self.l2_step(s, cu, i, evict) {
                         out.push((n, l));
+                        unit.push(s.chan[cu][i].wave as usize);
                     }
                 }
             }
@@ -349,13 +359,17 @@ impl Explorer<'_, '_> {
             for i in 0..s.chan2[sa].len() {
                 if let Some((n, l)) = self.l2_step_sa(s, sa, i) {
                     out.push((n, l));
+                    unit.push(s.chan2[sa][i].wave as usize);
                 }
             }
         }
         // GFX12.5: the head of a SIMD32-pair queue reaches the WGP$ or LDS.
         for q in 0..s.pairq.len() {
             for evict in [false, true] {
-                out.extend(self.pair_step(s, q, evict));
+                if let Some(step) = self.pair_step(s, q, evict) {
+                    out.push(step);
+                    unit.push(s.pairq[q][0].wave as usize);
+                }
             }
         }
         for (w, name) in names.iter().enumerate() {
@@ -363,15 +377,80 @@ impl Explorer<'_, '_> {
             if !s.waves[w].lds.is_empty() && self.ctx.geo.pairq.is_empty() {
                 let (n, l) = self.perform_lds(s, w);
                 out.push((n, format!("{name}: perform {l}")));
+                unit.push(w);
             }
         }
         // Cache housekeeping.
-        for (mem, l) in s.mem.housekeeping(&self.ctx.geo, &self.ctx.l2_shared) {
+        for (mem, l, loc) in s.mem.housekeeping(&self.ctx.geo, &self.ctx.l2_shared) {
             let mut n = s.clone();
             n.mem = mem;
             out.push((n, l));
+            unit.push(self.ctx.foot.loc_unit(loc));
+        }
+        if self.ctx.opts.reduce {
+            self.one_group(s, &mut out, &unit);
         }
         out
+    }
+
+    /// Partial-order reduction by independent components
+    /// ([`super::independence`]): keeps the successors of the group of
+    /// units with the fewest, when the successors belong to more than one.
+    fn one_group(&mut self, s: &State, out: &mut Vec<(State, String)>, unit: &[usize]) {
+        if out.len() < 2 {
+            return;
+        }
+        // One wave whose current steps nothing else will touch.
+        let foot = &self.ctx.foot;
+        let now = foot.now(s);
+        let housekept: Vec<bool> = if self.ctx.geo.per_agent_l2 {
+            self.ctx.l2_shared.clone()
+        } else {
+            vec![false; self.ctx.l2_shared.len()]
+        };
+        let mut best: Option<(usize, usize)> = None;
+        for u in 0..s.waves.len() {
+            let c = unit.iter().filter(|&&x| x == u).count();
+            if c == 0 || c == out.len() || best.is_some_and(|(b, _)| b <= c) {
+                continue;
+            }
+            if foot.alone(&now, u, &housekept) {
+                best = Some((c, u));
+            }
+        }
+        if let Some((_, u)) = best {
+            let mut k = 0;
+            out.retain(|_| {
+                k += 1;
+                unit[k - 1] == u
+            });
+            self.reduced += 1;
+            return;
+        }
+        let group = foot.groups(s);
+        let of = |k: usize| group[unit[k]];
+        let first = of(0);
+        if (1..out.len()).all(|k| of(k) == first) {
+            return;
+        }
+        // Successors per group, in order of first appearance.
+        let mut counts: Vec<(usize, usize)> = Vec::new();
+        for k in 0..out.len() {
+            match counts.iter_mut().find(|(g, _)| *g == of(k)) {
+                Some((_, c)) => *c += 1,
+                None => counts.push((of(k), 1)),
+            }
+        }
+        let Some(&(keep, _)) = counts.iter().min_by_key(|(_, c)| *c) else {
+            return;
+        };
+        let mut k = 0;
+        out.retain(|_| {
+            let g = of(k);
+            k += 1;
+            g == keep
+        });
+        self.reduced += 1;
     }
 
     /// Is the issue of wave `wi`'s next instruction *independent* of every

@@ -591,8 +591,8 @@ impl MemSys {
     /// those two (a stuttering bisimulation), and the final memory, after
     /// the last write-backs, is the effective value either way. (Clean-line
     /// evictions of such a location are never offered: the line equals
-    /// memory.)
-    pub fn housekeeping(&self, g: &Geometry, shared: &[bool]) -> Vec<(MemSys, String)> {
+    /// memory.) Each step comes with its location.
+    pub fn housekeeping(&self, g: &Geometry, shared: &[bool]) -> Vec<(MemSys, String, u32)> {
         let mut out = Vec::new();
         // L1 evictions are taken by the load that would hit the line
         // (`Explorer::l1_step`), the only step an eviction can influence.
@@ -607,12 +607,17 @@ impl MemSys {
                             out.push((
                                 n,
                                 format!("write back L2[agent{a}] line {loc} ({v}) to memory"),
+                                loc as u32,
                             ));
                         }
                         Some((v, false)) if *v != self.mem[loc] => {
                             let mut n = self.clone();
                             n.l2[a][loc] = None;
-                            out.push((n, format!("evict L2[agent{a}] line {loc} ({v})")));
+                            out.push((
+                                n,
+                                format!("evict L2[agent{a}] line {loc} ({v})"),
+                                loc as u32,
+                            ));
                         }
                         _ => {}
                     }
@@ -620,6 +625,36 @@ impl MemSys {
             }
         }
         out
+    }
+
+    /// Folds the L2 lines of every location that threads of one agent
+    /// alone access (`shared[loc]` false) into memory: a dirty line's
+    /// value is written to memory and every such line is dropped. Why the
+    /// state after it has the same final states: for such a location every
+    /// access sees the *effective* value (the dirty line's if there is
+    /// one, else memory's, which a clean line always equals) and leaves an
+    /// effective value that depends only on the one before
+    /// ([`Self::housekeeping`] gives the argument), no step's enabledness
+    /// depends on these lines (no housekeeping step is offered for such a
+    /// location: its write-backs are taken at the end and a clean line
+    /// equals memory), and the final value is the effective one. The fold
+    /// keeps the effective value, so the states before and after it have
+    /// the same futures up to the lines themselves. Only on targets with
+    /// one L2 per agent (GFX90A, GFX942, GFX12.5; the others keep no L2
+    /// lines).
+    pub fn fold_unshared_l2(&mut self, shared: &[bool]) {
+        for lines in self.l2.iter_mut() {
+            for (loc, line) in lines.iter_mut().enumerate() {
+                if shared.get(loc).copied().unwrap_or(true) {
+                    continue;
+                }
+                if let Some((v, dirty)) = line.take() {
+                    if dirty {
+                        self.mem[loc] = v;
+                    }
+                }
+            }
+        }
     }
 
     /// No dirty L2 line of a location with `shared[loc]` remains.
