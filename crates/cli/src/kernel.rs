@@ -87,8 +87,8 @@ pub struct KernelArgs {
     pub clang: Option<PathBuf>,
 
     /// Compare each result with the kernel's `// expect` lines (in the source, or the `.hip`
-    /// / `.cl` next to a `NAME.O2.ll` fixture); use its `// launch:` line. Exit 1 on a
-    /// mismatch.
+    /// / `.cl` / hand-written `.ll` next to a `NAME.O2.ll` fixture; `; expect` in a `.ll`);
+    /// use its `// launch:` line. Exit 1 on a mismatch.
     #[arg(long)]
     pub check: bool,
 
@@ -190,7 +190,8 @@ fn compile(a: &KernelArgs, file: &Path, target: &str) -> Result<String, String> 
     Ok(String::from_utf8_lossy(&out.stdout).to_string())
 }
 
-/// The source next to a fixture: `k.O2.ll` → `k.hip` (or `.cl`).
+/// The source next to a fixture: `k.O2.ll` → `k.hip` (or `.cl`, or a
+/// hand-written `k.ll`).
 fn sibling_source(file: &Path) -> Option<PathBuf> {
     let name = file.file_name()?.to_str()?;
     let stem = name.strip_suffix(".ll")?;
@@ -211,7 +212,7 @@ fn sibling_source(file: &Path) -> Option<PathBuf> {
     ];
     dirs.iter()
         .flat_map(|d| {
-            ["hip", "cl"]
+            ["hip", "cl", "ll"]
                 .iter()
                 .map(move |e| d.join(format!("{stem}.{e}")))
         })

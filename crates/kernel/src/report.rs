@@ -189,7 +189,10 @@ pub(crate) fn attrs_of(p: &Program, (t, k): (u32, u32)) -> Option<&MemAttrs> {
     }
 }
 
-fn access(built: &Built, ll: &str, (t, k): (u32, u32)) -> AccessOut {
+/// One access of a finding: the instruction `k` of thread `t`; `write` when
+/// it is the finding's write (an LDS DMA copy reads its source and writes
+/// its destination).
+fn access(built: &Built, ll: &str, (t, k): (u32, u32), write: bool) -> AccessOut {
     let p: &Program = &built.program;
     let thread = &p.threads[t as usize];
     let origin = &built.origins[t as usize][k as usize];
@@ -203,6 +206,7 @@ fn access(built: &Built, ll: &str, (t, k): (u32, u32)) -> AccessOut {
         Instr::Store { attrs, addr, .. } => ("store", Some(attrs), Some(addr)),
         Instr::Rmw { attrs, addr, .. } => ("atomicrmw", Some(attrs), Some(addr)),
         Instr::CmpXchg { attrs, addr, .. } => ("cmpxchg", Some(attrs), Some(addr)),
+        Instr::Dma { src, dst, .. } => ("LDS DMA copy", None, Some(if write { dst } else { src })),
         _ => ("access", None, None),
     };
     let atomic = attrs.filter(|a| a.ordering.is_atomic()).map(|a| {
@@ -303,9 +307,9 @@ pub fn report(
     let mut races: BTreeMap<RaceKey, RaceOut> = BTreeMap::new();
     let mut undef: BTreeMap<(String, u32), AccessOut> = BTreeMap::new();
     for f in &findings.reads {
-        let read = access(built, ll, f.read);
+        let read = access(built, ll, f.read, false);
         if f.race {
-            let write = f.write.map(|w| access(built, ll, w));
+            let write = f.write.map(|w| access(built, ll, w, true));
             let key = (
                 read.file.clone(),
                 read.line,

@@ -13,7 +13,11 @@ fn kernels_dir() -> PathBuf {
 
 fn launch_line(src: &str) -> &str {
     src.lines()
-        .find_map(|l| l.trim_start().strip_prefix("// launch:"))
+        .find_map(|l| {
+            let l = l.trim_start();
+            l.strip_prefix("// launch:")
+                .or_else(|| l.strip_prefix("; launch:"))
+        })
         .unwrap_or("")
 }
 
@@ -31,9 +35,11 @@ fn every_fixture_meets_its_expectations() {
     for f in &fixtures {
         let name = f.file_name().unwrap().to_str().unwrap();
         let stem = name.split(".O").next().unwrap();
-        // The source is HIP (`.hip`) or OpenCL C (`.cl`).
+        // The source is HIP (`.hip`), OpenCL C (`.cl`) or hand-written IR
+        // (`.ll`, whose -O2 fixture is `opt -O2` of it).
         let src = std::fs::read_to_string(dir.join(format!("{stem}.hip")))
             .or_else(|_| std::fs::read_to_string(dir.join(format!("{stem}.cl"))))
+            .or_else(|_| std::fs::read_to_string(dir.join(format!("{stem}.ll"))))
             .expect("the fixture's source");
         let spec = parse_launch_line(launch_line(&src)).expect("launch line");
         let opts = RunOptions {

@@ -217,3 +217,97 @@ fn a_vector_access_races_per_element() {
     assert_eq!(value(&r, "%out[0]"), "1");
     assert_eq!(value(&r, "%out[1]"), "\"undef\"");
 }
+
+fn dma_kernel(call: &str) -> String {
+    format!(
+        "@t = internal addrspace(3) global [4 x i32] undef\n\ndefine amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in) {{\n  {call}\n  ret void\n}}\n"
+    )
+}
+
+/// AMDGPUDMAOperations.md, "GFX9 DMA": lane L's copy lands `4 * L` bytes
+/// past the LDS base; with the offset applied to both addresses, lane 1 of
+/// `global.load.lds(in, t, 4, 4, 0)` copies in[2] into t[2].
+#[test]
+fn lds_dma_copies_to_the_lane_offset_and_the_offset() {
+    let ll = concat!(
+        "@t = internal addrspace(3) global [4 x i32] undef\n\n",
+        "define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in) {\n",
+        "  %l = call i32 @llvm.amdgcn.workitem.id.x()\n",
+        "  %l64 = zext i32 %l to i64\n",
+        "  %s = getelementptr i32, ptr addrspace(1) %in, i64 %l64\n",
+        "  call void @llvm.amdgcn.global.load.lds(ptr addrspace(1) %s, ptr addrspace(3) @t, i32 4, i32 4, i32 0)\n",
+        "  %d = getelementptr i32, ptr addrspace(3) @t, i32 %l\n",
+        "  %d2 = getelementptr i32, ptr addrspace(3) %d, i32 1\n",
+        "  %v = load i32, ptr addrspace(3) %d2\n",
+        "  %o = getelementptr i32, ptr addrspace(1) %out, i64 %l64\n",
+        "  store i32 %v, ptr addrspace(1) %o\n",
+        "  ret void\n",
+        "}\n",
+    );
+    let mut o = opts(
+        &[("%out", "i32", 2), ("%in", "i32", 3)],
+        &[("%in", 1, 7), ("%in", 2, 8)],
+    );
+    o.spec.block = [2, 1];
+    let r = run(ll, "k.ll", &o).unwrap();
+    // lane 0: in[0 + 1] -> t[0 + 1]; lane 1: in[1 + 1] -> t[1 + 1].
+    assert_eq!(value(&r, "%out[0]"), "7");
+    assert_eq!(value(&r, "%out[1]"), "8");
+}
+
+#[test]
+fn lds_dma_with_a_cache_policy_is_refused_with_its_line() {
+    let ll = dma_kernel("call void @llvm.amdgcn.global.load.lds(ptr addrspace(1) %in, ptr addrspace(3) @t, i32 4, i32 0, i32 1)");
+    let e = run(&ll, "k.ll", &RunOptions::default()).unwrap_err();
+    assert!(e.starts_with("k.ll:4:"), "{e}");
+    assert!(e.contains("aux (cache policy) operand 1"), "{e}");
+}
+
+#[test]
+fn lds_dma_into_global_memory_is_refused() {
+    let ll = dma_kernel("call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 4, i32 0, i32 0)");
+    let e = run(&ll, "k.ll", &RunOptions::default()).unwrap_err();
+    assert!(e.starts_with("k.ll:4:"), "{e}");
+    assert!(e.contains("addrspace(1) to addrspace(1)"), "{e}");
+}
+
+#[test]
+fn lds_dma_of_three_bytes_is_refused() {
+    let ll = dma_kernel("call void @llvm.amdgcn.global.load.lds(ptr addrspace(1) %in, ptr addrspace(3) @t, i32 3, i32 0, i32 0)");
+    let e = run(&ll, "k.ll", &RunOptions::default()).unwrap_err();
+    assert!(e.contains("unsupported DMA size 3"), "{e}");
+}
+
+/// async-operations.txt: an async copy not completed before a later
+/// overlapping access does not happen-before it; `wait.asyncmark(0)` after
+/// a mark completes it. The same thread reading what its own copy wrote:
+/// without the wait the read may see the copy's write unordered (undef),
+/// with it the read returns the copied value.
+#[test]
+fn an_async_copy_is_ordered_only_once_its_mark_completes() {
+    let body = |wait: &str| {
+        format!(concat!(
+            "@t = internal addrspace(3) global [1 x i32] undef\n\n",
+            "define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in) {{\n",
+            "  store i32 0, ptr addrspace(3) @t\n",
+            "  call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %in, ptr addrspace(3) @t, i32 4, i32 0, i32 0)\n",
+            "  call void @llvm.amdgcn.asyncmark()\n",
+            "{}",
+            "  %v = load i32, ptr addrspace(3) @t\n",
+            "  store i32 %v, ptr addrspace(1) %out\n",
+            "  ret void\n",
+            "}}\n"
+        ), wait)
+    };
+    let o = opts(&[("%out", "i32", 1), ("%in", "i32", 1)], &[("%in", 0, 9)]);
+    let waited = run(
+        &body("  call void @llvm.amdgcn.wait.asyncmark(i16 0)\n"),
+        "k.ll",
+        &o,
+    )
+    .unwrap();
+    assert_eq!(value(&waited, "%out[0]"), "9");
+    assert!(!waited.flags.race);
+    let unwaited = run(&body(""), "k.ll", &o).unwrap();
+    assert!(unwaited.flags.race, "{:?}", unwaited.flags);
+}

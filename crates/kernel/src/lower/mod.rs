@@ -159,7 +159,18 @@ pub fn build(m: &Module, kernel: &Function, opts: &BuildOptions) -> Result<Built
         symbols,
         barriers: Vec::new(),
         exclusive: Vec::new(),
-        functions: Vec::new(),
+        // The targets of `CallEnter`/`CallExit` (emitted around inlined
+        // calls when the module uses async marks): the module's functions.
+        functions: if thread::uses_async_marks(m) {
+            m.functions
+                .iter()
+                .map(|f| amdmm_program::Function {
+                    name: f.name.clone(),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
         threads,
         workgroups,
         observed,

@@ -14,7 +14,9 @@ use amdmm_program::{
 };
 use std::collections::HashMap;
 
+mod dma;
 mod memops;
+pub(crate) use dma::uses_async_marks;
 mod vector;
 
 /// What a translated thread is made of.
@@ -1926,6 +1928,13 @@ impl<'a> Tx<'a> {
             }
             _ => {}
         }
+        if let Some(kind) = dma::dma_kind(callee) {
+            self.lds_dma(fr, inst, kind, callee, args)?;
+            return Ok(None);
+        }
+        if self.async_mark(fr, callee, args)? {
+            return Ok(None);
+        }
         if let Some(v) = self.vec_reduce(fr, callee, ret, args)? {
             return Ok(Some(v));
         }
@@ -1953,7 +1962,19 @@ impl<'a> Tx<'a> {
         }
         self.inline_count += 1;
         let prefix = format!("{}@{}#{}.", fr.prefix, short(callee), self.inline_count);
+        // async-operations.txt: "The abstract machine maintains a sequence
+        // of async marks during the execution of a function body, which
+        // excludes any marks produced by calls to other functions".
+        let func = self.m.functions.iter().position(|g| g.name == callee);
+        let bracket = dma::uses_async_marks(self.m);
+        if let (true, Some(func)) = (bracket, func) {
+            self.emit(Instr::CallEnter { func: func as u32 });
+        }
         let r = self.function(f, vals, prefix)?;
+        if let (true, Some(func)) = (bracket, func) {
+            self.here = (inst.line, inst.dbg);
+            self.emit(Instr::CallExit { func: func as u32 });
+        }
         self.here = (inst.line, inst.dbg);
         let _ = ret;
         Ok(r.map(|r| V::Int(Operand::Reg(r))))
