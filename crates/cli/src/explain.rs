@@ -46,8 +46,9 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub loop_bound: u32,
 
-    /// Stop after N candidate executions, or after N modification orders in all (the answer
-    /// then says it is incomplete); the limit's one name in run, explain, compare and verify
+    /// Stop after N candidate executions, after N reads-from choices that contradict the
+    /// paths' values, or after N modification orders, each in all (the answer then says it is
+    /// incomplete); the limit's one name in run, explain, compare and verify
     /// (`--max-executions` is an alias).
     #[arg(
         long,

@@ -32,10 +32,20 @@ pub fn dot_available() -> bool {
 }
 
 /// Lays out `dot_text` with `dot -Tsvg`, killed at `deadline` (the
-/// command's `--timeout`).
+/// command's `--timeout`). When `dot` fails on it (Graphviz 2.43's "trouble
+/// in init_rank" on a few graphs), it lays out the fallback of
+/// [`amdmm_report::dot_fallback`] instead, and reports the first failure
+/// if that fails too.
 pub fn render_svg(dot_text: &str, deadline: Option<Instant>) -> Result<String, String> {
-    let out = amdmm_io::run_tool(Path::new("dot"), &["-Tsvg"], dot_text.as_bytes(), deadline)
-        .map_err(|e| format!("Graphviz {e}"))?;
+    let dot =
+        |text: &str| amdmm_io::run_tool(Path::new("dot"), &["-Tsvg"], text.as_bytes(), deadline);
+    let out = match dot(dot_text) {
+        Ok(out) => out,
+        Err(e @ amdmm_io::ToolError::Failed { .. }) => amdmm_report::dot_fallback(dot_text)
+            .and_then(|alt| dot(&alt).ok())
+            .ok_or_else(|| format!("Graphviz {e}"))?,
+        Err(e) => return Err(format!("Graphviz {e}")),
+    };
     String::from_utf8(out.stdout).map_err(|e| format!("Graphviz `dot` wrote invalid UTF-8: {e}"))
 }
 

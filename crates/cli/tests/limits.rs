@@ -275,6 +275,37 @@ fn explain_limit_messages_name_its_flags() {
     assert!(!out.contains("--max-executions"), "{out}");
 }
 
+/// `explain --max-candidates` bounds the reads-from choices that give no
+/// candidate too (issue 29): on the compare-and-swap reduction (1,849
+/// combinations of loop paths, most of whose reads-from choices contradict
+/// the values the paths assume) it counted only the consistent ones and
+/// ran for over 10 minutes under `--max-candidates 20000`. Now it stops
+/// at the limit with the honest Unknown (exit 2), in well under a second
+/// of CPU.
+#[test]
+fn explain_limit_counts_inconsistent_choices() {
+    let (o, t) = timed(&[
+        "explain",
+        "--max-candidates",
+        "20000",
+        "../../litmus/idioms/Reduction+cas-loop.agent+syncthreads+plain.litmus",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(code(&o), 2, "{out}{}", stderr(&o));
+    assert!(
+        out.contains("Verdict Unknown (the enumeration stopped early)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "limit reached: more than 20000 reads-from choices inconsistent with the \
+             paths' values (--max-candidates 20000)"
+        ),
+        "{out}"
+    );
+    assert_within(&t, Duration::from_secs(5));
+}
+
 /// `explain` and `compare` take `--max-memory` like `run`, with the same
 /// `Unknown` and reason.
 #[test]

@@ -8,7 +8,8 @@
 //! reported under the first rule it violates; candidates violating the same
 //! rule on the same events form one class. A small test has a few hundred
 //! candidates; `max_candidates` bounds the work (an honest "limit reached"):
-//! the candidates, and the modification orders visited in all; so do the
+//! the candidates, the reads-from choices inconsistent with the paths'
+//! values, and the modification orders visited, each in all; so do the
 //! options' `timeout` and `max_memory` (`--timeout`, `--max-memory`), checked
 //! in every loop of the enumeration. The relations are as wide as `run`
 //! makes them (up to 256 events).
@@ -1084,6 +1085,8 @@ fn explain_with<S: Set>(
     let mut classes: Vec<(u8, ExplainClass)> = Vec::new();
     // Modification orders visited, over all candidates.
     let mut orders = 0u64;
+    // Reads-from choices that gave no candidate, over all path combinations.
+    let mut rejected = 0u64;
     'combos: for combo in &combos {
         let g0 = &combo.graph;
         // Every read: undef, or any write to its location instance.
@@ -1109,7 +1112,20 @@ fn explain_with<S: Set>(
                 g.rf[r] = choices[k][pick[k]];
             }
             let mut vals = vec![Vec::new(); combo.paths.len()];
-            if fill_values(setup, combo, &mut g, &mut vals) == Filled::Ok {
+            let filled = fill_values(setup, combo, &mut g, &mut vals);
+            if filled != Filled::Ok {
+                // The choices that contradict the paths' values count too:
+                // a compare-and-swap loop (1,849 path combinations, most of
+                // whose choices contradict them) ran for minutes under
+                // `--max-candidates 20000` with few candidates counted.
+                rejected += 1;
+                if rejected > max_candidates {
+                    out.limit = Some(limits.candidates_reached(
+                        "reads-from choices inconsistent with the paths' values",
+                    ));
+                    break 'combos;
+                }
+            } else {
                 out.candidates += 1;
                 if out.candidates > max_candidates {
                     out.limit = Some(limits.candidates_reached("candidates"));

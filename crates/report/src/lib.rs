@@ -24,8 +24,8 @@ pub use compare::{
 };
 pub use diagnostics::{DiagnosticJson, FileDiagnostic};
 pub use dot::{
-    file_stem, outcome_graphs, outcome_graphs_with, relation_names, witness_to_dot, DotOptions,
-    Graph, GraphChoice,
+    dot_fallback, file_stem, outcome_graphs, outcome_graphs_with, relation_names, witness_to_dot,
+    DotOptions, Graph, GraphChoice,
 };
 pub use explain::{explain_graphs, explain_text, state_diagnostic, ExplainDocument};
 pub use herd::{condition_line, herd_text, kind, ok};

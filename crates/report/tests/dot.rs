@@ -168,3 +168,14 @@ fn svg_through_graphviz_names_every_event() {
         }
     }
 }
+
+/// The fallback layout is the same graph without `newrank` (Graphviz 2.43
+/// fails on a few graphs with it), and there is none without it.
+#[test]
+fn the_fallback_drops_newrank_only() {
+    let dot = graph_of("MP+rel-acq.agent.litmus", "state-2");
+    let alt = amdmm_report::dot_fallback(&dot).expect("a fallback");
+    assert_eq!(alt, dot.replacen("  newrank=true;\n", "", 1));
+    assert!(!alt.contains("newrank"));
+    assert_eq!(amdmm_report::dot_fallback(&alt), None);
+}
