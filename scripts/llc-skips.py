@@ -51,6 +51,7 @@ CLASSES = [
      r"hardware barrier object|would both be the work-group's one hardware barrier"
      r"|but the work-group's hardware barrier|not immediately followed by its \*wait\*"),
     ("gfx700 global double fmin/fmax (llc-22 crashes)", r"llc-22 crashes on it"),
+    ("the memory model reports undefined behaviour", r"the memory model reports `ub`"),
     ("limit reached", r"limit reached"),
 ]
 
