@@ -40,7 +40,7 @@ A forbidden outcome is KNOWN when the known-findings list names it (test,
 target, outcome) or when its mechanism is a known finding's (F2, F3, F7: the
 target is one of the finding's, the test has its constructs, and the
 finding's repair applied to the machine code removes the outcome;
-docs/campaigns.md, \"Known findings by mechanism\").
+`amdmm docs campaigns`, \"Known findings by mechanism\").
 
 Exit status: 0 no new finding; 1 a new finding (a forbidden outcome that is
 not a known one); 2 bad options, inputs or results files.";
