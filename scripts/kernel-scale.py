@@ -5,7 +5,9 @@
 block unchanged) under `amdmm kernel --timeout 1`; prints the largest grid
 whose run completed (verdict `complete`, not `unknown`) as a Markdown row.
 A grid where the kernel's fixed buffers overflow still counts: the run
-completes, with `ub`. Usage: scripts/kernel-scale.py [amdmm binary]."""
+completes, with `ub`. Usage: scripts/kernel-scale.py [amdmm binary
+[options...]]: the options are added to every run (`--no-symmetry` for the
+column without the symmetry of work-items)."""
 import glob, json, os, re, subprocess, sys
 
 if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
@@ -13,6 +15,7 @@ if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
     sys.exit(0)
 
 amdmm = sys.argv[1] if len(sys.argv) > 1 else "target/release/amdmm"
+extra = sys.argv[2:]
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 os.chdir(root)
 for ll in sorted(glob.glob("kernels/fixtures/*.O2.ll")):
@@ -28,7 +31,7 @@ for ll in sorted(glob.glob("kernels/fixtures/*.O2.ll")):
                 continue
             args.append(launch[i])
             i += 1
-        cmd = [amdmm, "kernel", ll, "--json", "--timeout", "1", "--grid", str(grid)] + args
+        cmd = [amdmm, "kernel", ll, "--json", "--timeout", "1", "--grid", str(grid)] + args + extra
         p = subprocess.run(cmd, capture_output=True, text=True)
         try:
             r = json.loads(p.stdout)

@@ -111,6 +111,12 @@ pub struct KernelArgs {
     #[arg(long)]
     pub force: bool,
 
+    /// Explore every arrangement of work-items that run the same code (the reference): by
+    /// default interchangeable work-items are explored in one arrangement, which gives the
+    /// same report (docs/semantics.md, "Symmetry of work-items").
+    #[arg(long)]
+    pub no_symmetry: bool,
+
     /// Stop with "unknown" after this many seconds.
     #[arg(long, value_name = "SECS", value_parser = crate::args::parse_secs)]
     pub timeout: Option<f64>,
@@ -400,6 +406,7 @@ fn run_one(a: &KernelArgs, file: &Path) -> Result<(KernelReport, Vec<String>), S
         spec,
         timeout: a.timeout.map(Duration::from_secs_f64),
         max_executions: a.max_executions,
+        no_symmetry: a.no_symmetry,
     };
     let r = amdmm_kernel::run(&input.ll, &input.shown, &opts)?;
     let mismatches = if a.check {

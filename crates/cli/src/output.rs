@@ -72,6 +72,7 @@ pub fn run_command(a: &RunArgs) -> ExitCode {
         witnesses: a.show_executions || a.graph.is_some(),
         target: a.barrier_target.clone().unwrap_or_default(),
         exhaustive: a.exhaustive,
+        ..Options::default()
     };
     let jobs = run::jobs_or_cores(a.jobs);
     run::install_panic_hook();

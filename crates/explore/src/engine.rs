@@ -38,6 +38,9 @@ pub(crate) struct Setup<'p> {
     pub(crate) inits: Vec<u32>,
     /// Location instances whose final value is shown.
     pub(crate) shown_locs: Vec<u32>,
+    /// Groups of interchangeable work-items (`crate::work_items`); empty
+    /// unless `Options::work_item_symmetry`.
+    pub(crate) groups: Vec<Vec<usize>>,
 }
 
 /// Called with every consistent complete execution (graph, axioms' analysis,
@@ -77,13 +80,17 @@ pub fn run_collecting_since(
     started: Instant,
 ) -> (Outcome, Findings) {
     let mut outcome = Outcome::empty(program);
-    let setup = match build_setup(program, opts, started) {
+    let mut setup = match build_setup(program, opts, started) {
         Ok(s) => s,
         Err(limit) => {
             outcome.limit = limit;
             return (outcome, Findings::default());
         }
     };
+    // Witnesses and visitors need the executions themselves.
+    if opts.symmetry && opts.work_item_symmetry && !opts.witnesses && visitor.is_none() {
+        setup.groups = crate::work_items::groups(&setup);
+    }
     if setup.paths.iter().any(|p| p.is_empty()) {
         // Some thread has no path at all (cannot happen: a false `assume`
         // ends a path too); `finish` reports it as `Unknown`.
@@ -143,8 +150,11 @@ fn run_with<S: Set>(
         for c in &mut combos {
             let reordered = !opts.exhaustive && c.project(setup);
             // The symmetry groups are ranges of `reads` in event order.
-            if !reordered {
+            if !reordered && opts.symmetry && !opts.work_item_symmetry {
                 c.symmetry = crate::symmetry::groups(setup, c);
+            }
+            if !setup.groups.is_empty() {
+                c.swaps = crate::work_items::Swaps::new(&setup.groups, &c.choice, c);
             }
         }
     }
@@ -199,6 +209,7 @@ fn run_with<S: Set>(
         reads: std::mem::take(&mut acc.findings).into_iter().collect(),
         ub: std::mem::take(&mut acc.ub_paths).into_iter().collect(),
         witnesses: std::mem::take(&mut acc.finding_witnesses),
+        reduced: !setup.groups.is_empty(),
     };
     finish(&mut outcome, acc);
     outcome
@@ -271,6 +282,7 @@ pub(crate) fn build_setup<'p>(
         columns,
         inits,
         shown_locs,
+        groups: Vec::new(),
     })
 }
 
@@ -286,6 +298,14 @@ pub(crate) fn build_combos<'s, S: Set>(
     let mut combos = Vec::new();
     let mut choice = vec![0usize; setup.paths.len()];
     'combos: loop {
+        if !crate::work_items::sorted(&setup.groups, &choice) {
+            // Another arrangement of interchangeable work-items' paths
+            // stands for it (crate::work_items).
+            if !next_choice(setup, &mut choice) {
+                break 'combos;
+            }
+            continue;
+        }
         // One combination per barrier execution of these paths.
         let chosen: Vec<&Path> = choice
             .iter()
@@ -306,20 +326,28 @@ pub(crate) fn build_combos<'s, S: Set>(
                 Err(limit) => return Err(Some(limit)),
             }
         }
-        let mut t = choice.len();
-        loop {
-            if t == 0 {
-                break 'combos;
-            }
-            t -= 1;
-            choice[t] += 1;
-            if choice[t] < setup.paths[t].len() {
-                break;
-            }
-            choice[t] = 0;
+        if !next_choice(setup, &mut choice) {
+            break 'combos;
         }
     }
     Ok(combos)
+}
+
+/// The next combination of paths (odometer, last thread fastest); false
+/// after the last.
+fn next_choice(setup: &Setup, choice: &mut [usize]) -> bool {
+    let mut t = choice.len();
+    loop {
+        if t == 0 {
+            return false;
+        }
+        t -= 1;
+        choice[t] += 1;
+        if choice[t] < setup.paths[t].len() {
+            return true;
+        }
+        choice[t] = 0;
+    }
 }
 
 /// State shared by the units of one test.
@@ -577,6 +605,11 @@ pub(crate) struct Combo<'s, S: Set = u64> {
     /// Interchangeable threads whose choices are explored in one order
     /// only (empty unless `run` finds some).
     pub(crate) symmetry: crate::symmetry::Symmetry,
+    /// Swaps of interchangeable work-items with the same path
+    /// (`crate::work_items`); empty unless the setup has groups.
+    pub(crate) swaps: crate::work_items::Swaps,
+    /// The path of each thread (index into `Setup::paths`).
+    pub(crate) choice: Vec<usize>,
     /// `reads[free_from..]` are the free reads ([`Combo::project`]),
     /// searched for one consistent choice only; `reads.len()` when there
     /// are none or the search is exhaustive.
@@ -752,6 +785,8 @@ impl<'s, S: Set> Combo<'s, S> {
             hb_exact,
             prune_read_rule,
             symmetry: Default::default(),
+            swaps: Default::default(),
+            choice: choice.to_vec(),
             free_from: n_reads,
         })
     }
@@ -935,6 +970,12 @@ impl<'s, S: Set> Combo<'s, S> {
             } else {
                 self.symmetry.weight(pick)
             };
+            // Another arrangement of interchangeable work-items' choices
+            // stands for this one (crate::work_items): not a candidate.
+            if !self.swaps.is_empty() && !self.swaps.keeps(self, pick) {
+                budget.step(0)?;
+                return Ok(false);
+            }
             acc.candidates += weight;
             budget.step(weight)?;
             // A candidate whose partial happens-before is cyclic is still
@@ -960,6 +1001,12 @@ impl<'s, S: Set> Combo<'s, S> {
             }
             g.rf[r] = ck;
             pick.push(c as u8);
+            // Every completion is another arrangement's of interchangeable
+            // work-items (crate::work_items).
+            if !self.swaps.is_empty() && !self.swaps.keeps(self, pick) {
+                pick.pop();
+                continue;
+            }
             let child_live = live && self.extend_hb(g, scratch, k);
             if child_live && self.reads_from_after(g, &scratch.hb[k + 1], k) {
                 // No completion is consistent (the value rules reject it):
@@ -1314,6 +1361,12 @@ pub struct Findings {
     /// search's order (units merge in order, so it does not depend on the
     /// number of threads) that has it.
     pub witnesses: BTreeMap<FindingKey, Witness>,
+    /// Interchangeable work-items were explored in one arrangement only
+    /// (`Options::work_item_symmetry`): the states and flags are exact, the
+    /// work-items a finding names and its witness are those of the
+    /// arrangements explored. Run again without the reduction to name them
+    /// as the full search does.
+    pub reduced: bool,
 }
 
 /// What a witness of [`Findings::witnesses`] is a witness of.

@@ -16,6 +16,7 @@ pub mod symbolic;
 mod symmetry;
 mod witness;
 pub mod witness_json;
+mod work_items;
 
 pub use amdmm_model::barrier::hardware::{parse_target, Generation, Target};
 pub use amdmm_model::ModelKind;
@@ -50,6 +51,13 @@ pub struct Options {
     /// per assignment of the others (the projected search, `projection`).
     /// Both print the same outcome; only `candidates` differs.
     pub exhaustive: bool,
+    /// Explore interchangeable threads in one arrangement (`symmetry`,
+    /// read-only threads; with `work_item_symmetry`, `work_items`). False:
+    /// every execution (`amdmm kernel --no-symmetry`, the reference).
+    pub symmetry: bool,
+    /// The symmetry of work-items running the same code (`work_items`)
+    /// instead of that of read-only threads: the kernel front end's.
+    pub work_item_symmetry: bool,
 }
 
 impl Default for Options {
@@ -63,6 +71,8 @@ impl Default for Options {
             witnesses: false,
             target: Default::default(),
             exhaustive: false,
+            symmetry: true,
+            work_item_symmetry: false,
         }
     }
 }

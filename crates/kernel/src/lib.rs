@@ -28,6 +28,9 @@ pub struct RunOptions {
     pub target: String,
     pub timeout: Option<std::time::Duration>,
     pub max_executions: Option<u64>,
+    /// Explore every arrangement of interchangeable work-items
+    /// (`--no-symmetry`, the reference the reduction is tested against).
+    pub no_symmetry: bool,
 }
 
 /// Reads `ll`, builds the kernel's program on the launch and explores it:
@@ -56,12 +59,30 @@ pub fn run(ll: &str, shown: &str, o: &RunOptions) -> Result<report::KernelReport
     let built = build(&m, kernel, &opts).map_err(|e| e.render(shown))?;
     let barrier_target = amdmm_explore::parse_target(target)
         .map_err(|e| format!("{shown}: error: --target {target}: {e}"))?;
+    let started = std::time::Instant::now();
     let eopts = amdmm_explore::Options {
         loop_bound: s.loop_bound,
         max_executions: o.max_executions,
         timeout: o.timeout,
         target: barrier_target,
+        symmetry: !o.no_symmetry,
+        work_item_symmetry: true,
         ..Default::default()
+    };
+    let (outcome, findings) = amdmm_explore::explore_findings(&built.program, &eopts);
+    let r = report::report(&built, shown, &outcome, &findings, s.loop_bound);
+    if !findings.reduced || !names_work_items(&r) {
+        return Ok(r);
+    }
+    // The reduction explored one arrangement of interchangeable work-items
+    // (amdmm_explore's `work_items`): the states and flags are exact, but
+    // which work-item a finding names, and its witness, are those of the
+    // full search only when it runs; it does, within what is left of
+    // --timeout, so the report is the same with --no-symmetry.
+    let eopts = amdmm_explore::Options {
+        symmetry: false,
+        timeout: o.timeout.map(|t| t.saturating_sub(started.elapsed())),
+        ..eopts
     };
     let (outcome, findings) = amdmm_explore::explore_findings(&built.program, &eopts);
     Ok(report::report(
@@ -71,4 +92,15 @@ pub fn run(ll: &str, shown: &str, o: &RunOptions) -> Result<report::KernelReport
         &findings,
         s.loop_bound,
     ))
+}
+
+/// Does the report name work-items (a race, an undefined read, a barrier
+/// note or undefined behaviour, a specification finding, an assertion) or
+/// carry a witness?
+fn names_work_items(r: &report::KernelReport) -> bool {
+    !(r.races.is_empty()
+        && r.undef_reads.is_empty()
+        && r.barrier.is_empty()
+        && r.notes.is_empty()
+        && r.asserts.is_empty())
 }

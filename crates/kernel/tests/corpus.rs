@@ -96,3 +96,115 @@ fn optimisation_levels_agree() {
         assert_eq!(lines(&a), lines(&b), "{stem}");
     }
 }
+
+/// The run options of a fixture's `// launch:` line.
+fn fixture_options(dir: &Path, name: &str) -> RunOptions {
+    let stem = name.split(".O").next().unwrap();
+    let src = std::fs::read_to_string(dir.join(format!("{stem}.hip")))
+        .or_else(|_| std::fs::read_to_string(dir.join(format!("{stem}.cl"))))
+        .or_else(|_| std::fs::read_to_string(dir.join(format!("{stem}.ll"))))
+        .expect("the fixture's source");
+    let spec = parse_launch_line(launch_line(&src)).expect("launch line");
+    RunOptions {
+        target: spec.target.clone().unwrap_or_else(|| "gfx942".into()),
+        spec,
+        ..Default::default()
+    }
+}
+
+/// issue #25 item 6: the symmetry of work-items (amdmm_explore's
+/// `work_items`, docs/semantics.md "Symmetry of work-items") changes no
+/// byte of any report: every fixture of the corpus, -O0 and -O2, under its
+/// `// launch:` line and under a larger grid, gives the same text and the
+/// same document with the reduction and with `--no-symmetry`.
+#[test]
+fn symmetry_reduction_changes_no_report() {
+    let dir = kernels_dir();
+    let mut fixtures: Vec<PathBuf> = std::fs::read_dir(dir.join("fixtures"))
+        .expect("kernels/fixtures")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ll"))
+        .collect();
+    fixtures.sort();
+    let mut differ = Vec::new();
+    for f in &fixtures {
+        let name = f.file_name().unwrap().to_str().unwrap();
+        let ll = std::fs::read_to_string(f).unwrap();
+        let base = fixture_options(&dir, name);
+        // The launch line's grid, and twice as many workgroups (more
+        // interchangeable work-items) within a limit that does not depend
+        // on the machine's speed.
+        let mut wider = base.clone();
+        wider.spec.grid[0] *= 2;
+        wider.max_executions = Some(5_000);
+        for opts in [base, wider] {
+            let on = run(&ll, name, &opts);
+            let off = run(
+                &ll,
+                name,
+                &RunOptions {
+                    no_symmetry: true,
+                    ..opts.clone()
+                },
+            );
+            let (Ok(on), Ok(off)) = (on, off) else {
+                continue;
+            };
+            if on.limit.is_some() || off.limit.is_some() {
+                continue;
+            }
+            if amdmm_kernel::report::text(&on) != amdmm_kernel::report::text(&off)
+                || format!("{on:?}") != format!("{off:?}")
+            {
+                differ.push(format!(
+                    "{name} --grid {}:\n{}\n--no-symmetry:\n{}",
+                    opts.spec.grid[0],
+                    amdmm_kernel::report::text(&on),
+                    amdmm_kernel::report::text(&off)
+                ));
+            }
+        }
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
+
+/// The reduction does reduce: four work-items adding 1 to one counter
+/// (kernels/counter_relaxed.hip, `--grid 2 --block 2`) are interchangeable,
+/// and the search examines fewer candidate executions for the same final
+/// states and flags.
+#[test]
+fn symmetric_work_items_are_explored_once() {
+    let dir = kernels_dir();
+    let ll = std::fs::read_to_string(dir.join("fixtures/counter_relaxed.O2.ll")).unwrap();
+    let m = amdmm_kernel::parse::module(&ll).unwrap();
+    let k = amdmm_kernel::pick_kernel(&m, None).unwrap();
+    let opts = amdmm_kernel::BuildOptions {
+        launch: amdmm_kernel::Launch {
+            grid: [2, 1],
+            block: [2, 1],
+            wave_size: 64,
+            lanes: None,
+        },
+        ..Default::default()
+    };
+    let built = amdmm_kernel::build(&m, k, &opts).unwrap();
+    let explore = |symmetry: bool| {
+        let o = amdmm_explore::Options {
+            symmetry,
+            work_item_symmetry: true,
+            ..Default::default()
+        };
+        amdmm_explore::explore_findings(&built.program, &o)
+    };
+    let (on, found_on) = explore(true);
+    let (off, found_off) = explore(false);
+    assert!(found_on.reduced && !found_off.reduced);
+    assert_eq!(on.states, off.states);
+    assert_eq!(on.flags, off.flags);
+    assert!(
+        on.candidates * 3 < off.candidates * 2,
+        "{} candidates with the reduction, {} without",
+        on.candidates,
+        off.candidates
+    );
+}

@@ -96,6 +96,7 @@ pub fn options(o: &RunOptions) -> Result<Options, String> {
         witnesses: true,
         target,
         exhaustive: false,
+        ..Options::default()
     })
 }
 
