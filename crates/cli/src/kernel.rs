@@ -113,7 +113,7 @@ pub struct KernelArgs {
 
     /// Explore every arrangement of work-items that run the same code (the reference): by
     /// default interchangeable work-items are explored in one arrangement, which gives the
-    /// same report (docs/semantics.md, "Symmetry of work-items").
+    /// same report (`amdmm docs semantics`, "Symmetry of work-items").
     #[arg(long)]
     pub no_symmetry: bool,
 
