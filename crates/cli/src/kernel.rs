@@ -47,7 +47,8 @@ pub struct LaunchArgs {
     #[arg(long = "arg", value_name = "NAME=VALUE", value_parser = parse_arg)]
     pub args: Vec<(String, ArgValue)>,
 
-    /// An initial buffer value (`data[0]=5`; default 0). Repeatable.
+    /// An initial buffer value (`data[0]=5`; `x[0]=1.5` for a float buffer; default 0).
+    /// Repeatable.
     #[arg(long = "init", value_name = "NAME[I]=V", value_parser = parse_init)]
     pub inits: Vec<InitValue>,
 

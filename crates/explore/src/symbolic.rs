@@ -895,6 +895,13 @@ pub fn bin(op: BinOp, ty: Ty, a: Value, b: Value) -> Value {
     };
     let w = width(ty);
     let r = match op {
+        BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem => {
+            return amdmm_program::float::bin(op, ty, x, y).map_or(Value::Undef, Value::Int)
+        }
+        BinOp::Conv { op, from } => {
+            // A conversion that does not fit is poison: `undef` here.
+            return amdmm_program::float::convert(op, from, ty, x).map_or(Value::Undef, Value::Int);
+        }
         BinOp::Add => x.wrapping_add(y),
         BinOp::Sub => x.wrapping_sub(y),
         BinOp::Mul => x.wrapping_mul(y),
@@ -923,6 +930,7 @@ pub fn cmp(op: CmpOp, ty: Ty, a: Value, b: Value) -> Value {
     let (ux, uy) = (unsigned(ty, x), unsigned(ty, y));
     let (sx, sy) = (wrap(ty, x), wrap(ty, y));
     let r = match op {
+        CmpOp::F(p) => amdmm_program::float::cmp(p, ty, x, y),
         CmpOp::Eq => ux == uy,
         CmpOp::Ne => ux != uy,
         CmpOp::Slt => sx < sy,

@@ -666,6 +666,14 @@ fn statement(
                 BinOp::Shl => format!("(long long)((unsigned long long){a} << ({b} & 63))"),
                 BinOp::LShr => format!("(long long)(amdmm_u({a}, {bits}) >> ({b} & 63))"),
                 BinOp::AShr => format!("{a} >> ({b} & 63)"),
+                BinOp::FAdd
+                | BinOp::FSub
+                | BinOp::FMul
+                | BinOp::FDiv
+                | BinOp::FRem
+                | BinOp::Conv { .. } => {
+                    return Err("floating-point arithmetic and conversions".into())
+                }
             };
             format!("R{dst} = amdmm_w({e}, {bits});")
         }
@@ -685,6 +693,7 @@ fn statement(
                 CmpOp::Ule => format!("{ua} <= {ub}"),
                 CmpOp::Ugt => format!("{ua} > {ub}"),
                 CmpOp::Uge => format!("{ua} >= {ub}"),
+                CmpOp::F(_) => return Err("floating-point comparisons".into()),
             };
             format!("R{dst} = ({e}) ? 1 : 0;")
         }

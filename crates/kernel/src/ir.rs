@@ -207,6 +207,9 @@ pub enum Op {
     },
     Fcmp {
         pred: String,
+        ty: Type,
+        a: Value,
+        b: Value,
     },
     Select {
         cond: Value,

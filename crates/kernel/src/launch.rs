@@ -112,6 +112,9 @@ pub struct InitValue {
     pub buffer: String,
     pub index: u32,
     pub value: i64,
+    /// A decimal value (`1.5`), for a floating-point buffer, as the bits of
+    /// an `f64` (an integer value is the number it names there: `3` is 3.0).
+    pub float: Option<u64>,
 }
 
 /// Parses `NAME=VALUE` or `NAME=TYPE[LEN]` of `--arg`.
@@ -152,9 +155,14 @@ pub fn parse_init(s: &str) -> Result<InitValue, String> {
     let (lhs, v) = s
         .split_once('=')
         .ok_or_else(|| format!("`{s}`: expected NAME[INDEX]=VALUE (e.g. data[0]=5)"))?;
-    let value: i64 = v
-        .parse()
-        .map_err(|_| format!("`{s}`: `{v}` is not an integer"))?;
+    // An integer, or a decimal for a floating-point buffer (`1.5`).
+    let (value, float) = match v.parse::<i64>() {
+        Ok(n) => (n, None),
+        Err(_) => match v.parse::<f64>() {
+            Ok(x) if x.is_finite() => (0, Some(x.to_bits())),
+            _ => return Err(format!("`{s}`: `{v}` is not a number")),
+        },
+    };
     let (buffer, index) = match lhs.split_once('[') {
         Some((b, rest)) => (
             b,
@@ -168,6 +176,7 @@ pub fn parse_init(s: &str) -> Result<InitValue, String> {
         buffer: buffer.to_string(),
         index,
         value,
+        float,
     })
 }
 
@@ -236,9 +245,15 @@ mod tests {
             InitValue {
                 buffer: "data".into(),
                 index: 2,
-                value: 5
+                value: 5,
+                float: None,
             }
         );
+        assert_eq!(
+            parse_init("x[1]=1.5").unwrap().float,
+            Some(1.5f64.to_bits())
+        );
+        assert!(parse_init("x[1]=abc").is_err());
         assert_eq!(parse_dims("2x3").unwrap(), [2, 3]);
         assert!(parse_dims("0").is_err());
     }

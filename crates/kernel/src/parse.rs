@@ -980,10 +980,10 @@ fn instruction(toks: &[Token], line: u32) -> Result<Option<Inst>> {
                 c.pos += 1;
             }
             let pred = c.word()?;
-            let (ty, _) = c.typed_value()?;
+            let (ty, a) = c.typed_value()?;
             c.punct(',')?;
-            c.value(&ty)?;
-            Op::Fcmp { pred }
+            let b = c.value(&ty)?;
+            Op::Fcmp { pred, ty, a, b }
         }
         "select" => {
             while c

@@ -22,6 +22,7 @@ fn opts(args: &[(&str, &str, u32)], inits: &[(&str, u32, i64)]) -> RunOptions {
             buffer: buffer.to_string(),
             index: *index,
             value: *value,
+            float: None,
         });
     }
     o
@@ -310,4 +311,162 @@ fn an_async_copy_is_ordered_only_once_its_mark_completes() {
     assert!(!waited.flags.race);
     let unwaited = run(&body(""), "k.ll", &o).unwrap();
     assert!(unwaited.flags.race, "{:?}", unwaited.flags);
+}
+
+fn float_opts(n: u32, inits: &[(u32, f64)]) -> RunOptions {
+    let mut o = opts(&[("%out", "float", n), ("%in", "float", 2)], &[]);
+    for (index, v) in inits {
+        o.spec.inits.push(InitValue {
+            buffer: "%in".into(),
+            index: *index,
+            value: 0,
+            float: Some(v.to_bits()),
+        });
+    }
+    o
+}
+
+/// LangRef's floating-point instructions on IEEE-754 values, rounded to
+/// nearest even: 1.5 + 0.25, 1.5 * 0.25, 1.5 / 0.25, 0.25 - 1.5, fneg,
+/// frem (sign of the dividend), and 0.1f + 0.2f rounded in float.
+#[test]
+fn float_arithmetic_is_ieee_754() {
+    let ll = kernel(concat!(
+        "  %a = load float, ptr addrspace(1) %in\n",
+        "  %p1 = getelementptr float, ptr addrspace(1) %in, i64 1\n",
+        "  %b = load float, ptr addrspace(1) %p1\n",
+        "  %s = fadd float %a, %b\n",
+        "  store float %s, ptr addrspace(1) %out\n",
+        "  %m = fmul fast float %a, %b\n",
+        "  %o1 = getelementptr float, ptr addrspace(1) %out, i64 1\n",
+        "  store float %m, ptr addrspace(1) %o1\n",
+        "  %d = fdiv float %a, %b\n",
+        "  %o2 = getelementptr float, ptr addrspace(1) %out, i64 2\n",
+        "  store float %d, ptr addrspace(1) %o2\n",
+        "  %n = fsub float %b, %a\n",
+        "  %o3 = getelementptr float, ptr addrspace(1) %out, i64 3\n",
+        "  store float %n, ptr addrspace(1) %o3\n",
+        "  %g = fneg float %n\n",
+        "  %o4 = getelementptr float, ptr addrspace(1) %out, i64 4\n",
+        "  store float %g, ptr addrspace(1) %o4\n",
+        "  %r = frem float %n, 1.000000e+00\n",
+        "  %o5 = getelementptr float, ptr addrspace(1) %out, i64 5\n",
+        "  store float %r, ptr addrspace(1) %o5\n",
+        "  %t = fadd float 0x3FB99999A0000000, 0x3FC99999A0000000\n",
+        "  %o6 = getelementptr float, ptr addrspace(1) %out, i64 6\n",
+        "  store float %t, ptr addrspace(1) %o6\n",
+    ));
+    let r = run(&ll, "k.ll", &float_opts(7, &[(0, 1.5), (1, 0.25)])).unwrap();
+    let want = ["1.75", "0.375", "6.0", "-1.25", "1.25", "-0.25", "0.3"];
+    for (k, w) in want.iter().enumerate() {
+        assert_eq!(
+            value(&r, &format!("%out[{k}]")),
+            format!("\"{w}\""),
+            "out[{k}]"
+        );
+    }
+    // The sum is rounded in float, not in double: IEEE-754's float sum of
+    // 0.1f and 0.2f (in double, 0.1 + 0.2 is not 0.3's nearest double).
+    let c = r.final_values.iter().find(|c| c.name == "%out[6]").unwrap();
+    let f32_sum = (0.1f32 + 0.2f32).to_bits() as i32 as i64;
+    assert_eq!(c.values[0].value(), amdmm_program::Value::Int(f32_sum));
+}
+
+/// LangRef, "'fcmp' Instruction": with a NaN operand the ordered
+/// predicates are false and the unordered ones true; 0/0 is a NaN.
+#[test]
+fn fcmp_orders_and_unorders_nan() {
+    let ll = concat!(
+        "define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in) {\n",
+        "  %z = load float, ptr addrspace(1) %in\n",
+        "  %nan = fdiv float %z, %z\n",
+        "  %olt = fcmp olt float %nan, 1.000000e+00\n",
+        "  %ult = fcmp ult float %nan, 1.000000e+00\n",
+        "  %oeq = fcmp oeq float %z, -0.000000e+00\n",
+        "  %a = zext i1 %olt to i32\n",
+        "  %b = zext i1 %ult to i32\n",
+        "  %c = zext i1 %oeq to i32\n",
+        "  store i32 %a, ptr addrspace(1) %out\n",
+        "  %o1 = getelementptr i32, ptr addrspace(1) %out, i64 1\n",
+        "  store i32 %b, ptr addrspace(1) %o1\n",
+        "  %o2 = getelementptr i32, ptr addrspace(1) %out, i64 2\n",
+        "  store i32 %c, ptr addrspace(1) %o2\n",
+        "  ret void\n",
+        "}\n",
+    );
+    let o = opts(&[("%out", "i32", 3), ("%in", "float", 1)], &[]);
+    let r = run(ll, "k.ll", &o).unwrap();
+    assert_eq!(value(&r, "%out[0]"), "0");
+    assert_eq!(value(&r, "%out[1]"), "1");
+    // 0.0 == -0.0
+    assert_eq!(value(&r, "%out[2]"), "1");
+}
+
+/// LangRef, "Conversion Operations": sitofp and fptosi (truncating toward
+/// zero), a value that does not fit is poison (undef), and bitcast keeps
+/// the bits (1.0f is 0x3F800000).
+#[test]
+fn conversions_round_truncate_and_keep_bits() {
+    let ll = concat!(
+        "define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in) {\n",
+        "  %x = load float, ptr addrspace(1) %in\n",
+        "  %i = fptosi float %x to i32\n",
+        "  store i32 %i, ptr addrspace(1) %out\n",
+        "  %p1 = getelementptr float, ptr addrspace(1) %in, i64 1\n",
+        "  %big = load float, ptr addrspace(1) %p1\n",
+        "  %j = fptosi float %big to i8\n",
+        "  %j32 = sext i8 %j to i32\n",
+        "  %o1 = getelementptr i32, ptr addrspace(1) %out, i64 1\n",
+        "  store i32 %j32, ptr addrspace(1) %o1\n",
+        "  %f = sitofp i32 -3 to float\n",
+        "  %fb = bitcast float %f to i32\n",
+        "  %o2 = getelementptr i32, ptr addrspace(1) %out, i64 2\n",
+        "  store i32 %fb, ptr addrspace(1) %o2\n",
+        "  %one = bitcast i32 1065353216 to float\n",
+        "  %e = fpext float %one to double\n",
+        "  %t = fptrunc double %e to float\n",
+        "  %k = fptoui float %t to i32\n",
+        "  %o3 = getelementptr i32, ptr addrspace(1) %out, i64 3\n",
+        "  store i32 %k, ptr addrspace(1) %o3\n",
+        "  ret void\n",
+        "}\n",
+    );
+    let mut o = float_opts(0, &[(0, -2.75), (1, 300.0)]);
+    o.spec.args[0] = (
+        "%out".into(),
+        ArgValue::Buffer {
+            elem: "i32".into(),
+            len: 4,
+        },
+    );
+    let r = run(ll, "k.ll", &o).unwrap();
+    assert_eq!(value(&r, "%out[0]"), "-2");
+    assert_eq!(value(&r, "%out[1]"), "\"undef\"");
+    assert_eq!(
+        value(&r, "%out[2]"),
+        ((-3.0f32).to_bits() as i32).to_string()
+    );
+    assert_eq!(value(&r, "%out[3]"), "1");
+}
+
+/// `--init` of a floating-point buffer takes a decimal; an integer buffer
+/// refuses one.
+#[test]
+fn float_inits_are_decimals() {
+    let ll = kernel(
+        "  %v = load float, ptr addrspace(1) %in\n  store float %v, ptr addrspace(1) %out\n",
+    );
+    let r = run(&ll, "k.ll", &float_opts(1, &[(0, 2.5)])).unwrap();
+    assert_eq!(value(&r, "%out[0]"), "\"2.5\"");
+    let mut o = opts(&[("%out", "i32", 1), ("%in", "i32", 1)], &[]);
+    o.spec.inits.push(InitValue {
+        buffer: "%in".into(),
+        index: 0,
+        value: 0,
+        float: Some(2.5f64.to_bits()),
+    });
+    let ll =
+        kernel("  %v = load i32, ptr addrspace(1) %in\n  store i32 %v, ptr addrspace(1) %out\n");
+    let e = run(&ll, "k.ll", &o).unwrap_err();
+    assert!(e.contains("2.5 is not an integer"), "{e}");
 }

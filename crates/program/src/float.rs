@@ -7,7 +7,7 @@
 //! and only the floating-point `atomicrmw` operations look at them as
 //! numbers.
 
-use crate::program::{RmwOp, Ty};
+use crate::program::{BinOp, ConvOp, FPred, RmwOp, Ty};
 use half::f16;
 
 /// LangRef, "Behavior of Floating-Point NaN values": the preferred NaN,
@@ -159,6 +159,103 @@ pub fn rmw(op: RmwOp, ty: Ty, a: i64, b: i64) -> i64 {
     }
 }
 
+/// `a op b` of the floating-point type `ty` (`fadd`, `fsub`, `fmul`,
+/// `fdiv`, `frem`), rounded once to `ty` (round to nearest, ties to even,
+/// as [`rmw`]'s `fadd`; `half` and `float` are computed in `f64`, which
+/// rounds `+ - * /` correctly for them by the same double-rounding bound,
+/// and `frem` is exact). LangRef, "'frem' Instruction": "the same sign as
+/// the dividend", which is `f64`'s `%`. A NaN result is the preferred NaN
+/// (docs/semantics.md, "Floating-point values"). `None` for an operation
+/// that is not floating-point.
+pub fn bin(op: BinOp, ty: Ty, a: i64, b: i64) -> Option<i64> {
+    let (x, y) = (to_f64(ty, a), to_f64(ty, b));
+    let r = match op {
+        BinOp::FAdd => x + y,
+        BinOp::FSub => x - y,
+        BinOp::FMul => x * y,
+        BinOp::FDiv => x / y,
+        BinOp::FRem => x % y,
+        _ => return None,
+    };
+    Some(encode(ty, r))
+}
+
+/// `fcmp PRED a, b` of the floating-point type `ty` (LangRef, "'fcmp'
+/// Instruction": ordered predicates are false when either operand is a
+/// NaN, unordered ones true).
+pub fn cmp(p: FPred, ty: Ty, a: i64, b: i64) -> bool {
+    let (x, y) = (to_f64(ty, a), to_f64(ty, b));
+    let nan = x.is_nan() || y.is_nan();
+    let (eq, lt, gt) = (x == y, x < y, x > y);
+    match p {
+        FPred::False => false,
+        FPred::True => true,
+        FPred::Ord => !nan,
+        FPred::Uno => nan,
+        FPred::Oeq => eq,
+        FPred::Ogt => gt,
+        FPred::Oge => gt || eq,
+        FPred::Olt => lt,
+        FPred::Ole => lt || eq,
+        FPred::One => lt || gt,
+        FPred::Ueq => nan || eq,
+        FPred::Ugt => nan || gt,
+        FPred::Uge => nan || gt || eq,
+        FPred::Ult => nan || lt,
+        FPred::Ule => nan || lt || eq,
+        FPred::Une => nan || !eq,
+    }
+}
+
+/// `a` of type `from` converted to `to` (LangRef, "Conversion
+/// Operations"): `sitofp`/`uitofp` round to nearest; `fptosi`/`fptoui`
+/// truncate toward zero, and "If the value cannot fit in ty2, the result
+/// is a poison value" (`None`; a NaN does not fit either); `fpext` is
+/// exact, `fptrunc` rounds to nearest. A NaN result is the preferred NaN.
+pub fn convert(op: ConvOp, from: Ty, to: Ty, a: i64) -> Option<i64> {
+    let int_bits = |t: Ty| t.bits().min(64);
+    match op {
+        ConvOp::SIToFP | ConvOp::UIToFP => {
+            let signed = from.wrap(a);
+            let w = int_bits(from);
+            let unsigned = if w >= 64 {
+                a as u64
+            } else {
+                (a as u64) & ((1u64 << w) - 1)
+            };
+            let bits = match (to, op) {
+                (Ty::Float, ConvOp::SIToFP) => (signed as f32).to_bits() as i64,
+                (Ty::Float, _) => (unsigned as f32).to_bits() as i64,
+                (Ty::Double, ConvOp::SIToFP) => (signed as f64).to_bits() as i64,
+                (Ty::Double, _) => (unsigned as f64).to_bits() as i64,
+                (_, ConvOp::SIToFP) => f16::from_f64(signed as f64).to_bits() as i64,
+                _ => f16::from_f64(unsigned as f64).to_bits() as i64,
+            };
+            Some(to.wrap(bits))
+        }
+        ConvOp::FPToSI | ConvOp::FPToUI => {
+            let v = to_f64(from, a).trunc();
+            let w = int_bits(to) as i32;
+            let (lo, hi) = if op == ConvOp::FPToSI {
+                (-(2f64.powi(w - 1)), 2f64.powi(w - 1))
+            } else {
+                (0.0, 2f64.powi(w))
+            };
+            // NaN fails both comparisons.
+            if !(v >= lo && v < hi) {
+                return None;
+            }
+            let r = if op == ConvOp::FPToSI {
+                v as i64
+            } else {
+                v as u64 as i64
+            };
+            Some(to.wrap(r))
+        }
+        ConvOp::FPExt | ConvOp::FPTrunc => Some(encode(to, to_f64(from, a))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,5 +324,41 @@ mod tests {
         assert_eq!(display(Ty::Float, 0x7fc0_0000), "nan");
         assert_eq!(display(Ty::Half, 0x3e00), "1.5");
         assert_eq!(display(Ty::Double, 0.1f64.to_bits() as i64), "0.1");
+    }
+
+    #[test]
+    fn conversions_and_comparisons() {
+        let f = |x: f32| Ty::Float.wrap(x.to_bits() as i64);
+        // fptosi truncates toward zero; 300.0 does not fit i8 (poison).
+        assert_eq!(
+            convert(ConvOp::FPToSI, Ty::Float, Ty::I32, f(-2.75)),
+            Some(-2)
+        );
+        assert_eq!(convert(ConvOp::FPToSI, Ty::Float, Ty::I8, f(300.0)), None);
+        assert_eq!(convert(ConvOp::FPToUI, Ty::Float, Ty::I32, f(-1.0)), None);
+        assert_eq!(
+            convert(ConvOp::FPToSI, Ty::Float, Ty::I32, f(f32::NAN)),
+            None
+        );
+        // uitofp reads the bits unsigned: i8 -1 is 255.
+        assert_eq!(
+            convert(ConvOp::UIToFP, Ty::I8, Ty::Float, -1),
+            Some(f(255.0))
+        );
+        assert_eq!(
+            convert(ConvOp::SIToFP, Ty::I8, Ty::Float, -1),
+            Some(f(-1.0))
+        );
+        // fcmp with a NaN: ordered false, unordered true; -0.0 == 0.0.
+        let nan = f(f32::NAN);
+        assert!(!cmp(FPred::Oeq, Ty::Float, nan, nan));
+        assert!(cmp(FPred::Une, Ty::Float, nan, nan));
+        assert!(cmp(FPred::Oeq, Ty::Float, f(-0.0), f(0.0)));
+        // fdiv of zeros is the preferred NaN.
+        assert_eq!(
+            bin(BinOp::FDiv, Ty::Float, f(0.0), f(0.0)),
+            Some(preferred_nan(Ty::Float))
+        );
+        assert_eq!(bin(BinOp::Add, Ty::Float, 0, 0), None);
     }
 }

@@ -340,6 +340,45 @@ pub enum BinOp {
     Shl,
     LShr,
     AShr,
+    /// `fadd`, `fsub`, `fmul`, `fdiv`, `frem` on the bits of the
+    /// instruction's floating-point type (`crate::float::bin`).
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FRem,
+    /// `a` (of type `from`) converted to the instruction's type; `b` is
+    /// unused (`crate::float::convert`).
+    Conv {
+        op: ConvOp,
+        from: Ty,
+    },
+}
+
+/// A conversion between integer and floating-point types (LangRef,
+/// "Conversion Operations").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConvOp {
+    SIToFP,
+    UIToFP,
+    FPToSI,
+    FPToUI,
+    FPExt,
+    FPTrunc,
+}
+
+impl ConvOp {
+    /// The LLVM IR spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConvOp::SIToFP => "sitofp",
+            ConvOp::UIToFP => "uitofp",
+            ConvOp::FPToSI => "fptosi",
+            ConvOp::FPToUI => "fptoui",
+            ConvOp::FPExt => "fpext",
+            ConvOp::FPTrunc => "fptrunc",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -354,6 +393,75 @@ pub enum CmpOp {
     Ule,
     Ugt,
     Uge,
+    /// `fcmp PRED` on the bits of the instruction's floating-point type.
+    F(FPred),
+}
+
+/// The predicates of `fcmp` (LangRef, "'fcmp' Instruction"): ordered
+/// (`o*`: neither operand is a NaN and the relation holds), unordered (`u*`:
+/// either operand is a NaN or the relation holds), `ord`, `uno`, `true`,
+/// `false`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FPred {
+    False,
+    Oeq,
+    Ogt,
+    Oge,
+    Olt,
+    Ole,
+    One,
+    Ord,
+    Ueq,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Une,
+    Uno,
+    True,
+}
+
+impl FPred {
+    pub const ALL: [FPred; 16] = [
+        FPred::False,
+        FPred::Oeq,
+        FPred::Ogt,
+        FPred::Oge,
+        FPred::Olt,
+        FPred::Ole,
+        FPred::One,
+        FPred::Ord,
+        FPred::Ueq,
+        FPred::Ugt,
+        FPred::Uge,
+        FPred::Ult,
+        FPred::Ule,
+        FPred::Une,
+        FPred::Uno,
+        FPred::True,
+    ];
+
+    /// The LLVM IR spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            FPred::False => "false",
+            FPred::Oeq => "oeq",
+            FPred::Ogt => "ogt",
+            FPred::Oge => "oge",
+            FPred::Olt => "olt",
+            FPred::Ole => "ole",
+            FPred::One => "one",
+            FPred::Ord => "ord",
+            FPred::Ueq => "ueq",
+            FPred::Ugt => "ugt",
+            FPred::Uge => "uge",
+            FPred::Ult => "ult",
+            FPred::Ule => "ule",
+            FPred::Une => "une",
+            FPred::Uno => "uno",
+            FPred::True => "true",
+        }
+    }
 }
 
 /// Value types, for wrap-around and for width checks. The floating-point

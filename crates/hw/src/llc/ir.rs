@@ -98,6 +98,12 @@ fn bin_op(op: BinOp) -> &'static str {
         BinOp::Shl => "shl",
         BinOp::LShr => "lshr",
         BinOp::AShr => "ashr",
+        BinOp::FAdd => "fadd",
+        BinOp::FSub => "fsub",
+        BinOp::FMul => "fmul",
+        BinOp::FDiv => "fdiv",
+        BinOp::FRem => "frem",
+        BinOp::Conv { op, .. } => op.name(),
     }
 }
 
@@ -113,6 +119,7 @@ fn cmp_op(op: CmpOp) -> &'static str {
         CmpOp::Ule => "ule",
         CmpOp::Ugt => "ugt",
         CmpOp::Uge => "uge",
+        CmpOp::F(p) => p.name(),
     }
 }
 
@@ -556,6 +563,23 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                     let n = ssa.def(*dst, ty);
                     let _ = writeln!(ssa.body, "  {n} = add {} {v}, 0", ty.name());
                 }
+                Instr::Bin {
+                    dst,
+                    ty,
+                    op: BinOp::Conv { op, from },
+                    a,
+                    ..
+                } => {
+                    let x = ssa.operand(*a, *from);
+                    let n = ssa.def(*dst, *ty);
+                    let _ = writeln!(
+                        ssa.body,
+                        "  {n} = {} {} {x} to {}",
+                        op.name(),
+                        from.name(),
+                        ty.name()
+                    );
+                }
                 Instr::Bin { dst, ty, op, a, b } => {
                     let x = ssa.operand(*a, *ty);
                     let y = ssa.operand(*b, *ty);
@@ -568,7 +592,8 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                     let n = ssa.def(*dst, Ty::I1);
                     let _ = writeln!(
                         ssa.body,
-                        "  {n} = icmp {} {} {x}, {y}",
+                        "  {n} = {} {} {} {x}, {y}",
+                        if matches!(op, CmpOp::F(_)) { "fcmp" } else { "icmp" },
                         cmp_op(*op),
                         ty.name()
                     );

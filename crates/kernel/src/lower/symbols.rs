@@ -407,7 +407,9 @@ impl Symbols {
                         i.index + 1
                     ))
                 })?;
-                *slot = Some(i.value);
+                *slot = Some(init_bits(ty, i).map_err(|m| {
+                    KernelError::new(0, 0, format!("--init {}[{}]: {m}", i.buffer, i.index))
+                })?);
             }
             for (i, v) in init.iter().enumerate() {
                 locations.push(Location {
@@ -452,5 +454,23 @@ impl Symbols {
             });
         }
         Ok((locations, symbols, infos, floats))
+    }
+}
+
+/// The initial bits of an element of type `ty`: the integer, or for a
+/// floating-point element the number (`3` is 3.0, `1.5`) rounded to `ty`
+/// (docs/kernels.md, "The launch").
+fn init_bits(ty: Ty, i: &crate::launch::InitValue) -> std::result::Result<i64, String> {
+    match (ty.is_float(), i.float.map(f64::from_bits)) {
+        (false, None) => Ok(i.value),
+        (false, Some(x)) => Err(format!(
+            "{x} is not an integer, and `{}` has {} elements",
+            i.buffer,
+            ty.name()
+        )),
+        (true, x) => {
+            let x = x.unwrap_or(i.value as f64);
+            amdmm_program::float::parse_literal(ty, &format!("{x:?}"))
+        }
     }
 }

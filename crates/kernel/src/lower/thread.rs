@@ -15,6 +15,7 @@ use amdmm_program::{
 use std::collections::HashMap;
 
 mod dma;
+mod float;
 mod memops;
 pub(crate) use dma::uses_async_marks;
 mod vector;
@@ -190,7 +191,7 @@ fn operands(op: &Op) -> Vec<&Value> {
         Op::CmpXchg {
             ptr, expected, new, ..
         } => vec![ptr, expected, new],
-        Op::Bin { a, b, .. } | Op::Icmp { a, b, .. } => vec![a, b],
+        Op::Bin { a, b, .. } | Op::Icmp { a, b, .. } | Op::Fcmp { a, b, .. } => vec![a, b],
         Op::Unary { a, .. } => vec![a],
         Op::Select { cond, a, b, .. } => vec![cond, a, b],
         Op::Cast { value, .. } | Op::Freeze { value } => vec![value],
@@ -980,13 +981,7 @@ impl<'a> Tx<'a> {
                 };
                 V::Int(self.scalar_bin(op, ty, x, y)?)
             }
-            Op::Unary { op, .. } => {
-                return Err(err(
-                    line,
-                    format!("floating-point arithmetic (`{op}`) is not modelled"),
-                )
-                .hint("amdmm models integer values"))
-            }
+            Op::Unary { op, ty, a } => self.fneg(fr, op, ty, a)?,
             Op::Icmp { pred, ty, a, b } => {
                 let cop = match pred.as_str() {
                     "eq" => CmpOp::Eq,
@@ -1040,12 +1035,7 @@ impl<'a> Tx<'a> {
                     V::Int(Operand::Reg(dst))
                 }
             }
-            Op::Fcmp { .. } => {
-                return Err(
-                    err(line, "floating-point comparison (`fcmp`) is not modelled")
-                        .hint("amdmm models integer values"),
-                )
-            }
+            Op::Fcmp { pred, ty, a, b } => self.fcmp(fr, pred, ty, a, b)?,
             Op::Select { cond, a, b, .. } => {
                 let c = self.int(fr, cond)?;
                 let (va, vb) = (self.value(fr, a)?, self.value(fr, b)?);
@@ -1269,10 +1259,16 @@ impl<'a> Tx<'a> {
 
     /// `x op y` of the scalar type `ty` (also each lane of a vector operation).
     fn scalar_bin(&mut self, op: &str, ty: &Type, x: Operand, y: Operand) -> Result<Operand> {
-        let t = prog_ty(ty).filter(|t| !t.is_float()).ok_or_else(|| {
-            err(self.line(), format!("floating-point arithmetic (`{op} {}`) is not modelled", ty.text()))
-                .hint("amdmm models integer values; floating-point values can be loaded, stored and exchanged, not computed")
+        let t = prog_ty(ty).ok_or_else(|| {
+            err(
+                self.line(),
+                format!("arithmetic (`{op}`) on {} is not modelled", ty.text()),
+            )
+            .hint("amdmm computes on integer and half/float/double values")
         })?;
+        if t.is_float() {
+            return self.float_bin(op, t, x, y);
+        }
         self.arith(op, t, x, y)
     }
 
@@ -1343,6 +1339,12 @@ impl<'a> Tx<'a> {
             "addrspacecast" | "bitcast" if from.is_ptr() && to.is_ptr() => v,
             "ptrtoint" | "inttoptr" => v,
             "bitcast" => v,
+            "sitofp" | "uitofp" | "fptosi" | "fptoui" | "fpext" | "fptrunc" => {
+                let V::Int(x) = v else {
+                    return Err(err(line, format!("`{op}` of a pointer or vector")));
+                };
+                V::Int(self.convert(op, from, x, to)?)
+            }
             "zext" | "sext" | "trunc" => {
                 let V::Int(x) = v else {
                     return Err(err(line, format!("`{op}` of a pointer")));
@@ -1934,6 +1936,9 @@ impl<'a> Tx<'a> {
         }
         if self.async_mark(fr, callee, args)? {
             return Ok(None);
+        }
+        if let Some(v) = self.float_intrinsic(fr, callee, ret, args)? {
+            return Ok(Some(v));
         }
         if let Some(v) = self.vec_reduce(fr, callee, ret, args)? {
             return Ok(Some(v));

@@ -273,6 +273,9 @@ impl<'a> Tx<'a> {
             "sext" if ft == Ty::I1 => self.bin(BinOp::Sub, tt, Operand::Const(0), x)?,
             "sext" => x,
             "trunc" => self.bin(BinOp::Or, tt, x, Operand::Const(0))?,
+            "sitofp" | "uitofp" | "fptosi" | "fptoui" | "fpext" | "fptrunc" => {
+                self.convert(op, from, x, to)?
+            }
             _ => {
                 return Err(err(
                     line,
