@@ -253,6 +253,31 @@ $("compare-run").addEventListener("click", async () => {
   }
 });
 
+// Verify: `amdmm verify --target T` (code-sequence tables) on the editor's test.
+const VERIFY_WORDS: Record<string, string> = {
+  ok: "every hardware outcome is allowed (exit 0)",
+  known: "the only forbidden outcomes are known findings (exit 0)",
+  forbidden: "a hardware outcome the memory model forbids (exit 1)",
+  skip: "not run on this target (see the reason)",
+  limit: "a limit ended the run: no verdict",
+};
+$("verify-run").addEventListener("click", async () => {
+  const o = options();
+  const args = { file: o.file, target: $<HTMLSelectElement>("verify-target").value, loop_bound: o.loop_bound, timeout: o.timeout };
+  const out = $("verify-output");
+  out.textContent = "verifying…";
+  $("verify-verdict").textContent = "";
+  try {
+    const { reply } = await engine.call("verify", [source.value, JSON.stringify(args)], o.timeout * 2000 + 2000);
+    out.textContent = reply.stdout + reply.stderr;
+    out.dataset.exit = String(reply.exit);
+    $("verify-verdict").textContent = reply.verdict ? VERIFY_WORDS[reply.verdict] ?? reply.verdict : "";
+    if (reply.status === "input_error") showDiagnostics(reply.diagnostics);
+  } catch (e) {
+    out.innerHTML = `<span class="error">${esc(String(e))}</span>`;
+  }
+});
+
 $("lds-run").addEventListener("click", async () => {
   const o = {
     instr: $<HTMLSelectElement>("lds-instr").value,
@@ -343,6 +368,7 @@ async function start() {
   fillSelect("model", cat.models, shared?.model ?? cat.models[0]);
   fillSelect("barrier-target", cat.barrier_targets, shared?.target ?? cat.default_barrier_target);
   fillSelect("lower-target", cat.lower_targets, "gfx942");
+  fillSelect("verify-target", cat.lower_targets, "gfx942");
   fillSelect("lds-instr", cat.lds_instructions, "ds_read_b32");
   busy(false);
   const ready = performance.now();

@@ -1,9 +1,9 @@
 // The Web Worker that owns the WebAssembly module: the page never runs the
 // engine on its own thread, so a long exploration cannot freeze it, and the
 // Stop button can end one at once (Worker.terminate).
-import init, { run, explain, compare, lower, lds, catalogue } from "../pkg/amdmm_web.js";
+import init, { run, explain, compare, verify, lower, lds, catalogue } from "../pkg/amdmm_web.js";
 
-export type Request = { id: number; cmd: "run" | "explain" | "compare" | "lower" | "lds" | "catalogue"; args: string[] };
+export type Request = { id: number; cmd: "run" | "explain" | "compare" | "verify" | "lower" | "lds" | "catalogue"; args: string[] };
 export type Response =
   | { id: number; ok: true; reply: unknown; ms: number }
   | { id: number; ok: false; error: string };
@@ -31,6 +31,9 @@ self.onmessage = async (e: MessageEvent<Request>) => {
         break;
       case "compare":
         text = compare(args[0], args[1]);
+        break;
+      case "verify":
+        text = verify(args[0], args[1]);
         break;
       case "lower":
         text = lower(args[0], args[1], args[2]);

@@ -98,6 +98,22 @@ for (const [k, f] of files.entries()) {
   same(`compare (3 models) ${f}`, cli(["compare", "--model", "seed", "--model", "upstream", "--model", "proposed", f]), { stdout: c.stdout, stderr: c.stderr, exit: c.exit });
 }
 
+// verify on a target (--code table, the playground's only code source):
+// every eighth test but litmus/wide/ (a 65-event test takes 1.77 M
+// hardware states) on gfx942 and gfx1200, against `amdmm verify --target T
+// FILE`; the summary line's time (`in 0.1 s)`) is left out of the
+// comparison, as it differs run to run.
+const noTime = (s) => s.replace(/ hardware states in [0-9.]+ s\)$/m, " hardware states in T s)");
+for (const [k, f] of files.entries()) {
+  if (k % 8 !== 4 || f.startsWith("litmus/wide/")) continue;
+  const src = readFileSync(f, "utf8");
+  for (const target of ["gfx942", "gfx1200"]) {
+    const v = JSON.parse(glue.verify(src, JSON.stringify({ file: f, target })));
+    const c = cli(["verify", "--target", target, f]);
+    same(`verify --target ${target} ${f}`, { ...c, stdout: noTime(c.stdout) }, { stdout: noTime(v.stdout), stderr: v.stderr, exit: v.exit });
+  }
+}
+
 // Witness graphs: the DOT the page lays out is what `run --graph DIR
 // --graph-format dot` writes, for a sample of the corpus.
 const graphDir = mkdtempSync(join(tmpdir(), "amdmm-web-graphs-"));

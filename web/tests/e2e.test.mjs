@@ -275,6 +275,28 @@ test("explain prints the command line's explanation and draws each class", async
   assert.deepEqual(errors, []);
 });
 
+test("verify runs a test on a target's hardware model as the command line does", async () => {
+  const { page, errors } = await openPage();
+  const noTime = (s) => s.replace(/ hardware states in [0-9.]+ s\)$/m, " hardware states in T s)");
+  // Known finding F2 (docs/findings.md) on gfx600; MP allowed on gfx942.
+  for (const [file, target, verdict] of [
+    ["ISA2+avs.wg+fence-rel.agent+avl.agent.litmus", "gfx600", /known findings/],
+    ["MP+rel-acq.agent.litmus", "gfx942", /every hardware outcome is allowed/],
+  ]) {
+    await openExample(page, file);
+    await page.click("#tabs button[data-tab=verify]");
+    await page.selectOption("#verify-target", target);
+    await page.click("#verify-run");
+    await page.waitForFunction((v) => new RegExp(v).test(document.querySelector("#verify-verdict").textContent), verdict.source);
+    const want = cli(["verify", "--target", target, `litmus/${file}`]);
+    assert.equal(noTime(await page.textContent("#verify-output")), noTime(want.stdout + want.stderr));
+    assert.equal(await page.getAttribute("#verify-output", "data-exit"), String(want.status));
+  }
+  assert.match(await page.textContent("#tab-verify"), /--code llc/);
+  await shot(page, "12-verify");
+  assert.deepEqual(errors, []);
+});
+
 test("compare runs the chosen models as the command line does", async () => {
   const { page } = await openPage();
   // Finding S1 (docs/findings.md): undef under the seed, 2 under proposed.

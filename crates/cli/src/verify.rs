@@ -12,6 +12,8 @@ use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+pub(crate) use amdmm_report::verify::{parse_known, verdict, Known, PairResult};
+
 const VERIFY_EXAMPLES: &str = "\
 Examples:
   amdmm verify --target gfx942 litmus/
@@ -155,65 +157,6 @@ fn println_line(s: &str) {
 
 fn eprintln_line(s: &str) {
     eprintln!("{s}");
-}
-
-/// One line of a known-findings file.
-pub(crate) struct Known {
-    id: String,
-    test: String,
-    target: String,
-    outcome: String,
-    /// From an `--allow` file (reported when no test reaches it), not the
-    /// built-in list (which covers the whole corpus, so most runs use few
-    /// of its lines).
-    from_file: bool,
-}
-
-impl Known {
-    /// The finding's id (`F2`).
-    pub(crate) fn id(&self) -> &str {
-        &self.id
-    }
-    /// The target the line names (`gfx942`, `gfx90a:tgsplit`, or `*`).
-    pub(crate) fn target(&self) -> &str {
-        &self.target
-    }
-}
-
-/// Parses known-finding lines (`#` comments, blank lines); `origin` names
-/// the source in errors.
-pub(crate) fn parse_known(text: &str, origin: &str, from_file: bool) -> Result<Vec<Known>, String> {
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut it = line.splitn(4, char::is_whitespace);
-        match (it.next(), it.next(), it.next(), it.next()) {
-            (Some(id), Some(test), Some(target), Some(outcome)) => out.push(Known {
-                id: id.into(),
-                test: test.into(),
-                target: target.into(),
-                outcome: outcome.trim().into(),
-                from_file,
-            }),
-            _ => {
-                return Err(format!(
-                    "{origin}:{}: expected `ID TEST TARGET OUTCOME`",
-                    n + 1
-                ))
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// The target as the known-findings list names it: `gfx950:tgsplit` for
-/// the printed `gfx950:tgsplit (as gfx942)` (a processor checked as its
-/// family's modelled one).
-fn target_spec(printed: &str) -> &str {
-    printed.split(" (as ").next().unwrap_or(printed)
 }
 
 /// The known findings a run applies: the built-in list unless `--no-known`,
@@ -422,20 +365,23 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let Tally {
-        ok,
-        bad,
-        skipped,
-        limited,
-        errors,
-        known: known_n,
-        states,
+        totals,
         used,
         results,
     } = tally;
+    let amdmm_report::verify::Totals {
+        allowed: ok,
+        forbidden: bad,
+        known: known_n,
+        skipped,
+        limited,
+        errors,
+        states,
+    } = totals;
     let unseen = used
         .iter()
         .zip(&known)
-        .filter(|(u, k)| !**u && k.from_file)
+        .filter(|(u, k)| !**u && k.from_file())
         .count();
     if a.json {
         let doc = VerifyDocument {
@@ -465,9 +411,7 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
     }
     let secs = started.elapsed().as_secs_f64();
     // With --json the totals are in the document; the last line goes to stderr.
-    (if a.json { eprintln_line } else { println_line })(&format!(
-        "{ok} allowed, {bad} with forbidden outcomes, {known_n} with known findings only, {skipped} skipped, {limited} at a limit, {errors} llc errors ({states} hardware states in {secs:.1} s)"
-    ));
+    (if a.json { eprintln_line } else { println_line })(&totals.summary_line(secs));
     let unanswered = a.strict && skipped + limited > 0;
     if input_error || graph_failed || errors > 0 || unanswered {
         ExitCode::from(2)
@@ -481,15 +425,7 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
 /// Counts of a `verify` run.
 #[derive(Default)]
 struct Tally {
-    ok: u32,
-    bad: u32,
-    skipped: u32,
-    /// LIMIT pairs: a limit ended the memory model, llc or the hardware model.
-    limited: u32,
-    /// ERROR pairs: llc failed.
-    errors: u32,
-    known: u32,
-    states: usize,
+    totals: amdmm_report::verify::Totals,
     /// Which known-finding lines were seen.
     used: Vec<bool>,
     /// `--json`: the results, in input order.
@@ -524,173 +460,6 @@ pub struct VerifyDocument {
     pub diagnostics: Vec<amdmm_report::DiagnosticJson>,
 }
 
-/// The verdict on one (test, target) pair.
-#[derive(Serialize, serde::Deserialize, JsonSchema, Clone, Debug, PartialEq)]
-pub struct PairResult {
-    pub test: String,
-    pub target: String,
-    /// `ok`, `skip`, `limit`, `error`, `known` or `forbidden` (the word the text line starts
-    /// with, in lower case).
-    pub status: String,
-    /// Why it was skipped, limited or an error.
-    pub reason: Option<String>,
-    /// Distinct hardware final states (null when skipped).
-    pub hardware_outcomes: Option<usize>,
-    pub hardware_states: Option<usize>,
-    /// The hardware final states the memory model forbids.
-    pub forbidden: Vec<ForbiddenOutcome>,
-}
-
-/// A hardware final state the memory model forbids.
-#[derive(Serialize, serde::Deserialize, JsonSchema, Clone, Debug, PartialEq)]
-pub struct ForbiddenOutcome {
-    /// As the text prints it (`P1:%r0=1; P1:%r1=0;`).
-    pub state: String,
-    /// The id of the `--allow` line listing it (a known finding), else null.
-    pub known: Option<String>,
-    /// The lowered machine code (as `amdmm lower` prints it, without its first line).
-    pub machine_code: Vec<String>,
-    /// The hardware steps reaching the state.
-    pub trace: Vec<String>,
-}
-
-/// The verdict of one (test, target) pair: OK, SKIP, KNOWN, or FORBIDDEN
-/// with the machine code and the hardware trace.
-pub(crate) fn verdict(
-    (file, p): (&str, &amdmm_program::Program),
-    t: &amdmm_hw::Target,
-    model: &amdmm_explore::Outcome,
-    r: Option<Result<amdmm_hw::machine::Verdict, amdmm_hw::machine::HwError>>,
-    known: &[Known],
-    used: &mut [bool],
-) -> PairResult {
-    let mut out = PairResult {
-        test: p.name.clone(),
-        target: t.to_string(),
-        status: "skip".into(),
-        reason: None,
-        hardware_outcomes: None,
-        hardware_states: None,
-        forbidden: Vec::new(),
-    };
-    let Some(r) = r else {
-        out.status = model_status(model).into();
-        out.reason = Some(format!(
-            "{file}: the memory model gave no verdict ({}); the hardware model was not run",
-            amdmm_report::unknown_reason(model)
-        ));
-        return out;
-    };
-    let v = match r {
-        Ok(v) => v,
-        // A lowering error names its place as editors read it,
-        // `FILE:LINE:COL: THREAD: MESSAGE`.
-        Err(amdmm_hw::machine::HwError::Lower(e)) => {
-            let at = format!("{file}:{}:{}", e.pos.line, e.pos.col);
-            out.reason = Some(format!("{at}: {}: {}", e.thread, e.message));
-            return out;
-        }
-        Err(e) => {
-            out.status = match e {
-                amdmm_hw::machine::HwError::Tool(_) => "error",
-                amdmm_hw::machine::HwError::Limit(..) => "limit",
-                _ => "skip",
-            }
-            .into();
-            // Every reason names the file (a place in it when there is one).
-            out.reason = Some(format!("{file}: {e}"));
-            return out;
-        }
-    };
-    if let Some(limit) = &v.hw.outcome.limit {
-        out.status = if is_limit(limit) { "limit" } else { "skip" }.into();
-        out.reason = Some(format!("{file}: hardware model: {limit}"));
-        return out;
-    }
-    if model.observation.is_none() {
-        out.status = model_status(model).into();
-        out.reason = Some(format!(
-            "{file}: the memory model gave no verdict ({})",
-            amdmm_report::unknown_reason(model)
-        ));
-        return out;
-    }
-    out.hardware_outcomes = Some(v.hw.outcome.states.len());
-    out.hardware_states = Some(v.hw.states_visited);
-    out.status = "ok".into();
-    for (st, trace) in &v.forbidden {
-        let vals = amdmm_hw::machine::render_state(&v.hw.outcome, st);
-        let matching: Vec<usize> = (0..known.len())
-            .filter(|&k| {
-                let k = &known[k];
-                k.test == out.test
-                    && (k.target == "*" || k.target == target_spec(&out.target))
-                    && k.outcome == vals
-            })
-            .collect();
-        for &k in &matching {
-            used[k] = true;
-        }
-        let k = matching.first().copied();
-        out.forbidden.push(ForbiddenOutcome {
-            state: vals,
-            known: k.map(|k| known[k].id.clone()),
-            machine_code: amdmm_hw::lower::render(&v.hw.lowered)
-                .lines()
-                .skip(1)
-                .map(String::from)
-                .collect(),
-            trace: trace.clone(),
-        });
-    }
-    if !out.forbidden.is_empty() && model.flags.ub {
-        // LangRef, "Undefined Values": "undefined behavior ... the program
-        // may do anything"; C++ [intro.abstract]/5: an execution with an
-        // undefined operation places "no requirement on the implementation
-        // executing that program with that input". A test whose model run
-        // has the `ub` flag constrains no outcome (docs/semantics.md,
-        // "Undefined behaviour in verify").
-        out.status = "skip".into();
-        out.reason = Some(format!(
-            "undefined behaviour: the memory model reports `ub`, so no hardware outcome is forbidden ({} outcome(s) outside the model's states not compared)",
-            out.forbidden.len()
-        ));
-        out.forbidden.clear();
-        out.hardware_outcomes = None;
-        out.hardware_states = None;
-    } else if !out.forbidden.is_empty() {
-        out.status = if out.forbidden.iter().all(|f| f.known.is_some()) {
-            "known".into()
-        } else {
-            "forbidden".into()
-        };
-    }
-    out
-}
-
-/// A limit of the user's (time, memory, states, size) rather than a
-/// construct the engine does not take: LIMIT, not SKIP.
-fn is_limit(l: &amdmm_explore::LimitReason) -> bool {
-    use amdmm_explore::LimitReason as L;
-    matches!(
-        l,
-        L::MaxExecutions(_)
-            | L::Timeout(_)
-            | L::Memory(_)
-            | L::TooManyEvents(_)
-            | L::PathLimit(_)
-            | L::Stopped
-    )
-}
-
-/// `limit` or `skip` for a test the memory model gave no verdict on.
-fn model_status(model: &amdmm_explore::Outcome) -> &'static str {
-    match &model.limit {
-        Some(l) if is_limit(l) => "limit",
-        _ => "skip",
-    }
-}
-
 /// How `report` prints.
 #[derive(Clone, Copy)]
 struct Print {
@@ -712,52 +481,15 @@ fn forbidden_graphs(sink: &crate::graphviz::GraphSink, r: &PairResult) -> bool {
 
 /// Counts one pair and prints its lines (text mode) or keeps it (`--json`).
 fn report(r: PairResult, how: Print, tally: &mut Tally) {
-    match r.status.as_str() {
-        "skip" => tally.skipped += 1,
-        "limit" => tally.limited += 1,
-        "error" => tally.errors += 1,
-        "ok" => tally.ok += 1,
-        "known" => tally.known += 1,
-        _ => tally.bad += 1,
-    }
-    tally.states += r.hardware_states.unwrap_or(0);
+    tally.totals.count(&r);
     if how.json {
         tally.results.push(r);
         return;
     }
-    let (test, t) = (&r.test, &r.target);
-    let reason = r.reason.as_deref().unwrap_or("");
-    match r.status.as_str() {
-        "skip" if how.quiet && !how.strict => {}
-        "ok" if how.quiet => {}
-        "skip" => println!("SKIP {test} {t}: {reason}"),
-        "limit" => println!("LIMIT {test} {t}: {reason}"),
-        "error" => println!("ERROR {test} {t}: {reason}"),
-        "ok" => println!(
-            "OK {test} {t}: {} hardware outcomes, all allowed ({} states)",
-            r.hardware_outcomes.unwrap_or(0),
-            r.hardware_states.unwrap_or(0)
-        ),
-        _ => {
-            for f in &r.forbidden {
-                if let Some(id) = &f.known {
-                    if !how.quiet {
-                        println!("KNOWN {id} {test} {t}: {}", f.state);
-                    }
-                    continue;
-                }
-                println!("FORBIDDEN {test} {t}: {}", f.state);
-                println!("  machine code:");
-                for line in &f.machine_code {
-                    println!("    {line}");
-                }
-                println!("  hardware trace:");
-                for (i, step) in f.trace.iter().enumerate() {
-                    println!("    {:3}. {step}", i + 1);
-                }
-            }
-        }
-    }
+    print!(
+        "{}",
+        amdmm_report::verify::pair_text(&r, how.quiet, how.strict)
+    );
 }
 
 /// `amdmm verify --mutate`: per target, every mutation of the code the tests

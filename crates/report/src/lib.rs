@@ -15,6 +15,7 @@ mod explain;
 mod herd;
 mod json;
 mod trace_dot;
+pub mod verify;
 mod witness;
 
 pub use barrier::{barrier_text, deadlock_text, notes_text};

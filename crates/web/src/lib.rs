@@ -15,6 +15,7 @@ pub mod diagnostics;
 pub mod explain;
 pub mod run;
 pub mod tools;
+pub mod verify;
 
 #[cfg(target_family = "wasm")]
 use wasm_bindgen::prelude::*;
@@ -55,6 +56,18 @@ pub fn explain(src: &str, options: &str) -> String {
 pub fn compare(src: &str, options: &str) -> String {
     match serde_json::from_str::<compare::CompareOptions>(options) {
         Ok(o) => to_json(&compare::run(src, &o)),
+        Err(e) => bad_options(e),
+    }
+}
+
+/// Runs one test on a target's hardware model with the code-sequence tables
+/// and compares its outcomes with the memory model's (`amdmm verify
+/// --target T FILE`). `options`: JSON of [`verify::VerifyOptions`]; the
+/// answer: JSON of [`verify::VerifyReply`].
+#[cfg_attr(target_family = "wasm", wasm_bindgen)]
+pub fn verify(src: &str, options: &str) -> String {
+    match serde_json::from_str::<verify::VerifyOptions>(options) {
+        Ok(o) => to_json(&verify::run(src, &o)),
         Err(e) => bad_options(e),
     }
 }

@@ -237,3 +237,54 @@ fn compare_models_differ_on_finding_s1() {
     let r = call(amdmm_web::compare, S1, r#"{"models": ["seed"]}"#);
     assert_eq!(r["status"], "option_error");
 }
+
+fn verify(src: &str, options: &str) -> Value {
+    serde_json::from_str(&amdmm_web::verify(src, options)).unwrap()
+}
+
+/// `verify` on a target: MP with release/acquire at agent scope compiles
+/// to code whose gfx942 hardware outcomes the memory model all allows (the
+/// tables' sequences are correct; AMDGPUUsage's memory-model code
+/// sequences, GFX942): an OK line with the counts, then the summary line,
+/// exit 0. An unknown target is an option error (exit 2), not a panic.
+#[test]
+fn verify_runs_the_hardware_model_with_the_tables() {
+    let v = verify(MP, r#"{"file": "MP.litmus", "target": "gfx942"}"#);
+    assert_eq!(v["status"], "ran", "{v}");
+    assert_eq!(v["exit"], 0, "{v}");
+    assert_eq!(v["verdict"], "ok", "{v}");
+    let out = v["stdout"].as_str().unwrap();
+    assert!(
+        out.starts_with("OK MP+rel-acq.agent gfx942: 3 hardware outcomes, all allowed ("),
+        "{out}"
+    );
+    assert!(
+        out.contains("\n1 allowed, 0 with forbidden outcomes, 0 with known findings only, 0 skipped, 0 at a limit, 0 llc errors ("),
+        "{out}"
+    );
+    let bad = verify(MP, r#"{"target": "gfx9999"}"#);
+    assert_eq!(bad["status"], "option_error", "{bad}");
+    assert_eq!(bad["exit"], 2, "{bad}");
+}
+
+/// Known finding F2 (docs/findings.md): ISA2 with a workgroup-scope
+/// release on gfx600 shows an outcome the memory model forbids; verify
+/// names it KNOWN with its id, as the command line does, and exits 0.
+#[test]
+fn verify_names_a_known_finding() {
+    let src = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../litmus/ISA2+avs.wg+fence-rel.agent+avl.agent.litmus"),
+    )
+    .unwrap();
+    let v = verify(&src, r#"{"target": "gfx600"}"#);
+    assert_eq!(v["verdict"], "known", "{v}");
+    assert_eq!(v["exit"], 0, "{v}");
+    let out = v["stdout"].as_str().unwrap();
+    assert!(
+        out.starts_with(
+            "KNOWN F2 ISA2+avs.wg+fence-rel.agent+avl.agent gfx600: P1:%r0=1; P2:%r1=1; P2:%r2=0\n"
+        ),
+        "{out}"
+    );
+}

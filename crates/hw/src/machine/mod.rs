@@ -173,7 +173,7 @@ pub fn explore_with(
     }
     // `--timeout` bounds the whole hardware side of the test: llc's run
     // (killed at the timeout) and the exploration after it.
-    let started = std::time::Instant::now();
+    let started = web_time::Instant::now();
     let lowered = match source {
         CodeSource::Llc(l) if opts.timeout.is_some() => {
             let l = crate::llc::Llc {
@@ -194,7 +194,7 @@ pub fn explore_lowered(
     lowered: Lowered,
     opts: &HwOptions,
 ) -> Result<HwOutcome, HwError> {
-    explore_lowered_from(p, lowered, opts, std::time::Instant::now())
+    explore_lowered_from(p, lowered, opts, web_time::Instant::now())
 }
 
 /// [`explore_lowered`] with `opts.timeout` counted from `started`.
@@ -202,7 +202,7 @@ fn explore_lowered_from(
     p: &Program,
     lowered: Lowered,
     opts: &HwOptions,
-    started: std::time::Instant,
+    started: web_time::Instant,
 ) -> Result<HwOutcome, HwError> {
     let target = &lowered.target;
     if !has_model(target) {

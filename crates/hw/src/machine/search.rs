@@ -117,7 +117,7 @@ pub(super) struct Explorer<'a, 'b> {
     pub(super) path: Vec<String>,
     /// Set when a limit is reached: the search unwinds.
     pub(super) limit: Option<amdmm_explore::LimitReason>,
-    pub(super) started: std::time::Instant,
+    pub(super) started: web_time::Instant,
     /// States where the reduction took a single step.
     pub(super) reduced: usize,
     /// Calls of [`Self::dfs`] (new and already visited states): the clock
