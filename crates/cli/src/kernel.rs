@@ -133,6 +133,8 @@ struct Input {
     ll: String,
     shown: String,
     source: Option<String>,
+    /// `ll` is clang's output for the `.hip`/`.cl` file `shown`.
+    compiled: bool,
 }
 
 /// Finds clang: `--clang`, `AMDMM_CLANG`, then `clang-22` ... `clang-19`,
@@ -236,6 +238,7 @@ fn read_input(a: &KernelArgs, file: &Path) -> Result<Input, String> {
             ll,
             shown: file.display().to_string(),
             source: Some(text),
+            compiled: true,
         })
     } else {
         let source = match sibling_source(file) {
@@ -246,6 +249,7 @@ fn read_input(a: &KernelArgs, file: &Path) -> Result<Input, String> {
             ll: text,
             shown: file.display().to_string(),
             source,
+            compiled: false,
         })
     }
 }
@@ -409,7 +413,11 @@ fn run_one(a: &KernelArgs, file: &Path) -> Result<(KernelReport, Vec<String>), S
         max_executions: a.max_executions,
         no_symmetry: a.no_symmetry,
     };
-    let r = amdmm_kernel::run(&input.ll, &input.shown, &opts)?;
+    let r = if input.compiled {
+        amdmm_kernel::run_compiled(&input.ll, &input.shown, &opts)?
+    } else {
+        amdmm_kernel::run(&input.ll, &input.shown, &opts)?
+    };
     let mismatches = if a.check {
         match input.source.as_deref() {
             Some(src) => amdmm_kernel::expect::check(src, &r)

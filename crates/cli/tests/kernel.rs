@@ -117,6 +117,39 @@ fn bad_input_is_an_error_with_its_line() {
     assert!(stderr(&none).contains("no kernel"), "{}", stderr(&none));
 }
 
+/// An error in a `.hip` compiled on the fly names the `.hip`'s own line (the
+/// instruction's `!dbg` location), and the line of clang's IR it came from,
+/// never an IR line under the `.hip`'s name.
+#[test]
+fn hip_error_names_the_source_line() {
+    let Some(_) = std::env::var_os("PATH")
+        .and_then(|p| std::env::split_paths(&p).find(|d| d.join("clang-22").is_file()))
+    else {
+        if std::env::var_os("CI").is_some() {
+            panic!("clang-22 is required under CI");
+        }
+        return;
+    };
+    let dir = tmp("hip-error");
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("bad.hip");
+    // Line 5 calls a float intrinsic amdmm does not model.
+    std::fs::write(
+        &f,
+        "// launch: --grid 1 --block 1\n\n__attribute__((global)) void k(float *out) {\n  float x = out[0];\n  out[1] = __builtin_sqrtf(x);\n}\n",
+    )
+    .unwrap();
+    for opt in ["0", "2"] {
+        let o = amdmm(&["kernel", f.to_str().unwrap(), "--opt-level", opt]);
+        assert_eq!(code(&o), 2, "{}", stderr(&o));
+        let e = stderr(&o);
+        assert!(e.contains("bad.hip:5:"), "-O{opt}: {e}");
+        assert!(e.contains("of the LLVM IR clang made"), "-O{opt}: {e}");
+        assert!(e.contains("llvm.sqrt.f32"), "-O{opt}: {e}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// With clang-22 installed, a `.hip` file runs as its fixture does.
 #[test]
 fn hip_source_through_clang() {

@@ -87,6 +87,19 @@ impl<'m> DebugInfo<'m> {
         Some(SourcePos { file, line })
     }
 
+    /// The source position of the instruction on line `line` of the module
+    /// text (its `!dbg` location), if it has one.
+    pub fn source_of_line(&self, line: u32) -> Option<SourcePos> {
+        let inst = self
+            .m
+            .functions
+            .iter()
+            .flat_map(|f| &f.blocks)
+            .flat_map(|b| &b.insts)
+            .find(|i| i.line == line)?;
+        self.location(inst.dbg?)
+    }
+
     /// The `name:` of a `DISubprogram`.
     pub fn subprogram_name(&self, sp: u32) -> Option<String> {
         field(self.node(sp)?, "name").map(str::to_string)

@@ -28,6 +28,24 @@ impl KernelError {
         self
     }
 
+    /// The error of a module clang made from a source file: its line is a
+    /// line of that IR, which the user never saw. It moves to `source_line`
+    /// (the instruction's `!dbg` line) when there is one, else to the whole
+    /// file, and the message says which IR line it was.
+    pub fn from_ir(mut self, source_line: Option<u32>) -> KernelError {
+        if self.line == 0 {
+            return self;
+        }
+        self.message = format!(
+            "{} (line {} of the LLVM IR clang made from it; see that IR with \
+             `clang -emit-llvm -S`, as `amdmm docs kernels` shows)",
+            self.message, self.line
+        );
+        self.line = source_line.unwrap_or(0);
+        self.col = 0;
+        self
+    }
+
     /// `FILE:LINE:COL: error: MESSAGE` and the hint on its own line.
     pub fn render(&self, file: &str) -> String {
         let mut s = if self.line == 0 {

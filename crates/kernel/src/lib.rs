@@ -36,8 +36,39 @@ pub struct RunOptions {
 /// Reads `ll`, builds the kernel's program on the launch and explores it:
 /// the report, or the error rendered with `shown` as the file name.
 pub fn run(ll: &str, shown: &str, o: &RunOptions) -> Result<report::KernelReport, String> {
-    let m = parse::module(ll).map_err(|e| e.render(shown))?;
-    let kernel = pick_kernel(&m, o.kernel.as_deref()).map_err(|e| e.render(shown))?;
+    run_module(ll, shown, o, false)
+}
+
+/// [`run`] for a module clang made from the source file `shown` (a `.hip`
+/// or `.cl` compiled on the fly): an error names the source line of the
+/// instruction's `!dbg` location, and the line of clang's IR it came from,
+/// never an IR line as if it were the source's ([`error::KernelError::from_ir`]).
+pub fn run_compiled(ll: &str, shown: &str, o: &RunOptions) -> Result<report::KernelReport, String> {
+    run_module(ll, shown, o, true)
+}
+
+fn run_module(
+    ll: &str,
+    shown: &str,
+    o: &RunOptions,
+    compiled: bool,
+) -> Result<report::KernelReport, String> {
+    let m = parse::module(ll).map_err(|e| {
+        if compiled {
+            e.from_ir(None).render(shown)
+        } else {
+            e.render(shown)
+        }
+    })?;
+    let render = |e: error::KernelError| {
+        if compiled {
+            let pos = debug::DebugInfo::new(&m).source_of_line(e.line);
+            e.from_ir(pos.map(|p| p.line)).render(shown)
+        } else {
+            e.render(shown)
+        }
+    };
+    let kernel = pick_kernel(&m, o.kernel.as_deref()).map_err(render)?;
     let target = if o.target.is_empty() {
         "gfx942"
     } else {
@@ -56,7 +87,7 @@ pub fn run(ll: &str, shown: &str, o: &RunOptions) -> Result<report::KernelReport
         args: s.args.clone(),
         inits: s.inits.clone(),
     };
-    let built = build(&m, kernel, &opts).map_err(|e| e.render(shown))?;
+    let built = build(&m, kernel, &opts).map_err(render)?;
     let barrier_target = amdmm_explore::parse_target(target)
         .map_err(|e| format!("{shown}: error: --target {target}: {e}"))?;
     let started = std::time::Instant::now();
