@@ -7,7 +7,9 @@ whose run completed (verdict `complete`, not `unknown`) as a Markdown row.
 A grid where the kernel's fixed buffers overflow still counts: the run
 completes, with `ub`. Usage: scripts/kernel-scale.py [amdmm binary
 [options...]]: the options are added to every run (`--no-symmetry` for the
-column without the symmetry of work-items)."""
+column without the symmetry of work-items). KERNELS=a,b (environment)
+measures only those kernels. A hand-written `.ll` kernel's launch line is
+`; launch:`."""
 import glob, json, os, re, subprocess, sys
 
 if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
@@ -18,10 +20,19 @@ amdmm = sys.argv[1] if len(sys.argv) > 1 else "target/release/amdmm"
 extra = sys.argv[2:]
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 os.chdir(root)
+only = [k for k in os.environ.get("KERNELS", "").split(",") if k]
 for ll in sorted(glob.glob("kernels/fixtures/*.O2.ll")):
     stem = os.path.basename(ll)[: -len(".O2.ll")]
-    src = next(p for p in (f"kernels/{stem}.hip", f"kernels/{stem}.cl") if os.path.exists(p))
-    launch = next(l.split("launch:", 1)[1] for l in open(src) if l.startswith("// launch:")).split()
+    if only and stem not in only:
+        continue
+    src = next(
+        p for p in (f"kernels/{stem}.{e}" for e in ("hip", "cl", "ll")) if os.path.exists(p)
+    )
+    launch = next(
+        l.split("launch:", 1)[1]
+        for l in open(src)
+        if l.startswith("// launch:") or l.startswith("; launch:")
+    ).split()
     best, grid = None, 1
     while grid <= 64:
         args, i = [], 0
