@@ -1349,30 +1349,8 @@ impl<'a> Tx<'a> {
                 let V::Int(x) = v else {
                     return Err(err(line, format!("`{op}` of a pointer")));
                 };
-                let (Some(ft), Some(tt)) = (prog_ty(from), prog_ty(to)) else {
-                    return Err(err(
-                        line,
-                        format!(
-                            "`{op}` from {} to {} is not supported",
-                            from.text(),
-                            to.text()
-                        ),
-                    ));
-                };
-                V::Int(match op {
-                    "zext" if ft == Ty::I1 => x,
-                    "zext" => {
-                        let mask = if ft.bits() >= 64 {
-                            -1
-                        } else {
-                            ((1u64 << ft.bits()) - 1) as i64
-                        };
-                        self.bin(BinOp::And, tt, x, Operand::Const(mask))?
-                    }
-                    "sext" if ft == Ty::I1 => self.bin(BinOp::Sub, tt, Operand::Const(0), x)?,
-                    "sext" => x,
-                    _ => self.bin(BinOp::Or, tt, x, Operand::Const(0))?,
-                })
+                // The same cast a vector applies to each lane.
+                V::Int(self.scalar_cast(op, from, x, to)?)
             }
             _ => {
                 return Err(err(

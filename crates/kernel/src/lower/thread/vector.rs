@@ -246,8 +246,15 @@ impl<'a> Tx<'a> {
         }
     }
 
-    /// A scalar cast of one lane (`zext`, `sext`, `trunc`, `bitcast`).
-    fn scalar_cast(&mut self, op: &str, from: &Type, x: Operand, to: &Type) -> Result<Operand> {
+    /// A scalar cast (`zext`, `sext`, `trunc`, `bitcast`, int<->float) of a
+    /// scalar value or of one lane of a vector.
+    pub(super) fn scalar_cast(
+        &mut self,
+        op: &str,
+        from: &Type,
+        x: Operand,
+        to: &Type,
+    ) -> Result<Operand> {
         let line = self.line();
         let (Some(ft), Some(tt)) = (prog_ty(from), prog_ty(to)) else {
             return Err(err(
