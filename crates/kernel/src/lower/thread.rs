@@ -983,18 +983,8 @@ impl<'a> Tx<'a> {
             }
             Op::Unary { op, ty, a } => self.fneg(fr, op, ty, a)?,
             Op::Icmp { pred, ty, a, b } => {
-                let cop = match pred.as_str() {
-                    "eq" => CmpOp::Eq,
-                    "ne" => CmpOp::Ne,
-                    "slt" => CmpOp::Slt,
-                    "sle" => CmpOp::Sle,
-                    "sgt" => CmpOp::Sgt,
-                    "sge" => CmpOp::Sge,
-                    "ult" => CmpOp::Ult,
-                    "ule" => CmpOp::Ule,
-                    "ugt" => CmpOp::Ugt,
-                    "uge" => CmpOp::Uge,
-                    p => return Err(err(line, format!("unknown icmp predicate `{p}`"))),
+                let Some(cop) = vector::cmp_op(pred) else {
+                    return Err(err(line, format!("unknown icmp predicate `{pred}`")));
                 };
                 let (x, y, t) =
                     if ty.is_ptr() {

@@ -18,7 +18,8 @@ fn lanes(ty: &Type) -> Option<(usize, &Type)> {
     }
 }
 
-fn cmp_op(pred: &str) -> Option<CmpOp> {
+/// The integer comparison of an `icmp` predicate (scalar or per lane).
+pub(super) fn cmp_op(pred: &str) -> Option<CmpOp> {
     Some(match pred {
         "eq" => CmpOp::Eq,
         "ne" => CmpOp::Ne,
