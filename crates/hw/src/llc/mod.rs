@@ -298,10 +298,9 @@ pub fn from_asm(p: &Program, target: &Target, asm_text: &str) -> Result<Lowered,
                     .map(|l| {
                         if partword {
                             format!(
-                                "{LOOP_NOTE} (label `{l}`), AtomicExpand's partword \
-                                 compare-and-swap loop: run as its load of the word and one \
-                                 compare-and-swap (it retries only when the word's other bytes \
-                                 change, which no access of the test writes)"
+                                "{LOOP_NOTE} (label `{l}`), {PARTWORD_NOTE}: run as its load of \
+                                 the word and one compare-and-swap (it retries only when the \
+                                 word's other bytes change, which no access of the test writes)"
                             )
                         } else if op.code.contains(&MInstr::CasLoopBack) {
                             format!(
@@ -405,6 +404,11 @@ pub fn has_table_code(i: &Instr) -> bool {
 
 /// How the note of an operation llc made a loop of begins.
 const LOOP_NOTE: &str = "llc made a loop of this operation";
+
+/// What the note of an operation whose code [`from_asm`] found to be
+/// AtomicExpand's partword loop ([`partword_cas_shape`]) says: the shape
+/// is computed once, there, and [`attribution_problem`] reads the note.
+const PARTWORD_NOTE: &str = "AtomicExpand's partword compare-and-swap loop";
 
 /// The note of an operation whose compiled code uses LDS on a tgsplit
 /// target: llc emits `ds_*` instructions for `+tgsplit`, but "in tgsplit
@@ -521,10 +525,16 @@ fn attribution_problem(p: &Program, l: &Lowered, ti: usize, k: usize) -> Option<
         .and_then(|s| p.locations.get(s.first as usize))
         .is_some_and(|l| l.space == AddrSpace::Lds);
     let generic = addr.generic;
-    let looped = l.threads[ti]
-        .ops
-        .iter()
-        .any(|o| o.index == k && o.note.as_deref().is_some_and(|n| n.starts_with(LOOP_NOTE)));
+    let note = |what: &str| {
+        l.threads[ti].ops.iter().any(|o| {
+            o.index == k
+                && o.note
+                    .as_deref()
+                    .is_some_and(|n| n.starts_with(LOOP_NOTE) && n.contains(what))
+        })
+    };
+    let looped = note("");
+    let partword = matches!(i, Instr::CmpXchg { .. }) && note(PARTWORD_NOTE);
     let in_space = |m: &crate::isa::MemOp| {
         if generic {
             m.family == Family::Flat
@@ -539,13 +549,8 @@ fn attribution_problem(p: &Program, l: &Lowered, ti: usize, k: usize) -> Option<
         {
             return None
         }
-        _ if looped
-            && matches!(i, Instr::CmpXchg { ty, .. }
-                if partword_cas_shape(&op_code(l, ti, k), ty.bits())
-                    .is_some_and(|ms| ms.iter().all(in_space))) =>
-        {
-            return None
-        }
+        // [`from_asm`] found the partword shape and said so in the note.
+        _ if partword && mems.iter().all(in_space) => return None,
         _ if looped => {
             "a loop (e.g. a compare-and-swap loop for an RMW the target lacks at this scope)"
                 .to_string()
