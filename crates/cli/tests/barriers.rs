@@ -116,3 +116,17 @@ fn witnesses_show_barrier_edges_and_phases() {
     assert_eq!(t["notes"][0]["flag"], "deadlock", "{t}");
     assert!(!t["deadlocks"].as_array().unwrap().is_empty(), "{t}");
 }
+
+/// GFX12's barrier ID -1 is the table's "Workgroup barrier" (s_barrier IDs
+/// GFX12): `run` names it as `kernel` does, not by its number.
+#[test]
+fn gfx12_names_barrier_minus_one_the_workgroup_barrier() {
+    let f = corpus("Split+signal-exit.ub.litmus");
+    let o = amdmm(&["run", "--no-time", "--barrier-target", "gfx1200", &f]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("arrive the workgroup barrier (wg 0) by P0 (line 8)"),
+        "{out}"
+    );
+    assert!(!out.contains("barrier -1"), "{out}");
+}

@@ -37,7 +37,7 @@ pub fn sbarrier_test(waves: usize, phases: usize) -> String {
 pub fn phased_system(waves: usize, phases: usize) -> System {
     let mut sys = System::default();
     let b = sys.add_object(Object {
-        name: "barrier -1 (wg 0)".into(),
+        name: "the workgroup barrier (wg 0)".into(),
         launch_init: Some(waves as i64),
         one_arrive_per_group: false,
     });

@@ -584,9 +584,16 @@ impl Lowering {
 }
 
 /// Display name of a hardware object in a scope instance.
+///
+/// The GFX12 IDs -1 and -2 are named as execution-synchronization.txt's
+/// table "s_barrier IDs GFX12" does ("-1 | workgroup | ... | Workgroup
+/// barrier", "-2 | ... | Workgroup trap barrier"): ID -1 is the object
+/// `s_barrier` uses on GFX12, so `amdmm run` and `amdmm kernel` name it
+/// "the workgroup barrier" on every generation.
 pub fn object_name(obj: HwObject, instance: u32) -> String {
     match obj {
-        HwObject::Workgroup => format!("the workgroup barrier (wg {instance})"),
+        HwObject::Workgroup | HwObject::Id(-1) => format!("the workgroup barrier (wg {instance})"),
+        HwObject::Id(-2) => format!("the workgroup trap barrier (wg {instance})"),
         HwObject::Id(id @ (-3 | -4)) => format!("cluster barrier {id} (cluster {instance})"),
         HwObject::Id(0) => format!("NULL named barrier 0 (wg {instance})"),
         HwObject::Id(id) if id > 0 => format!("named barrier {id} (wg {instance})"),

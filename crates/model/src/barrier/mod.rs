@@ -42,7 +42,7 @@ pub type ActorId = usize;
 /// workgroup).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Object {
-    /// Display name, e.g. `@B (wg 0)` or `barrier -1 (wg 1)`.
+    /// Display name, e.g. `@B (wg 0)` or `the workgroup barrier (wg 1)`.
     pub name: String,
     /// `Some(k)`: initialised to expected count `k` before any thread starts
     /// (the hardware's launch-time init, or `barrier B workgroup = k;`). The
