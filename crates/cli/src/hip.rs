@@ -7,7 +7,7 @@ use amdmm_hip::log::{self, ObservedTest};
 use amdmm_hw::{Gen, Target};
 use amdmm_program::{Instr, Program, ScopeLevel};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const HIP_EXAMPLES: &str = "\
@@ -17,8 +17,10 @@ Examples:
   hipcc -O2 --offload-arch=gfx942 gpu/MP+rel-acq.agent.hip -o mp && ./mp > mp.log
   amdmm check-observed mp.log litmus/MP+rel-acq.agent.litmus
 
-Each test becomes DIR/NAME.hip: one kernel in which every thread of the test
-is a work-item placed as the test says (its own work-group and wave), every
+Each test becomes DIR/NAME.hip (a test found in the subdirectory SUB of a
+directory given keeps it: DIR/SUB/NAME.hip): one kernel in which every
+thread of the test is a work-item placed as the test says (its own
+work-group and wave), every
 operation keeps the test's ordering and scope (__hip_atomic_* builtins with
 __HIP_MEMORY_SCOPE_*, __builtin_amdgcn_fence), and many instances run per
 launch, each on fresh locations. The program's options (-h): iterations,
@@ -120,15 +122,22 @@ pub fn hip_command(a: &HipArgs) -> ExitCode {
                 }
             })
             .collect();
-        if !names.insert(name.clone()) {
+        let dir = out_dir(&a.out, &a.paths, f);
+        let path = dir.join(format!("{name}.hip"));
+        if !names.insert(path.clone()) {
             crate::diag::error_line(format!(
-                "{file}: a second test named `{}`: its program would replace the first one's (rename one)",
-                p.name
+                "{file}: a second test named `{}` in {}: its program would replace the first one's (rename one)",
+                p.name,
+                dir.display()
             ));
             bad = true;
             continue;
         }
-        let path = a.out.join(format!("{name}.hip"));
+        if let Err(e) = amdmm_io::write::create_dir(&dir, false) {
+            crate::diag::error_line(e);
+            bad = true;
+            continue;
+        }
         if let Err(e) = crate::safe_write::write(&path, &text, a.force, |head| {
             head.starts_with(amdmm_hip::HEADER)
         }) {
@@ -150,6 +159,19 @@ pub fn hip_command(a: &HipArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Where the program of the test file `f` goes: `out` itself for a file
+/// given by name, or `out/SUB` for a file found in `SUB` below a directory
+/// given by name, so that a tree of tests gives the same tree of programs
+/// (and tests of one name in two subdirectories do not collide).
+fn out_dir(out: &Path, roots: &[PathBuf], f: &Path) -> PathBuf {
+    roots
+        .iter()
+        .filter(|r| r.is_dir())
+        .find_map(|r| f.strip_prefix(r).ok())
+        .and_then(Path::parent)
+        .map_or_else(|| out.to_path_buf(), |sub| out.join(sub))
 }
 
 /// The program of `p`, or why there is none for `targets`.

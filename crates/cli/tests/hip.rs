@@ -113,6 +113,56 @@ fn hip_skips_what_it_cannot_express_with_the_reason() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// A directory's subdirectories are kept in the output: a test found in
+/// `SUB` is written to `OUT/SUB/NAME.hip`, so two tests of one name in two
+/// subdirectories do not collide; a file named on the command line goes to
+/// `OUT` itself.
+#[test]
+fn hip_keeps_the_directory_structure() {
+    let d = tmp("tree");
+    let src = d.join("src");
+    let out = d.join("out");
+    let mp = std::fs::read_to_string(corpus("MP+rel-acq.agent.litmus")).unwrap();
+    let sb = std::fs::read_to_string(corpus("SB+sc.litmus")).unwrap();
+    for (rel, text) in [
+        ("top.litmus", &sb),
+        ("a/mp.litmus", &mp),
+        ("b/deep/mp.litmus", &mp),
+    ] {
+        let p = src.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, text).unwrap();
+    }
+    let single = corpus("MP+rel-acq.agent.litmus");
+    let o = amdmm(&[
+        "hip",
+        src.to_str().unwrap(),
+        &single,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("4 programs written"), "{}", stdout(&o));
+    let a = std::fs::read_to_string(out.join("a/MP+rel-acq.agent.hip")).unwrap();
+    let b = std::fs::read_to_string(out.join("b/deep/MP+rel-acq.agent.hip")).unwrap();
+    let top = std::fs::read_to_string(out.join("MP+rel-acq.agent.hip")).unwrap();
+    // Same file name (the header names it), same test: the same bytes.
+    assert!(a == b, "a/ and b/deep/ differ");
+    assert!(top.contains("#define AMDMM_TEST \"MP+rel-acq.agent\""));
+    assert!(out.join("SB+sc.hip").is_file());
+    assert!(!out.join("src").exists());
+    // Two tests of one name in one directory still collide.
+    std::fs::write(src.join("a/mp2.litmus"), &mp).unwrap();
+    let o = amdmm(&["hip", src.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("a second test named `MP+rel-acq.agent` in"),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 fn log(name: &str, text: &str) -> PathBuf {
     let p = std::env::temp_dir().join(format!("amdmm-observed-{name}-{}.log", std::process::id()));
     std::fs::write(&p, text).unwrap();
