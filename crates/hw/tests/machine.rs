@@ -1183,3 +1183,43 @@ fn disjoint_waves_are_explored_one_at_a_time() {
         assert!(red.states_visited < 400, "{t}: {}", red.states_visited);
     }
 }
+
+/// An `llvm.assume` whose condition is false ends its path with no outcome,
+/// as the memory model discards the execution (docs/semantics.md, "When no
+/// execution is left"): it is not a deadlock, although the other waves
+/// finish and the assuming wave never does. P1 keeps only the paths where
+/// it read P0's store; the path where it read the initial 0 ends at its
+/// `assume`. A real barrier deadlock keeps its flag.
+#[test]
+fn failed_assume_ends_the_path_without_a_deadlock() {
+    let p = amdmm_program::load(
+        "AMDGPU Assume+read\n{\n  global x = 0;\n}\n\
+         thread P0 @ wg 0 {\n  store atomic i32 1, ptr @x syncscope(\"agent\") monotonic, align 4\n}\n\
+         thread P1 @ wg 1 {\n  %r0 = load atomic i32, ptr @x syncscope(\"agent\") monotonic, align 4\n  \
+         %c = icmp eq i32 %r0, 1\n  call void @llvm.assume(i1 %c)\n}\n\
+         exists (P1:%r0 == 1)\n",
+    )
+    .unwrap();
+    for t in MODELLED {
+        let target = Target::parse(t).unwrap();
+        for reduce in [true, false] {
+            let opts = HwOptions {
+                reduce,
+                ..HwOptions::default()
+            };
+            let h = explore(&p, &target, &opts).unwrap();
+            assert!(h.outcome.limit.is_none(), "{t}");
+            assert!(!h.outcome.flags.deadlock, "{t} reduce={reduce}");
+            assert!(!h.outcome.flags.ub && !h.outcome.flags.cutoff, "{t}");
+            let got: Vec<_> = h.outcome.states.iter().map(|s| s.values.clone()).collect();
+            assert_eq!(got, vec![vec![ValueOut::Int(1)]], "{t} reduce={reduce}");
+        }
+    }
+    let h = explore(
+        &load("barrier/Named+too-few.deadlock.litmus"),
+        &Target::parse("gfx1250").unwrap(),
+        &HwOptions::default(),
+    )
+    .unwrap();
+    assert!(h.outcome.flags.deadlock);
+}

@@ -215,8 +215,13 @@ impl Explorer<'_, '_> {
             mem.write_back(a, true);
         }
         if !done || !s.mem.clean_where(&self.ctx.l2_shared) {
-            // Every wave is blocked: a deadlock (barrier) path.
-            self.flags.deadlock = true;
+            // A wave whose next step ends its path (an `assume` that
+            // fails, `ub`, the loop bound) ends it with no outcome: not a
+            // deadlock ([`Self::path_ended`]).
+            if !self.path_ended(s) {
+                // Every wave is blocked: a deadlock (barrier) path.
+                self.flags.deadlock = true;
+            }
             return;
         }
         let p = self.ctx.p;
@@ -285,6 +290,20 @@ impl Explorer<'_, '_> {
             flags: FlagsOut::default(),
         };
         self.finals.entry(fs).or_insert_with(|| self.path.clone());
+    }
+
+    /// Does some wave's next step end the path ([`Issue::Dead`]): an
+    /// `llvm.assume` whose condition is false, `ub`, or the loop bound? The
+    /// memory model discards such an execution ("Discarded: N executions by
+    /// llvm.assume"; docs/semantics.md, "When no execution is left": an
+    /// execution an `assume` discards is not complete, and is not
+    /// deadlocked), so a path stuck only behind it is no deadlock. Whether
+    /// a step ends the path depends only on the wave's own program counter
+    /// and registers (an operand still pending blocks the step instead), so
+    /// trying it again here gives the answer the search got, and raises no
+    /// flag it did not raise already.
+    fn path_ended(&mut self, s: &State) -> bool {
+        (0..s.waves.len()).any(|w| !s.waves[w].halted && matches!(self.issue(s, w), Issue::Dead))
     }
 
     pub(super) fn successors(&mut self, s: &State) -> Vec<(State, String)> {
