@@ -14,6 +14,7 @@ use amdmm_program::{
 };
 use std::collections::HashMap;
 
+mod buffer;
 mod dma;
 mod float;
 mod memops;
@@ -42,6 +43,9 @@ enum Base {
     /// `llvm.amdgcn.dispatch.ptr()`
     Dispatch,
     Null,
+    /// A buffer resource (`ptr addrspace(8)`), `Tx::rsrcs[k]`: used only
+    /// by the buffer intrinsics.
+    Rsrc(u32),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +98,8 @@ struct Tx<'a> {
     /// The (register, shadow register) of each element of every vector
     /// `phi` (`PhiRegs::Vec`).
     vec_phis: Vec<Vec<(RegId, RegId)>>,
+    /// The buffer resources made so far (`Base::Rsrc`).
+    rsrcs: Vec<buffer::Rsrc>,
 }
 
 /// One inlined invocation: its values and how its `ret` is taken.
@@ -251,6 +257,7 @@ pub(crate) fn translate(
         inline_count: 0,
         vecs: Vec::new(),
         vec_phis: Vec::new(),
+        rsrcs: Vec::new(),
     };
     let mut args = Vec::new();
     for (k, p) in kernel.params.iter().enumerate() {
@@ -547,6 +554,7 @@ impl<'a> Tx<'a> {
             Base::ImplicitArgs => "to the implicit kernel arguments".into(),
             Base::Dispatch => "to the dispatch packet".into(),
             Base::Null => "null".into(),
+            Base::Rsrc(_) => "to a buffer resource".into(),
         }
     }
 
@@ -1392,6 +1400,10 @@ impl<'a> Tx<'a> {
         let sym = match p.base {
             Base::Sym(s) => s,
             Base::Null => return Err(err(line, "access through a null pointer")),
+            Base::Rsrc(_) => {
+                return Err(err(line, format!("a {} through a buffer resource (addrspace({space})) is not modelled", if write { "write" } else { "read" }))
+                    .hint("a resource is accessed through the `.ptr.buffer` intrinsics (llvm.amdgcn.raw.ptr.buffer.load, ...); buffer fat pointers (addrspace 7) are not modelled"))
+            }
             Base::Private(_) => {
                 return Err(err(
                     line,
@@ -1430,6 +1442,10 @@ impl<'a> Tx<'a> {
                 ))
             }
             (0 | 1 | 3, _) => {}
+            (7, _) => {
+                return Err(err(line, "an access through a buffer fat pointer (addrspace(7)) is not modelled")
+                    .hint("use a buffer resource (llvm.amdgcn.make.buffer.rsrc, `ptr addrspace(8)`) with the `.ptr.buffer` intrinsics, or a global pointer"))
+            }
             (n, _) => {
                 return Err(err(
                     line,
@@ -1897,6 +1913,9 @@ impl<'a> Tx<'a> {
                 return Ok(None);
             }
             _ => {}
+        }
+        if let Some(v) = self.buffer_call(fr, inst, ret, callee, args)? {
+            return Ok(v);
         }
         if let Some(kind) = dma::dma_kind(callee) {
             self.lds_dma(fr, inst, kind, callee, args)?;

@@ -78,6 +78,44 @@ impl<'a> Tx<'a> {
         let size = constant(self, 2, "size")?;
         let offset = constant(self, 3, "offset")?;
         let aux = constant(self, 4, "aux (cache policy)")?;
+        let space = |t: &Type| match t {
+            Type::Ptr(n) => *n,
+            _ => 0,
+        };
+        let src = self.ptr(fr, &args[0].1)?;
+        let dst = self.ptr(fr, &args[1].1)?;
+        let (ss, ds) = (space(&args[0].0), space(&args[1].0));
+        self.dma_copies(
+            line,
+            callee,
+            kind,
+            (src, ss),
+            (dst, ds),
+            size,
+            offset,
+            aux,
+            false,
+        )
+    }
+
+    /// The copies of one LDS DMA call: `size` bytes from `src` (+
+    /// `offset`) to the lane's element of `dst` (+ `offset`), as
+    /// [`Tx::lds_dma`] describes; `buffer` for the buffer forms, whose
+    /// `src` is the resource's byte (docs/semantics.md, "Buffer resources
+    /// in kernels").
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn dma_copies(
+        &mut self,
+        line: u32,
+        callee: &str,
+        kind: DmaKind,
+        (src, ss): (Ptr, u32),
+        (dst, ds): (Ptr, u32),
+        size: i64,
+        offset: i64,
+        aux: i64,
+        buffer: bool,
+    ) -> Result<()> {
         if aux != 0 {
             return Err(err(line, format!("the DMA aux (cache policy) operand {aux} is not modelled"))
                 .hint("amdmm models the copy with the default cache policy; the volatile and cpol bits are not modelled: use 0"));
@@ -100,11 +138,6 @@ impl<'a> Tx<'a> {
             )
             .hint("amdmm's locations are whole elements"));
         }
-        let space = |t: &Type| match t {
-            Type::Ptr(n) => *n,
-            _ => 0,
-        };
-        let (ss, ds) = (space(&args[0].0), space(&args[1].0));
         if ss != 1 || ds != 3 {
             return Err(err(
                 line,
@@ -112,8 +145,6 @@ impl<'a> Tx<'a> {
             )
             .hint("LDS DMA copies from global memory (addrspace 1) to LDS (addrspace 3)"));
         }
-        let src = self.ptr(fr, &args[0].1)?;
-        let dst = self.ptr(fr, &args[1].1)?;
         for (p, what) in [(src, "source"), (dst, "destination")] {
             if !matches!(p.base, Base::Sym(_)) {
                 return Err(err(
@@ -143,7 +174,7 @@ impl<'a> Tx<'a> {
                 size: if parts > 1 { 4 } else { size as u32 },
                 part: k as u8,
                 lane,
-                buffer: false,
+                buffer,
             });
         }
         Ok(())
