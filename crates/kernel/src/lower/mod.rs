@@ -135,7 +135,9 @@ pub fn build(m: &Module, kernel: &Function, opts: &BuildOptions) -> Result<Built
         origins.push(out.origins);
         assert_regs.push(out.assert_reg);
     }
+    let covers = std::mem::take(&mut syms.covers);
     let (locations, symbols, buffers, float_types) = syms.finish(opts)?;
+    thread::check_covers(&covers, &symbols)?;
     let mut observed: Vec<Observable> = Vec::new();
     for b in &buffers {
         for &loc in &b.shown {

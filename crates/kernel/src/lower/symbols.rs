@@ -73,6 +73,23 @@ pub(crate) struct Symbols {
     dynamic_len: u32,
     /// Parameter names for messages: (source or IR name).
     param_names: Vec<String>,
+    /// Buffer accesses at run-time offsets through resources, checked once
+    /// the buffers have their lengths (thread/buffer.rs).
+    pub(crate) covers: Vec<ResourceCover>,
+}
+
+/// A buffer access at an offset computed at run time through a resource
+/// over `sym` from its start: sound only if the resource's `extent` covers
+/// the whole buffer (docs/semantics.md, "Buffer resources in kernels").
+#[derive(Clone, Debug)]
+pub(crate) struct ResourceCover {
+    pub sym: u32,
+    /// The resource's extent in bytes (numrecords, or numrecords × stride).
+    pub extent: u64,
+    /// The buffer's element size in bytes.
+    pub elem_bytes: u32,
+    pub line: u32,
+    pub callee: String,
 }
 
 fn elem_ty(name: &str) -> Option<Ty> {
@@ -102,6 +119,7 @@ impl Symbols {
             globals: HashMap::new(),
             dynamic_len: opts.launch.work_items().len().max(1) as u32,
             param_names: Vec::new(),
+            covers: Vec::new(),
         };
         let names: Vec<String> = kernel
             .params

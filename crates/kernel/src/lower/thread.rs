@@ -18,6 +18,7 @@ mod buffer;
 mod dma;
 mod float;
 mod memops;
+pub(crate) use buffer::check_covers;
 pub(crate) use dma::uses_async_marks;
 mod vector;
 

@@ -11,7 +11,10 @@
 use super::{err, Base, Frame, Ptr, Tx, V};
 use crate::error::Result;
 use crate::ir::{Inst, Type, Value};
-use amdmm_program::{BinOp, DmaKind, Instr, MemAttrs, Operand, Ordering, RmwOp, SyncScope, Ty};
+use crate::lower::symbols::ResourceCover;
+use amdmm_program::{
+    BinOp, CmpOp, DmaKind, Instr, MemAttrs, Operand, Ordering, RmwOp, Symbol, SyncScope, Ty,
+};
 
 /// A resource made by `llvm.amdgcn.make.buffer.rsrc` (`Base::Rsrc`).
 #[derive(Clone, Copy, Debug)]
@@ -286,56 +289,117 @@ impl<'a> Tx<'a> {
         }
         let rsrc = self.resource(fr, line, callee, &args[lead].1)?;
         let mut k = lead + 1 + mid;
-        let mut constant = |tx: &mut Tx, what: &str| -> Result<i64> {
+        let mut operand = |tx: &mut Tx| -> Result<Operand> {
             let v = tx.int(fr, &args[k].1)?;
             k += 1;
-            match v {
-                Operand::Const(c) => Ok(c),
-                _ => Err(err(line, format!("the {what} of `@{callee}` is computed at run time"))
-                    .hint("amdmm checks every buffer access against its resource before exploring, so the offsets and index are constants per work-item (ids, kernel arguments, unrolled loops); index a pointer (getelementptr) for offsets computed at run time")),
-            }
+            Ok(v)
         };
         let vindex = if structured {
-            constant(self, "vindex")?
+            operand(self)?
         } else {
-            0
+            Operand::Const(0)
         };
-        let voffset = constant(self, "voffset")?;
-        let soffset = constant(self, "soffset")?;
+        let voffset = operand(self)?;
+        let soffset = operand(self)?;
         let offset = if imm == 1 {
-            constant(self, "offset")?
+            operand(self)?
         } else {
-            0
+            Operand::Const(0)
         };
-        let aux = constant(self, "aux (cache policy)")?;
+        let aux = operand(self)?;
+        let immediate = |v: Operand, what: &str| match v {
+            Operand::Const(c) => Ok(c),
+            _ => Err(
+                err(line, format!("the {what} of `@{callee}` is not a constant"))
+                    .hint("the size, offset and cache-policy operands are immediates"),
+            ),
+        };
+        let (offset, aux) = (
+            immediate(offset, "offset")?,
+            immediate(aux, "aux (cache policy)")?,
+        );
         let (bytes, volatile) = match what {
             Access::Load => (ret.size(), self.cache_policy(line, callee, aux)?),
             Access::Store | Access::Rmw(_) | Access::CmpSwap => {
                 (args[0].0.size(), self.cache_policy(line, callee, aux)?)
             }
             Access::Lds(_) => {
-                let size = match self.int(fr, &args[2].1)? {
-                    Operand::Const(s) => s,
-                    _ => {
-                        return Err(err(
-                            line,
-                            format!("the size of `@{callee}` is not a constant"),
-                        ))
-                    }
-                };
+                let size = immediate(self.int(fr, &args[2].1)?, "size")?;
                 (size.max(0) as u64, false)
             }
         };
-        let within = voffset + soffset + offset;
-        let pos = self.within(line, callee, &rsrc, vindex, within, bytes as i64)?;
-        // The LDS DMA's `%offset` is applied to both addresses by the
-        // copy itself ([`Tx::dma_copies`]); the others are the source's.
-        let src_off = if imm == 1 { pos - offset } else { pos };
-        let off = self.bin(BinOp::Add, Ty::I64, rsrc.base.off, Operand::Const(src_off))?;
+        // The source's byte from the resource's base: the LDS DMA's
+        // `%offset` is applied to both addresses by the copy itself
+        // ([`Tx::dma_copies`]), the other offsets are the source's only.
+        let covers = self.syms.covers.len();
+        let src_pos = match (vindex, voffset, soffset) {
+            (Operand::Const(i), Operand::Const(v), Operand::Const(s)) => {
+                let pos = self.within(line, callee, &rsrc, i, v + s + offset, bytes as i64)?;
+                Operand::Const(pos - offset)
+            }
+            _ => {
+                let elem = match what {
+                    Access::Lds(_) => bytes.min(4),
+                    _ => element_bytes(if matches!(what, Access::Load) {
+                        ret
+                    } else {
+                        &args[0].0
+                    }),
+                };
+                self.run_time_pos(
+                    line,
+                    callee,
+                    &rsrc,
+                    [vindex, voffset, soffset],
+                    offset,
+                    bytes as i64,
+                    elem,
+                )?
+            }
+        };
+        let off = self.bin(BinOp::Add, Ty::I64, rsrc.base.off, src_pos)?;
         let p = Ptr {
             base: rsrc.base.base,
             off,
         };
+        let out = self.buffer_emit(
+            fr,
+            inst,
+            ret,
+            callee,
+            args,
+            what,
+            p,
+            (bytes, offset, aux),
+            volatile,
+        )?;
+        // A run-time access's check counts the buffer's elements as the
+        // access fixed them.
+        if let (true, Base::Sym(s)) = (self.syms.covers.len() > covers, p.base) {
+            if let Some(t) = self.syms.elem_ty(s) {
+                if let Some(c) = self.syms.covers.last_mut() {
+                    c.elem_bytes = t.bytes();
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The operation of [`Tx::buffer_access`] at the resolved pointer `p`.
+    #[allow(clippy::too_many_arguments)]
+    fn buffer_emit(
+        &mut self,
+        fr: &Frame,
+        inst: &Inst,
+        ret: &Type,
+        callee: &str,
+        args: &[(Type, Value)],
+        what: Access,
+        p: Ptr,
+        (bytes, offset, aux): (u64, i64, i64),
+        volatile: bool,
+    ) -> Result<Option<V>> {
+        let line = inst.line;
         match what {
             Access::Load => {
                 let v = if matches!(ret, Type::Vector(..)) {
@@ -490,6 +554,91 @@ impl<'a> Tx<'a> {
         Ok(vindex * r.stride + within)
     }
 
+    /// The source's byte from the resource's base for offsets computed at
+    /// run time (a loop's counter, a value read from memory): the static
+    /// check of [`Tx::within`] cannot be made, so the resource must cover
+    /// its whole buffer from its start (its base at byte 0 of the buffer;
+    /// checked once the buffers have their lengths, [`check_covers`]):
+    /// then every byte outside the resource is outside the buffer, and an
+    /// execution that reaches one ends as undefined behaviour like any
+    /// index out of a buffer's bounds (docs/semantics.md, "Kernels", "Out
+    /// of bounds"). With a stride, only the index may be computed at run
+    /// time: the bytes within the record are checked statically. A byte
+    /// offset that is not a whole number of `elem`-byte elements is made
+    /// out of bounds too (amdmm's locations are whole elements), so it is
+    /// never rounded to a neighbouring element.
+    #[allow(clippy::too_many_arguments)]
+    fn run_time_pos(
+        &mut self,
+        line: u32,
+        callee: &str,
+        r: &Rsrc,
+        [vindex, voffset, soffset]: [Operand; 3],
+        offset: i64,
+        bytes: i64,
+        elem: u64,
+    ) -> Result<Operand> {
+        if [vindex, voffset, soffset].contains(&Operand::Undef) {
+            return Err(err(line, format!("an offset of `@{callee}` is undef")));
+        }
+        let Base::Sym(sym) = r.base.base else {
+            return Err(err(line, "internal: a resource without a buffer"));
+        };
+        if r.base.off != Operand::Const(0) {
+            return Err(err(line, format!("`@{callee}` at an offset computed at run time, through a resource that starts inside `{}` (made at line {})", self.syms.name(sym), r.line))
+                .hint("amdmm checks a run-time offset against the buffer, so the resource must start at the buffer's start and cover all of it; or keep the offsets constant per work-item"));
+        }
+        let pos = if r.stride == 0 {
+            let a = self.bin(BinOp::Add, Ty::I64, voffset, soffset)?;
+            self.bin(BinOp::Add, Ty::I64, a, Operand::Const(offset))?
+        } else {
+            let (Operand::Const(v), Operand::Const(s)) = (voffset, soffset) else {
+                return Err(err(line, format!("the voffset or soffset of `@{callee}` is computed at run time, through a resource with a stride ({})", r.stride))
+                    .hint("with a stride, amdmm checks the bytes within a record before exploring: only vindex may be computed at run time"));
+            };
+            self.within(line, callee, r, 0, v + s + offset, bytes)?;
+            let i = self.bin(BinOp::Mul, Ty::I64, vindex, Operand::Const(r.stride))?;
+            self.bin(BinOp::Add, Ty::I64, i, Operand::Const(v + s + offset))?
+        };
+        let extent = if r.stride == 0 {
+            r.records
+        } else {
+            r.records * r.stride
+        };
+        self.syms.covers.push(ResourceCover {
+            sym,
+            extent: extent as u64,
+            elem_bytes: elem as u32,
+            line,
+            callee: callee.to_string(),
+        });
+        let pos = if elem > 1 {
+            let low = self.bin(BinOp::And, Ty::I64, pos, Operand::Const(elem as i64 - 1))?;
+            let aligned = self.temp()?;
+            self.emit(Instr::Cmp {
+                dst: aligned,
+                ty: Ty::I64,
+                op: CmpOp::Eq,
+                a: low,
+                b: Operand::Const(0),
+            });
+            let dst = self.temp()?;
+            self.emit(Instr::Select {
+                dst,
+                cond: Operand::Reg(aligned),
+                a: pos,
+                b: Operand::Const(MISALIGNED),
+            });
+            Operand::Reg(dst)
+        } else {
+            pos
+        };
+        Ok(match pos {
+            Operand::Const(p) => Operand::Const(p - offset),
+            p => self.bin(BinOp::Sub, Ty::I64, p, Operand::Const(offset))?,
+        })
+    }
+
     /// The cache-policy operand of a buffer load, store or atomic: bit 31
     /// is volatile (AMDGPUDMAOperations.md, "GFX9 DMA": "volatile (via
     /// `aux/cpol` bit 31)"; a volatile non-atomic access is a plain one in
@@ -528,6 +677,34 @@ fn buffer_atomic(volatile: bool) -> MemAttrs {
         nontemporal: false,
         fence_spaces: None,
     }
+}
+
+/// The byte a misaligned run-time offset is moved to: far before the
+/// buffer, so its access is out of bounds.
+const MISALIGNED: i64 = -(1 << 40);
+
+/// The element size of an access of `t` (a vector's element's).
+fn element_bytes(t: &Type) -> u64 {
+    match t {
+        Type::Vector(_, e) => e.size(),
+        t => t.size(),
+    }
+}
+
+/// Every run-time buffer access's resource covers its buffer
+/// ([`Tx::run_time_pos`]): the buffer's bytes (its length, known once
+/// every work-item is translated, times its element size) are within the
+/// resource's extent.
+pub(crate) fn check_covers(covers: &[ResourceCover], symbols: &[Symbol]) -> Result<()> {
+    for c in covers {
+        let sym = &symbols[c.sym as usize];
+        let have = u64::from(sym.len) * u64::from(c.elem_bytes);
+        if have > c.extent {
+            return Err(err(c.line, format!("`@{}` at an offset computed at run time, through a resource of {} bytes over `{}` ({have} bytes)", c.callee, c.extent, sym.name))
+                .hint("amdmm checks a run-time offset against the buffer, so the resource must cover all of it (numrecords, or numrecords x stride, at least the buffer's bytes; --arg sizes the buffer); or keep the offsets constant per work-item"));
+        }
+    }
+    Ok(())
 }
 
 fn operand_names(what: Access, structured: bool) -> String {
