@@ -40,7 +40,7 @@ pub(crate) struct Setup<'p> {
     pub(crate) shown_locs: Vec<u32>,
     /// Groups of interchangeable work-items (`crate::work_items`); empty
     /// unless `Options::work_item_symmetry`.
-    pub(crate) groups: Vec<Vec<usize>>,
+    pub(crate) groups: crate::work_items::Groups,
 }
 
 /// Called with every consistent complete execution (graph, axioms' analysis,
@@ -154,7 +154,7 @@ fn run_with<S: Set>(
                 c.symmetry = crate::symmetry::groups(setup, c);
             }
             if !setup.groups.is_empty() {
-                c.swaps = crate::work_items::Swaps::new(&setup.groups, &c.choice, c);
+                c.swaps = crate::work_items::Swaps::new(setup, &setup.groups, &c.choice, c);
             }
         }
     }
@@ -196,6 +196,11 @@ fn run_with<S: Set>(
             outcome.limit = limit;
         }
         acc.merge(a);
+    }
+    if outcome.limit.is_none() && setup.groups.moves_columns() {
+        if let Err(limit) = expand_orbits(setup, opts, started, &mut acc) {
+            outcome.limit = Some(limit);
+        }
     }
     if outcome.limit.is_some() {
         // No partial answer: what was seen before the limit depends on timing.
@@ -282,7 +287,7 @@ pub(crate) fn build_setup<'p>(
         columns,
         inits,
         shown_locs,
-        groups: Vec::new(),
+        groups: crate::work_items::Groups::default(),
     })
 }
 
@@ -497,6 +502,47 @@ impl Accumulator {
             self.finding_witnesses.entry(k).or_insert(w);
         }
     }
+}
+
+/// The final states of the full search from the reduced one's: interchangeable
+/// work-items that rename the locations they alone touch were explored in
+/// one arrangement, and the other arrangements' final states are the
+/// images of the found ones (`crate::work_items`, point 3), within the
+/// time and memory limits.
+fn expand_orbits(
+    setup: &Setup,
+    opts: &Options,
+    started: Instant,
+    acc: &mut Accumulator,
+) -> Result<(), LimitReason> {
+    let mut check = || {
+        if let Some(t) = opts.timeout {
+            if started.elapsed() > t {
+                return Err(LimitReason::Timeout(millis(t)));
+            }
+        }
+        if let Some(max) = opts.max_memory {
+            if crate::resident_mib().is_some_and(|m| m > max) {
+                return Err(LimitReason::Memory(max));
+            }
+        }
+        Ok(())
+    };
+    let g = &setup.groups;
+    acc.states = g.expand(
+        std::mem::take(&mut acc.states),
+        |a, b| a.1 = a.1.union(b.1),
+        &mut check,
+    )?;
+    for set in [
+        &mut acc.cutoff,
+        &mut acc.assume_discarded,
+        &mut acc.deadlocked,
+    ] {
+        let map = std::mem::take(set).into_iter().map(|s| (s, ())).collect();
+        *set = g.expand(map, |_, _| {}, &mut check)?.into_keys().collect();
+    }
+    Ok(())
 }
 
 fn finish(outcome: &mut Outcome, acc: Accumulator) {

@@ -5,32 +5,44 @@
 //! arrangement of each set of their choices.
 //!
 //! Interchangeable threads (see [`groups`]): every path of one equals the
-//! path of the same index of the other (events, locations, attributes,
-//! value expressions, guards, ends: a kernel's ids are constants in its
-//! code, so ids that flow into an address, a value or a branch make the
-//! paths differ); no path has a barrier or an asynchronous copy, and no
-//! thread of the program has a barrier (the barrier model and its notes
+//! path of the same index of the other up to a renaming `σ` of the
+//! location instances each of them alone touches (events, attributes,
+//! value expressions and guards compared from what the exploration reads,
+//! ends: a kernel's ids are constants in its code, so ids that flow into a
+//! value or a branch make the paths differ, while an id that only selects
+//! the element `out[gid]` a work-item alone touches is renamed away); the
+//! renamed instances are alike (address space, initial value, whole
+//! elements, shown in a column of the same type or not shown), and the
+//! condition is `true` (the kernel front end's: no condition reads a
+//! renamed location); no path has a barrier or an asynchronous copy, and
+//! no thread of the program has a barrier (the barrier model and its notes
 //! speak of waves and name work-items); nothing of them is shown (no
-//! register: an assertion register is); each event accesses the same
-//! location instance in both (an LDS access only within one workgroup);
-//! and they share the same scope instances with every other thread and
-//! with the initial writes ([`crate::symmetry`]'s condition).
+//! register: an assertion register is); and they share the same scope
+//! instances with every other thread and with the initial writes
+//! ([`crate::symmetry`]'s condition).
 //!
-//! Why it is sound. Let `π` permute the members of a group. It maps a
-//! candidate execution `X` (one path per thread, reads-from, modification
-//! order) to `π(X)`: the member `a`'s path and events become `π(a)`'s, a
-//! read of any thread that read from a write of `a` reads from the same
-//! write of `π(a)`, and the modification order follows. The paths are
-//! equal, so the events' kinds, locations, attributes and values (the same
-//! expressions over the same values read) agree; the placements are
-//! related alike to everything else, so every relation of the model
-//! (synchronizes-with, happens-before, availability, visibility, location
-//! order, coherence, the value rules) maps edge for edge, and the model
-//! names no thread otherwise: `π(X)` is consistent exactly when `X` is,
-//! with the same flags, and with the same final memory (the last write of
-//! each location maps to a write of the same value), nothing of the
-//! members being shown. So the set of final states and the flags are
-//! unions over orbits, and one execution per orbit gives them all:
+//! Why it is sound. Let `π` permute the members of a group, and `σ` the
+//! matching renaming of their private instances (the `i`-th of `a` to the
+//! `i`-th of `π(a)`). It maps a candidate execution `X` (one path per
+//! thread, reads-from, modification order) to `π(X)`: the member `a`'s path
+//! and events become `π(a)`'s, the initial write of a private instance `l`
+//! becomes that of `σ(l)`, a read of any thread that read from a write of
+//! `a` reads from the same write of `π(a)`, and the modification order
+//! follows. The paths are equal up to `σ`, so the events' kinds,
+//! attributes and values (the same expressions over the same values read)
+//! agree and their locations correspond; no other thread touches a
+//! private instance, and `σ` preserves "same location" among the events
+//! (it is a bijection that fixes every shared instance) and the initial
+//! values; the placements are related alike to everything else, so every
+//! relation of the model (synchronizes-with, happens-before, availability,
+//! visibility, location order, coherence, the value rules) maps edge for
+//! edge, and the model names no thread or location otherwise: `π(X)` is
+//! consistent exactly when `X` is, with the same flags, and its final
+//! memory is `X`'s renamed by `σ` (the last write of `l` in `X` is the last
+//! write of `σ(l)` in `π(X)`, with the same value), nothing else of the
+//! members being shown. So the set of final states is the union of the
+//! orbits of the states found, the flags of a state those of its orbit,
+//! and one execution per orbit gives them all:
 //!
 //! 1. Combinations of paths: `π` maps the combinations choosing paths `v`
 //!    for the members to those choosing `π(v)`; every orbit has one whose
@@ -43,6 +55,10 @@
 //!    property are searched ([`Swaps::keeps`], applied to every prefix of
 //!    the search as soon as the image's first positions are decided): a
 //!    superset of the least ones, so every orbit keeps at least one.
+//! 3. When members show private instances (`out[gid]` is a written
+//!    element, shown), the states found are those of the orbits'
+//!    representatives, and [`Groups::expand`] makes every image of each
+//!    (the permutations of the members' blocks of columns).
 //!
 //! What it changes: which executions are examined (fewer), so the
 //! candidates counted and the first execution of a finding; never the
@@ -53,39 +69,260 @@
 //! is byte for byte the same with `--no-symmetry`).
 
 use crate::engine::{Combo, Placed, Setup};
-use crate::symbolic::{Path, PathEvent};
-use amdmm_graph::Set;
-use amdmm_program::{Observable, Placement, ScopeLevel};
+use crate::result::{LimitReason, ValueOut};
+use crate::symbolic::{Guard, Node, NodeId, Path, PathEvent};
+use amdmm_graph::{EventKind, Set};
+use amdmm_program::{Cond, Observable, Placement, ScopeLevel};
+use std::collections::{BTreeMap, HashMap};
 
-/// Are two path events the same instruction's event?
-fn same_event(x: &PathEvent, y: &PathEvent) -> bool {
+/// Interchangeable work-items, and the location instances each of them
+/// alone touches (renamed along with it).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Groups {
+    /// The groups of two or more interchangeable threads, in thread order.
+    pub(crate) members: Vec<Vec<usize>>,
+    /// Per thread: the location instances it alone touches, in the order
+    /// of their first access over its paths (empty for a thread in no
+    /// group). The `i`-th of one member corresponds to the `i`-th of every
+    /// other member of its group.
+    pub(crate) private: Vec<Vec<u32>>,
+    /// Per group, per member: the columns (of `Setup::columns`) that show
+    /// its private instances, in the order of `private` (members' lists
+    /// correspond position by position).
+    pub(crate) shown: Vec<Vec<Vec<usize>>>,
+}
+
+impl Groups {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    /// Does some permutation of a group move a shown column: are the final
+    /// states found those of representatives only ([`Groups::expand`])?
+    pub(crate) fn moves_columns(&self) -> bool {
+        self.shown.iter().flatten().any(|c| !c.is_empty())
+    }
+}
+
+/// Where an event's location instance stands: an instance other threads
+/// may touch (compared as is), or the `i`-th instance its thread alone
+/// touches (compared by position, renamed with the thread).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Canon {
+    Fence(u32),
+    Shared(u32),
+    Private(usize),
+}
+
+/// Per thread, what [`interchangeable`] compares: its private instances
+/// (with their index) and each instance's column.
+struct Locals {
+    /// Per thread: private instance → its position in `private[t]`.
+    index: Vec<HashMap<u32, usize>>,
+    private: Vec<Vec<u32>>,
+    /// Location instance → the column showing it (single-cell columns).
+    column: HashMap<u32, usize>,
+}
+
+impl Locals {
+    /// Every thread's private instances: those no other thread touches on
+    /// any of its paths. None when the condition reads memory (a renamed
+    /// location would change what it reads; the kernel front end's
+    /// condition is `true`).
+    fn new(setup: &Setup) -> Locals {
+        let program = setup.program;
+        let threads = setup.paths.len();
+        let mut touched: Vec<Vec<u32>> = vec![Vec::new(); threads];
+        let mut owner: HashMap<u32, Option<usize>> = HashMap::new();
+        for (t, paths) in setup.paths.iter().enumerate() {
+            let wg = program.threads[t].placement.instance(ScopeLevel::Workgroup);
+            for e in paths.iter().flat_map(|p| &p.events) {
+                if e.kind == EventKind::Fence {
+                    continue;
+                }
+                let inst = setup.locs.instance(program, e.loc, wg);
+                let o = owner.entry(inst).or_insert(Some(t));
+                if *o != Some(t) {
+                    *o = None;
+                }
+                if !touched[t].contains(&inst) {
+                    touched[t].push(inst);
+                }
+            }
+        }
+        let renamable = program.condition.cond == Cond::True;
+        let private: Vec<Vec<u32>> = touched
+            .into_iter()
+            .enumerate()
+            .map(|(t, ts)| {
+                ts.into_iter()
+                    .filter(|i| renamable && owner[i] == Some(t))
+                    .collect()
+            })
+            .collect();
+        let index = private
+            .iter()
+            .map(|p| p.iter().enumerate().map(|(k, &i)| (i, k)).collect())
+            .collect();
+        let mut column = HashMap::new();
+        for (c, o) in setup.columns.iter().enumerate() {
+            if let Observable::Mem { loc, wg } = o {
+                for cell in crate::engine::observed_cells(program, *loc) {
+                    column.insert(setup.locs.observed(program, cell, *wg), c);
+                }
+            }
+        }
+        Locals {
+            index,
+            private,
+            column,
+        }
+    }
+
+    fn canon(&self, setup: &Setup, t: usize, e: &PathEvent) -> Canon {
+        if e.kind == EventKind::Fence {
+            return Canon::Fence(e.loc);
+        }
+        let wg = setup.program.threads[t]
+            .placement
+            .instance(ScopeLevel::Workgroup);
+        let inst = setup.locs.instance(setup.program, e.loc, wg);
+        match self.index[t].get(&inst) {
+            Some(&k) => Canon::Private(k),
+            None => Canon::Shared(inst),
+        }
+    }
+
+    /// Can private instance `x` of one thread be renamed to `y` of
+    /// another: the same kind of location (address space, initial value,
+    /// a whole element, not bytes of one), shown alike (both in a column
+    /// of their own, of the same type, or neither)?
+    fn renamable(&self, setup: &Setup, x: u32, y: u32) -> bool {
+        let program = setup.program;
+        let (lx, ly) = (setup.locs.location(x), setup.locs.location(y));
+        let (px, py) = (
+            &program.locations[lx as usize],
+            &program.locations[ly as usize],
+        );
+        let whole_column = |i: u32| {
+            self.column.get(&i).map(|&c| {
+                let o = &setup.columns[c];
+                let single = matches!(o, Observable::Mem { loc, .. }
+                    if crate::engine::observed_cells(program, *loc).len() == 1);
+                (single, program.float_type(o))
+            })
+        };
+        let (cx, cy) = (whole_column(x), whole_column(y));
+        px.space == py.space
+            && px.init == py.init
+            && px.byte.is_none()
+            && py.byte.is_none()
+            && setup.locs.init(program, x) == setup.locs.init(program, y)
+            && cx == cy
+            && cx.is_none_or(|(single, _)| single)
+    }
+}
+
+/// Are two path events the same instruction's event, their locations
+/// compared as [`Canon`]s?
+fn same_event(x: &PathEvent, cx: Canon, y: &PathEvent, cy: Canon) -> bool {
     x.kind == y.kind
         && x.access == y.access
-        && x.loc == y.loc
+        && cx == cy
         && x.attrs == y.attrs
         && x.intrinsic_scope == y.intrinsic_scope
-        && x.read_node == y.read_node
-        && x.write_node == y.write_node
+        && x.read_node.is_some() == y.read_node.is_some()
+        && x.write_node.is_some() == y.write_node.is_some()
         && x.deps == y.deps
         && x.instr == y.instr
         && x.line == y.line
 }
 
-/// Are two paths equal in everything the exploration reads?
-fn same_path(p: &Path, q: &Path) -> bool {
+/// Are two paths (of threads `a` and `b`) equal in everything the
+/// exploration reads, up to the renaming of their private instances?
+fn same_path(setup: &Setup, locals: &Locals, a: usize, p: &Path, b: usize, q: &Path) -> bool {
     p.events.len() == q.events.len()
         && p.events
             .iter()
             .zip(&q.events)
-            .all(|(x, y)| same_event(x, y))
-        && p.nodes == q.nodes
-        && p.node_deps == q.node_deps
-        && p.guards == q.guards
+            .all(|(x, y)| same_event(x, locals.canon(setup, a, x), y, locals.canon(setup, b, y)))
+        && same_values(p, q)
         && p.end == q.end
         && p.barriers.is_empty()
         && q.barriers.is_empty()
         && p.asyncs.is_empty()
         && q.asyncs.is_empty()
+}
+
+/// Do two paths compute the same values for the exploration: the nodes
+/// that their events read and write and their guards test, compared
+/// structurally? A kernel's id that flows nowhere leaves a constant node
+/// that nothing reads (an address computed at translation time), and does
+/// not count: the engine reads a node only through these roots (a node's
+/// value depends on its operands alone, so one that no root reaches changes
+/// no event, guard or flag).
+fn same_values(p: &Path, q: &Path) -> bool {
+    let mut todo: Vec<(NodeId, NodeId)> = Vec::new();
+    for (x, y) in p.events.iter().zip(&q.events) {
+        todo.extend(x.read_node.zip(y.read_node));
+        todo.extend(x.write_node.zip(y.write_node));
+    }
+    if p.guards.len() != q.guards.len() {
+        return false;
+    }
+    for (g, h) in p.guards.iter().zip(&q.guards) {
+        let pair = match (*g, *h) {
+            (Guard::True(a), Guard::True(b))
+            | (Guard::False(a), Guard::False(b))
+            | (Guard::Undef(a), Guard::Undef(b)) => (a, b),
+            (Guard::Equals(a, c), Guard::Equals(b, d)) if c == d => (a, b),
+            (Guard::OutOfRange(a, l), Guard::OutOfRange(b, m)) if l == m => (a, b),
+            _ => return false,
+        };
+        todo.push(pair);
+    }
+    let mut seen = std::collections::HashSet::new();
+    while let Some((a, b)) = todo.pop() {
+        if !seen.insert((a, b)) {
+            continue;
+        }
+        let (Some(&na), Some(&nb)) = (p.nodes.get(a as usize), q.nodes.get(b as usize)) else {
+            return false;
+        };
+        if p.node_deps.get(a as usize) != q.node_deps.get(b as usize) {
+            return false;
+        }
+        let same = match (na, nb) {
+            (Node::Const(x), Node::Const(y)) => x == y,
+            (Node::Undef, Node::Undef) => true,
+            (Node::Read(x), Node::Read(y)) => x == y,
+            (Node::Bin(o, t, a1, a2), Node::Bin(o2, t2, b1, b2)) if o == o2 && t == t2 => {
+                todo.extend([(a1, b1), (a2, b2)]);
+                true
+            }
+            (Node::Cmp(o, t, a1, a2), Node::Cmp(o2, t2, b1, b2)) if o == o2 && t == t2 => {
+                todo.extend([(a1, b1), (a2, b2)]);
+                true
+            }
+            (Node::Rmw(o, t, a1, a2), Node::Rmw(o2, t2, b1, b2)) if o == o2 && t == t2 => {
+                todo.extend([(a1, b1), (a2, b2)]);
+                true
+            }
+            (Node::Select(a1, a2, a3), Node::Select(b1, b2, b3)) => {
+                todo.extend([(a1, b1), (a2, b2), (a3, b3)]);
+                true
+            }
+            (Node::Wrap(t, a1), Node::Wrap(t2, b1)) if t == t2 => {
+                todo.push((a1, b1));
+                true
+            }
+            _ => false,
+        };
+        if !same {
+            return false;
+        }
+    }
+    true
 }
 
 /// Which scope instances two placements share, level by level.
@@ -94,24 +331,29 @@ fn shared_levels(p: &Placement, q: &Placement) -> [(bool, bool); 6] {
 }
 
 /// Are threads `a` and `b` interchangeable (module comment)?
-fn interchangeable(setup: &Setup, a: usize, b: usize) -> bool {
+fn interchangeable(setup: &Setup, locals: &Locals, a: usize, b: usize) -> bool {
     let (pa, pb) = (&setup.paths[a], &setup.paths[b]);
-    if pa.len() != pb.len() || !pa.iter().zip(pb).all(|(p, q)| same_path(p, q)) {
+    if pa.len() != pb.len()
+        || !pa
+            .iter()
+            .zip(pb)
+            .all(|(p, q)| same_path(setup, locals, a, p, b, q))
+    {
+        return false;
+    }
+    // Equal canonical events touch the same number of private instances,
+    // the `i`-th of `a` where `b` touches its `i`-th.
+    let (ia, ib) = (&locals.private[a], &locals.private[b]);
+    if ia.len() != ib.len()
+        || !ia
+            .iter()
+            .zip(ib)
+            .all(|(&x, &y)| locals.renamable(setup, x, y))
+    {
         return false;
     }
     let program = setup.program;
     let (qa, qb) = (&program.threads[a].placement, &program.threads[b].placement);
-    let (wa, wb) = (
-        qa.instance(ScopeLevel::Workgroup),
-        qb.instance(ScopeLevel::Workgroup),
-    );
-    let same_instances = pa.iter().flat_map(|p| &p.events).all(|e| {
-        e.kind == amdmm_graph::EventKind::Fence
-            || setup.locs.instance(program, e.loc, wa) == setup.locs.instance(program, e.loc, wb)
-    });
-    if !same_instances {
-        return false;
-    }
     let init = Placement { ids: [0; 6] };
     program
         .threads
@@ -125,14 +367,14 @@ fn interchangeable(setup: &Setup, a: usize, b: usize) -> bool {
 
 /// The groups of interchangeable threads (each of two or more, in thread
 /// order); none when some thread has a barrier or an asynchronous copy.
-pub(crate) fn groups(setup: &Setup) -> Vec<Vec<usize>> {
+pub(crate) fn groups(setup: &Setup) -> Groups {
     let any_barrier = setup
         .paths
         .iter()
         .flatten()
         .any(|p| !p.barriers.is_empty() || !p.asyncs.is_empty());
     if any_barrier {
-        return Vec::new();
+        return Groups::default();
     }
     let shown = |t: usize| {
         setup
@@ -140,25 +382,77 @@ pub(crate) fn groups(setup: &Setup) -> Vec<Vec<usize>> {
             .iter()
             .any(|c| matches!(c, Observable::Reg { thread, .. } if *thread as usize == t))
     };
-    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let locals = Locals::new(setup);
+    let mut members: Vec<Vec<usize>> = Vec::new();
     for t in (0..setup.paths.len()).filter(|&t| !shown(t) && !setup.paths[t].is_empty()) {
-        match groups.iter_mut().find(|g| {
-            interchangeable(setup, g[0], t) && g.iter().all(|&u| interchangeable(setup, u, t))
-        }) {
+        match members
+            .iter_mut()
+            .find(|g| g.iter().all(|&u| interchangeable(setup, &locals, u, t)))
+        {
             Some(g) => g.push(t),
-            None => groups.push(vec![t]),
+            None => members.push(vec![t]),
         }
     }
-    groups.retain(|g| g.len() > 1);
-    groups
+    members.retain(|g| g.len() > 1);
+    let mut private = vec![Vec::new(); setup.paths.len()];
+    let shown = members
+        .iter()
+        .map(|g| {
+            g.iter()
+                .map(|&t| {
+                    private[t] = locals.private[t].clone();
+                    private[t]
+                        .iter()
+                        .filter_map(|i| locals.column.get(i).copied())
+                        .collect()
+                })
+                .collect()
+        })
+        .collect();
+    Groups {
+        members,
+        private,
+        shown,
+    }
 }
 
 /// Does the combination of paths `choice` have its members' path indices
 /// non-decreasing in each group (point 1 of the module comment)?
-pub(crate) fn sorted(groups: &[Vec<usize>], choice: &[usize]) -> bool {
+pub(crate) fn sorted(groups: &Groups, choice: &[usize]) -> bool {
     groups
+        .members
         .iter()
         .all(|g| g.windows(2).all(|w| choice[w[0]] <= choice[w[1]]))
+}
+
+/// One swap of two members with the same path.
+#[derive(Clone, Debug, Default)]
+struct Swap {
+    /// Offset of `a`'s events, of `b`'s, their number.
+    oa: usize,
+    ob: usize,
+    len: usize,
+    /// The initial writes of their private instances, both ways
+    /// (`a`'s ↔ `b`'s), sorted.
+    inits: Vec<(usize, usize)>,
+}
+
+impl Swap {
+    /// The event `e` is mapped to: the members' events and the initial
+    /// writes of their private instances trade places.
+    fn map(&self, e: usize) -> usize {
+        let (oa, ob, len) = (self.oa, self.ob, self.len);
+        if (oa..oa + len).contains(&e) {
+            e - oa + ob
+        } else if (ob..ob + len).contains(&e) {
+            e - ob + oa
+        } else {
+            match self.inits.binary_search_by_key(&e, |p| p.0) {
+                Ok(k) => self.inits[k].1,
+                Err(_) => e,
+            }
+        }
+    }
 }
 
 /// The swaps of one combination: adjacent members of a group with the same
@@ -166,8 +460,7 @@ pub(crate) fn sorted(groups: &[Vec<usize>], choice: &[usize]) -> bool {
 /// search's order.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Swaps {
-    /// (offset of `a`'s events, offset of `b`'s, their number).
-    pairs: Vec<(usize, usize, usize)>,
+    pairs: Vec<Swap>,
     /// Per event: its position in `Combo::reads` (`usize::MAX`: not a read).
     read_pos: Vec<usize>,
 }
@@ -175,14 +468,35 @@ pub(crate) struct Swaps {
 impl Swaps {
     /// The swaps of `combo` (built with path choice `choice`), once its
     /// reads are in their final order.
-    pub(crate) fn new<S: Set>(groups: &[Vec<usize>], choice: &[usize], combo: &Combo<S>) -> Swaps {
+    pub(crate) fn new<S: Set>(
+        setup: &Setup,
+        groups: &Groups,
+        choice: &[usize],
+        combo: &Combo<S>,
+    ) -> Swaps {
+        // The initial write of an instance is the event at its position
+        // in `Setup::inits` (they come first in every graph).
+        let init_event = |i: u32| setup.inits.binary_search(&i).ok();
         let mut pairs = Vec::new();
-        for g in groups {
+        for g in &groups.members {
             for (i, &a) in g.iter().enumerate() {
                 for &b in &g[i + 1..] {
                     let (pa, pb): (&Placed, &Placed) = (&combo.placed[a], &combo.placed[b]);
                     if choice[a] == choice[b] && pa.len == pb.len && pa.len > 0 {
-                        pairs.push((pa.offset, pb.offset, pa.len));
+                        let mut inits = Vec::new();
+                        for (&x, &y) in groups.private[a].iter().zip(&groups.private[b]) {
+                            if let (Some(x), Some(y)) = (init_event(x), init_event(y)) {
+                                inits.push((x, y));
+                                inits.push((y, x));
+                            }
+                        }
+                        inits.sort_unstable();
+                        pairs.push(Swap {
+                            oa: pa.offset,
+                            ob: pb.offset,
+                            len: pa.len,
+                            inits,
+                        });
                     }
                 }
             }
@@ -209,36 +523,19 @@ impl Swaps {
     pub(crate) fn keeps<S: Set>(&self, combo: &Combo<S>, pick: &[u8]) -> bool {
         self.pairs
             .iter()
-            .all(|&(oa, ob, len)| self.not_greater(combo, pick, oa, ob, len))
+            .all(|swap| self.not_greater(combo, pick, swap))
     }
 
-    /// `pick ≤ σ(pick)` lexicographically, `σ` swapping the events
-    /// `oa..oa+len` with `ob..ob+len`.
-    fn not_greater<S: Set>(
-        &self,
-        combo: &Combo<S>,
-        pick: &[u8],
-        oa: usize,
-        ob: usize,
-        len: usize,
-    ) -> bool {
-        let swap = |e: usize| {
-            if (oa..oa + len).contains(&e) {
-                e - oa + ob
-            } else if (ob..ob + len).contains(&e) {
-                e - ob + oa
-            } else {
-                e
-            }
-        };
+    /// `pick ≤ σ(pick)` lexicographically, `σ` the swap.
+    fn not_greater<S: Set>(&self, combo: &Combo<S>, pick: &[u8], swap: &Swap) -> bool {
         for (k, &r) in combo.reads.iter().enumerate().take(pick.len()) {
             // σ(pick) at read r: the source the read σ(r) takes, mapped by σ
             // (not decided yet: nothing to compare from here on).
-            let from = self.read_pos[swap(r)];
+            let from = self.read_pos[swap.map(r)];
             let Some(&c) = pick.get(from) else {
                 return true;
             };
-            let source = combo.cands[from][c as usize].map(|w| swap(w as usize));
+            let source = combo.cands[from][c as usize].map(|w| swap.map(w as usize));
             let Some(image) = combo.cands[k]
                 .iter()
                 .position(|&x| x.map(usize::from) == source)
@@ -254,5 +551,156 @@ impl Swaps {
             }
         }
         true
+    }
+}
+
+/// How many final states [`Groups::expand`] makes before it checks the
+/// limits again.
+const EXPAND_CHECK_EVERY: u64 = 4096;
+
+impl Groups {
+    /// The final states of the full search from those of the reduced one
+    /// (point 3 of the module comment): every distinct image of each state
+    /// under the permutations of each group's members, which move the
+    /// columns of their private instances block by block. A state's
+    /// images share its entry (`merge` unites the entries of one orbit:
+    /// the flags of a state are those of every execution of its orbit).
+    ///
+    /// The cost: states of one orbit are first brought to one
+    /// representative (the members' blocks of values sorted), then every
+    /// distinct arrangement of its blocks is made once (the next
+    /// permutation of a multiset: `m! / Π kᵢ!` arrangements for `m`
+    /// members with `kᵢ` equal blocks), so the work is that of writing the
+    /// full search's states, never `m!` per state. `check` is called every
+    /// [`EXPAND_CHECK_EVERY`] states made (the time and memory limits).
+    pub(crate) fn expand<T: Clone>(
+        &self,
+        mut states: BTreeMap<Vec<ValueOut>, T>,
+        merge: impl Fn(&mut T, &T),
+        check: &mut dyn FnMut() -> Result<(), LimitReason>,
+    ) -> Result<BTreeMap<Vec<ValueOut>, T>, LimitReason> {
+        let mut made = 0u64;
+        for blocks in &self.shown {
+            if blocks.iter().all(|b| b.is_empty()) {
+                continue;
+            }
+            let values = |s: &[ValueOut]| -> Vec<Vec<ValueOut>> {
+                blocks
+                    .iter()
+                    .map(|b| b.iter().map(|&c| s[c]).collect())
+                    .collect()
+            };
+            let place = |s: &mut [ValueOut], arrangement: &[Vec<ValueOut>]| {
+                for (b, v) in blocks.iter().zip(arrangement) {
+                    for (&c, &x) in b.iter().zip(v) {
+                        s[c] = x;
+                    }
+                }
+            };
+            // One representative per orbit: the blocks in sorted order.
+            let mut reps: BTreeMap<Vec<ValueOut>, T> = BTreeMap::new();
+            for (mut s, t) in std::mem::take(&mut states) {
+                let mut v = values(&s);
+                v.sort();
+                place(&mut s, &v);
+                match reps.get_mut(&s) {
+                    Some(e) => merge(e, &t),
+                    None => {
+                        reps.insert(s, t);
+                    }
+                }
+            }
+            for (rep, t) in reps {
+                let mut v = values(&rep);
+                loop {
+                    let mut s = rep.clone();
+                    place(&mut s, &v);
+                    states.insert(s, t.clone());
+                    made += 1;
+                    if made % EXPAND_CHECK_EVERY == 0 {
+                        check()?;
+                    }
+                    if !next_permutation(&mut v) {
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(states)
+    }
+}
+
+/// Rearranges `v` into the next greater permutation (lexicographically) and
+/// returns true, or returns false when `v` is the greatest. Equal elements
+/// are never swapped, so from the sorted order it visits every distinct
+/// arrangement of a multiset once.
+fn next_permutation<T: Ord>(v: &mut [T]) -> bool {
+    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
+        return false;
+    };
+    let j = (i..v.len())
+        .rev()
+        .find(|&j| v[j] > v[i - 1])
+        .expect("v[i] > v[i - 1]");
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_permutation_visits_each_distinct_arrangement_once() {
+        let mut v = vec![1, 1, 2, 3];
+        let mut seen = vec![v.clone()];
+        while next_permutation(&mut v) {
+            seen.push(v.clone());
+        }
+        // 4! / 2! arrangements, all distinct.
+        assert_eq!(seen.len(), 12);
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), 12);
+        assert!(!next_permutation(&mut [7]));
+    }
+
+    #[test]
+    fn expand_makes_every_image_and_merges_an_orbit() {
+        // Two members; each shows one private column (0 and 1); column 2
+        // is shared. The reduced search found (1, 0, 5) with flag 1 and
+        // (0, 1, 5) with flag 2: one orbit, whose two states both get
+        // flags 1 | 2. (4, 4, 6) is its own image.
+        let groups = Groups {
+            members: vec![vec![0, 1]],
+            private: vec![vec![10], vec![11]],
+            shown: vec![vec![vec![0], vec![1]]],
+        };
+        let st =
+            |a: i64, b: i64, c: i64| vec![ValueOut::Int(a), ValueOut::Int(b), ValueOut::Int(c)];
+        let states: BTreeMap<Vec<ValueOut>, u8> =
+            [(st(1, 0, 5), 1), (st(0, 1, 5), 2), (st(4, 4, 6), 4)].into();
+        let out = groups
+            .expand(states, |a, b| *a |= *b, &mut || Ok(()))
+            .unwrap();
+        let want: BTreeMap<Vec<ValueOut>, u8> =
+            [(st(0, 1, 5), 3), (st(1, 0, 5), 3), (st(4, 4, 6), 4)].into();
+        assert_eq!(out, want);
+    }
+
+    #[test]
+    fn expand_counts_three_members_with_two_equal_blocks() {
+        let groups = Groups {
+            members: vec![vec![0, 1, 2]],
+            private: vec![vec![10], vec![11], vec![12]],
+            shown: vec![vec![vec![0], vec![1], vec![2]]],
+        };
+        let st = |v: [i64; 3]| v.iter().map(|&x| ValueOut::Int(x)).collect::<Vec<_>>();
+        let out = groups
+            .expand([(st([2, 1, 1]), ())].into(), |_, _| {}, &mut || Ok(()))
+            .unwrap();
+        let keys: Vec<Vec<ValueOut>> = out.into_keys().collect();
+        assert_eq!(keys, vec![st([1, 1, 2]), st([1, 2, 1]), st([2, 1, 1])]);
     }
 }

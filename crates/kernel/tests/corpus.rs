@@ -208,3 +208,62 @@ fn symmetric_work_items_are_explored_once() {
         off.candidates
     );
 }
+
+/// Work-items whose paths differ only in the locations each alone touches
+/// (`out[gid]`) are interchangeable under the renaming of those locations
+/// (docs/semantics.md, "Symmetry of work-items"): the reduced search
+/// examines fewer candidates, and the final states rebuilt from its orbits
+/// are exactly the full search's (every permutation of the tickets).
+#[test]
+fn id_indexed_work_items_are_explored_once() {
+    let dir = kernels_dir();
+    for (stem, grid) in [("tickets_by_id", 5u32), ("flag_readers_by_id", 6)] {
+        for o in [0, 2] {
+            let ll = std::fs::read_to_string(dir.join(format!("fixtures/{stem}.O{o}.ll"))).unwrap();
+            let m = amdmm_kernel::parse::module(&ll).unwrap();
+            let k = amdmm_kernel::pick_kernel(&m, None).unwrap();
+            let opts = amdmm_kernel::BuildOptions {
+                launch: amdmm_kernel::Launch {
+                    grid: [grid, 1],
+                    block: [1, 1],
+                    wave_size: 64,
+                    lanes: None,
+                },
+                args: vec![(
+                    "out".into(),
+                    amdmm_kernel::launch::parse_arg(&format!("out=i32[{grid}]"))
+                        .unwrap()
+                        .1,
+                )],
+                ..Default::default()
+            };
+            let built = amdmm_kernel::build(&m, k, &opts).unwrap();
+            let explore = |symmetry: bool| {
+                let o = amdmm_explore::Options {
+                    symmetry,
+                    work_item_symmetry: true,
+                    ..Default::default()
+                };
+                amdmm_explore::explore_findings(&built.program, &o)
+            };
+            let (on, found_on) = explore(true);
+            let (off, found_off) = explore(false);
+            assert!(found_on.reduced && !found_off.reduced, "{stem} -O{o}");
+            assert_eq!(on.states, off.states, "{stem} -O{o}");
+            assert_eq!(on.flags, off.flags, "{stem} -O{o}");
+            assert!(
+                on.candidates * 2 < off.candidates,
+                "{stem} -O{o}: {} candidates with the reduction, {} without",
+                on.candidates,
+                off.candidates
+            );
+        }
+    }
+    // 5! permutations of the tickets 0..4.
+    let ll = std::fs::read_to_string(dir.join("fixtures/tickets_by_id.O2.ll")).unwrap();
+    let mut opts = fixture_options(&dir, "tickets_by_id.O2.ll");
+    opts.spec.grid[0] = 5;
+    opts.spec.args = vec![amdmm_kernel::launch::parse_arg("out=i32[5]").unwrap()];
+    let r = run(&ll, "tickets_by_id", &opts).unwrap();
+    assert_eq!(r.memory.len(), 120, "{}", amdmm_kernel::report::text(&r));
+}
