@@ -336,9 +336,17 @@ pub struct Global {
     /// The initializer (`None` for `external`); `Undef` for `undef`/`poison`.
     pub init: Option<Value>,
     pub constant: bool,
+    /// `externally_initialized`: the host may set the value before the
+    /// kernel runs (HIP's `__constant__` variables).
+    pub externally_initialized: bool,
     pub line: u32,
     /// The `!dbg` attachment: a `DIGlobalVariableExpression`.
     pub dbg: Option<u32>,
+    /// The initializer laid out as memory, little-endian: per byte its
+    /// value, `None` for `undef`/`poison`; `Err` says why it cannot be
+    /// (a pointer or constant expression among the elements). Read for
+    /// constant tables (`addrspace(4)`).
+    pub image: std::result::Result<Vec<Option<u8>>, String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

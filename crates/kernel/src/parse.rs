@@ -90,6 +90,7 @@ fn lex(line: &str, line_no: u32) -> Result<Vec<Token>> {
 }
 
 /// A cursor over one line's (or one joined instruction's) tokens.
+#[derive(Clone)]
 pub(crate) struct Cursor<'t> {
     toks: &'t [Token],
     pos: usize,
@@ -424,6 +425,105 @@ impl<'t> Cursor<'t> {
         Ok(v)
     }
 
+    /// A constant of type `ty` (already read) laid out into `bytes` from
+    /// byte `at`, little-endian (AMDGPU's byte order): arrays, vectors and
+    /// structs (at LangRef's field offsets) element by element,
+    /// `zeroinitializer`, `undef`/`poison` (bytes left `None`), `c"..."`
+    /// strings, and integer and floating-point scalars.
+    pub(crate) fn layout(&mut self, ty: &Type, at: u64, bytes: &mut [Option<u8>]) -> Result<()> {
+        let size = ty.size();
+        let fill = |bytes: &mut [Option<u8>], v: Option<u128>| {
+            for k in 0..size {
+                if let Some(b) = bytes.get_mut((at + k) as usize) {
+                    *b = v.map(|v| if k < 16 { (v >> (8 * k)) as u8 } else { 0 });
+                }
+            }
+        };
+        if self.eat_word("zeroinitializer") {
+            fill(bytes, Some(0));
+            return Ok(());
+        }
+        if self.eat_word("undef") || self.eat_word("poison") {
+            fill(bytes, None);
+            return Ok(());
+        }
+        match ty {
+            Type::Array(n, e) | Type::Vector(n, e) => {
+                let (open, close) = if matches!(ty, Type::Array(..)) {
+                    ('[', ']')
+                } else {
+                    ('<', '>')
+                };
+                if let Some(Tok::Str(text)) = self.peek() {
+                    self.pos += 1;
+                    let chars = c_string(text);
+                    if **e != Type::Int(8) || chars.len() as u64 != *n {
+                        return Err(self.err(format!(
+                            "a string of {} bytes for {}",
+                            chars.len(),
+                            ty.text()
+                        )));
+                    }
+                    for (k, b) in chars.into_iter().enumerate() {
+                        if let Some(slot) = bytes.get_mut(at as usize + k) {
+                            *slot = Some(b);
+                        }
+                    }
+                    return Ok(());
+                }
+                if matches!(**e, Type::Int(1)) && matches!(ty, Type::Vector(..)) {
+                    return Err(self.err("a vector of i1 in a constant is not laid out"));
+                }
+                self.punct(open)?;
+                for k in 0..*n {
+                    if k > 0 {
+                        self.punct(',')?;
+                    }
+                    let et = self.ty()?;
+                    self.layout(&et, at + k * e.size(), bytes)?;
+                }
+                self.punct(close)
+            }
+            Type::Struct(fs) => {
+                if self.eat_punct('<') {
+                    return Err(self.err("a packed struct constant is not laid out"));
+                }
+                self.punct('{')?;
+                for k in 0..fs.len() {
+                    if k > 0 {
+                        self.punct(',')?;
+                    }
+                    let ft = self.ty()?;
+                    let off = ty.field_offset(k).unwrap_or(0);
+                    self.layout(&ft, at + off, bytes)?;
+                }
+                self.punct('}')
+            }
+            _ => match self.value(ty)? {
+                Value::Int(v) => {
+                    fill(bytes, Some(v as u128));
+                    Ok(())
+                }
+                Value::FloatBits(b) => {
+                    fill(bytes, Some(u128::from(b as u64)));
+                    Ok(())
+                }
+                Value::Null | Value::ZeroInit => {
+                    fill(bytes, Some(0));
+                    Ok(())
+                }
+                Value::Undef | Value::Poison => {
+                    fill(bytes, None);
+                    Ok(())
+                }
+                _ => Err(self.err(format!(
+                    "a {} element that is not a number (a pointer or constant expression)",
+                    ty.text()
+                ))),
+            },
+        }
+    }
+
     fn typed_value(&mut self) -> Result<(Type, Value)> {
         let t = self.ty()?;
         let v = self.value(&t)?;
@@ -701,7 +801,20 @@ fn global(toks: &[Token], line: u32) -> Result<Global> {
             None => return Err(KernelError::new(line, 1, "expected `global` or `constant`")),
         }
     };
+    let externally_initialized = toks
+        .iter()
+        .any(|t| matches!(&t.kind, Tok::Word(w) if w == "externally_initialized"));
     let ty = c.ty()?;
+    let image = if external {
+        Err("it is external".to_string())
+    } else {
+        let mut image = c.clone();
+        let mut bytes = vec![None; ty.size() as usize];
+        image
+            .layout(&ty, 0, &mut bytes)
+            .map(|()| bytes)
+            .map_err(|e| e.message)
+    };
     let init = if external {
         None
     } else {
@@ -726,8 +839,10 @@ fn global(toks: &[Token], line: u32) -> Result<Global> {
         ty,
         init,
         constant,
+        externally_initialized,
         line,
         dbg,
+        image,
     })
 }
 
@@ -1260,6 +1375,34 @@ fn instruction(toks: &[Token], line: u32) -> Result<Option<Inst>> {
     };
     c.attachments(&mut inst)?;
     Ok(Some(inst))
+}
+
+/// The bytes of a `c"..."` string: `\XX` is a byte in hex, `\\` a backslash.
+fn c_string(text: &str) -> Vec<u8> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < b.len() {
+        if b[k] == b'\\' {
+            if b.get(k + 1) == Some(&b'\\') {
+                out.push(b'\\');
+                k += 2;
+                continue;
+            }
+            if let Some(v) = b
+                .get(k + 1..k + 3)
+                .and_then(|h| std::str::from_utf8(h).ok())
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+            {
+                out.push(v);
+                k += 3;
+                continue;
+            }
+        }
+        out.push(b[k]);
+        k += 1;
+    }
+    out
 }
 
 #[cfg(test)]

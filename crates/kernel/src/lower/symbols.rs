@@ -293,6 +293,31 @@ impl Symbols {
         Ok(k)
     }
 
+    /// The bounds-check symbol of a private variable or constant table
+    /// (`key`: one per `alloca` or global): `len` one-byte elements, 0,
+    /// never written, so never shown (`Tx::check_bounds` in lower/thread).
+    pub(crate) fn bounds(&mut self, key: &str, name: &str, len: u32) -> u32 {
+        if let Some(&k) = self.globals.get(key) {
+            return k;
+        }
+        self.entries.push(Entry {
+            name: name.to_string(),
+            kind: SymbolKind::Global,
+            elem: Some((Ty::I8, 1, 0)),
+            max_const: None,
+            dynamic: false,
+            written: BTreeSet::new(),
+            written_dynamic: false,
+            fixed_len: Some(len),
+            declared_bytes: None,
+            init: Some(0),
+            untyped: false,
+        });
+        let k = self.entries.len() as u32 - 1;
+        self.globals.insert(key.to_string(), k);
+        k
+    }
+
     pub(crate) fn is_lds(&self, sym: u32) -> bool {
         self.entries[sym as usize].kind == SymbolKind::Lds
     }

@@ -15,10 +15,13 @@ use amdmm_program::{
 use std::collections::HashMap;
 
 mod buffer;
+mod constant;
 mod dma;
 mod float;
+mod lanes;
 mod memops;
 pub(crate) use buffer::check_covers;
+mod private;
 pub(crate) use dma::uses_async_marks;
 mod vector;
 
@@ -39,6 +42,9 @@ enum Base {
     Sym(u32),
     /// A private `alloca` of this thread, promoted to registers.
     Private(u32),
+    /// A constant table (`addrspace(4)` global, `Module::globals[k]`):
+    /// loads are its initializer's values.
+    Const(u32),
     /// `llvm.amdgcn.implicitarg.ptr()`
     ImplicitArgs,
     /// `llvm.amdgcn.dispatch.ptr()`
@@ -67,6 +73,13 @@ enum V {
 
 /// A promoted private variable: one register per (byte offset) slot.
 struct Slot {
+    /// Its `alloca`'s name, for messages.
+    name: String,
+    /// The function and `alloca` it comes from: one bounds-check symbol
+    /// per `alloca` (`Tx::check_bounds`).
+    key: String,
+    /// The `alloca`'s size in bytes.
+    bytes: u64,
     /// Stored once, in the entry block (clang -O0's copies of parameters
     /// and ids): its loads are the stored value itself.
     once: bool,
@@ -508,6 +521,9 @@ impl<'a> Tx<'a> {
                 if self.m.function(g).is_some() {
                     return Err(err(self.line(), format!("a pointer to the function `@{g}` is not supported")));
                 }
+                if let Some(v) = self.constant_table(g)? {
+                    return Ok(v);
+                }
                 let s = self.syms.global(self.m, self.dbg, g, self.line())?;
                 V::Ptr(Ptr { base: Base::Sym(s), off: Operand::Const(0) })
             }
@@ -552,6 +568,7 @@ impl<'a> Tx<'a> {
         match b {
             Base::Sym(s) => format!("into `{}`", self.syms.name(s)),
             Base::Private(_) => "to a private variable".into(),
+            Base::Const(k) => format!("into the constant `@{}`", self.m.globals[k as usize].name),
             Base::ImplicitArgs => "to the implicit kernel arguments".into(),
             Base::Dispatch => "to the dispatch packet".into(),
             Base::Null => "null".into(),
@@ -897,9 +914,12 @@ impl<'a> Tx<'a> {
         let line = inst.line;
         Ok(Some(match &inst.op {
             Op::Alloca { ty, count } => {
-                let _ = (ty, count);
                 let once = inst.dst.as_deref().is_some_and(|d| fr.once.contains(d));
+                let name = format!("%{}", inst.dst.as_deref().unwrap_or("_"));
                 self.slots.push(Slot {
+                    key: format!("@{} {name}", fr.f.name),
+                    name,
+                    bytes: ty.size().saturating_mul(*count),
                     once,
                     known: HashMap::new(),
                     regs: HashMap::new(),
@@ -1405,6 +1425,14 @@ impl<'a> Tx<'a> {
                 return Err(err(line, format!("a {} through a buffer resource (addrspace({space})) is not modelled", if write { "write" } else { "read" }))
                     .hint("a resource is accessed through the `.ptr.buffer` intrinsics (llvm.amdgcn.raw.ptr.buffer.load, ...); buffer fat pointers (addrspace 7) are not modelled"))
             }
+            Base::Const(k) if write => return Err(self.constant_write(k)),
+            Base::Const(_) => {
+                return Err(err(
+                    line,
+                    "an atomic access to a constant table is not supported",
+                )
+                .hint("a constant table is never written: a plain load reads the same value"))
+            }
             Base::Private(_) => {
                 return Err(err(
                     line,
@@ -1513,14 +1541,9 @@ impl<'a> Tx<'a> {
         match p.base {
             Base::Private(slot) => {
                 let Operand::Const(off) = p.off else {
-                    return Err(err(
-                        line,
-                        "a private array indexed by a run-time value is not supported",
-                    )
-                    .hint(
-                        "amdmm promotes private variables to registers; index them with constants",
-                    ));
+                    return self.private_load_at(slot, p.off, ty);
                 };
+                self.private_in_bounds(slot, off, ty)?;
                 if let Some(v) = self.slots[slot as usize].known.get(&(off as u64)) {
                     return Ok(*v);
                 }
@@ -1549,6 +1572,7 @@ impl<'a> Tx<'a> {
                 });
                 Ok(V::Int(Operand::Reg(d)))
             }
+            Base::Const(k) => self.constant_load(k, p.off, ty),
             Base::ImplicitArgs | Base::Dispatch => {
                 let Operand::Const(off) = p.off else {
                     return Err(err(
@@ -1619,14 +1643,13 @@ impl<'a> Tx<'a> {
         match p.base {
             Base::Private(slot) => {
                 let Operand::Const(off) = p.off else {
-                    return Err(err(
-                        line,
-                        "a private array indexed by a run-time value is not supported",
-                    )
-                    .hint(
-                        "amdmm promotes private variables to registers; index them with constants",
-                    ));
+                    let x = match v {
+                        V::Int(x) => x,
+                        _ => return Err(err(line, "storing a pointer, pair or vector into a private array at a run-time index is not supported")),
+                    };
+                    return self.private_store_at(slot, p.off, ty, x);
                 };
+                self.private_in_bounds(slot, off, ty)?;
                 if self.slots[slot as usize].once {
                     self.slots[slot as usize].known.insert(off as u64, v);
                 }
@@ -1666,6 +1689,7 @@ impl<'a> Tx<'a> {
                 }
                 Ok(())
             }
+            Base::Const(k) => Err(self.constant_write(k)),
             _ => {
                 let x = match v {
                     V::Int(x) => x,
@@ -1852,6 +1876,9 @@ impl<'a> Tx<'a> {
             self.emit(Instr::Fence { attrs: acq });
             return Ok(None);
         }
+        if let Some(half) = lanes::Half::of(callee) {
+            return self.mbcnt(fr, half, ret, args).map(Some);
+        }
         match callee {
             "llvm.amdgcn.implicitarg.ptr" => {
                 return Ok(Some(V::Ptr(Ptr {
@@ -1864,12 +1891,6 @@ impl<'a> Tx<'a> {
                     base: Base::Dispatch,
                     off: Operand::Const(0),
                 })))
-            }
-            "llvm.amdgcn.mbcnt.lo" | "llvm.amdgcn.mbcnt.hi" => {
-                return Err(err(
-                    line,
-                    format!("`@{callee}` (lane counting) is not modelled"),
-                ))
             }
             // No memory effect (AMDGPUUsage: waitcnt and sleep only wait; the
             // memory model is defined on the IR's operations).
