@@ -32,6 +32,7 @@
 mod barriers;
 pub mod code;
 mod dead;
+mod doomed;
 mod fingerprint;
 mod independence;
 pub mod memsys;
@@ -148,6 +149,8 @@ struct Ctx<'a> {
     last_access: Vec<Vec<Option<usize>>>,
     /// What each wave may still touch ([`independence::Footprints`]).
     foot: independence::Footprints,
+    /// When a failed `assume` ends the search ([`doomed::Doom`]).
+    doom: doomed::Doom,
 }
 
 /// Lowers `p` for `target` and explores every behaviour of the hardware model.
@@ -309,6 +312,7 @@ fn explore_lowered_from(
         live: dead::Liveness::new(p, &code, &geo),
         last_access: search::last_access(p, &code),
         foot,
+        doom: doomed::Doom::new(p, &code),
     };
     let waves = p
         .threads

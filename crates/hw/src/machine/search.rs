@@ -1,8 +1,9 @@
 //! The state-space search: depth-first over every scheduler choice, a set of
 //! visited states, and the partial-order reductions of docs/hardware.md
 //! ([`Explorer::is_local`], [`Explorer::solo_fetch_step`],
-//! [`Explorer::pair_head_is_local`], [`Explorer::last_access_step`], and
-//! the independent waves of [`super::independence`]).
+//! [`Explorer::pair_head_is_local`], [`Explorer::last_access_step`], the
+//! independent waves of [`super::independence`], and the doomed states of
+//! [`super::doomed`]).
 
 use super::code::Micro;
 use super::fingerprint::{fingerprint, Seen};
@@ -173,6 +174,19 @@ impl Explorer<'_, '_> {
             return;
         }
         self.seen.insert(fp);
+        // A wave's `assume` has failed: no final state is reachable, and
+        // the flags the paths from here could raise are raised now
+        // ([`super::doomed`]).
+        if self.ctx.opts.reduce
+            && self
+                .ctx
+                .doom
+                .doomed(self.ctx.p, &self.ctx.code, &s, &self.flags)
+        {
+            self.reduced += 1;
+            self.terminal(&s);
+            return;
+        }
         let succ = self.successors(&s);
         if succ.is_empty() {
             self.terminal(&s);
