@@ -183,6 +183,40 @@ fn buffer_atomics_are_system_scope_atomics() {
     assert!(finals.iter().any(|f| f.0 == "5") && finals.iter().any(|f| f.0 == "6"));
 }
 
+/// A floating-point buffer atomic adds IEEE values (1.5 + 2.25 = 3.75
+/// whatever the order); an integer operation on a float, or a float one
+/// on an integer, is refused.
+#[test]
+fn float_buffer_atomics_add_floats() {
+    let ll = kernel(
+        0,
+        16,
+        concat!(
+            "  %is0 = icmp eq i32 %l, 0\n",
+            "  %v = select i1 %is0, float 1.5, float 2.25\n",
+            "  %old = call float @llvm.amdgcn.raw.ptr.buffer.atomic.fadd.f32(float %v, ptr addrspace(8) %rout, i32 0, i32 0, i32 0)\n",
+        ),
+    );
+    let mut o = RunOptions::default();
+    o.spec.args.push((
+        "%out".into(),
+        ArgValue::Buffer {
+            elem: "float".into(),
+            len: 1,
+        },
+    ));
+    o.spec.block = [2, 1];
+    let r = run(&ll, "k.ll", &o).unwrap();
+    assert!(!r.flags.race, "{:?}", r.races);
+    assert_eq!(value(&r, "%out[0]"), "\"3.75\"");
+    let e = error(&kernel(
+        0,
+        16,
+        "  %old = call i32 @llvm.amdgcn.raw.ptr.buffer.atomic.fadd.i32(i32 1, ptr addrspace(8) %rout, i32 0, i32 0, i32 0)\n",
+    ));
+    assert!(e.contains("a floating-point operation"), "{e}");
+}
+
 /// A plain buffer store and a plain buffer load of one element by two
 /// work-items with nothing ordering them race (memory-model.txt: the load
 /// may see a write not location-ordered before it, and returns undef);

@@ -421,6 +421,21 @@ impl<'a> Tx<'a> {
             }
             Access::Rmw(op) => {
                 let t = self.atomic_ty(line, callee, &args[0].0)?;
+                let float_op = matches!(op, RmwOp::FAdd | RmwOp::FMin | RmwOp::FMax);
+                if float_op != t.is_float() {
+                    return Err(err(
+                        line,
+                        format!(
+                            "`@{callee}` on {}: a {} operation",
+                            args[0].0.text(),
+                            if float_op {
+                                "floating-point"
+                            } else {
+                                "integer"
+                            }
+                        ),
+                    ));
+                }
                 let addr = self.addr(p, 1, t, true)?;
                 let value = self.int(fr, &args[0].1)?;
                 let dst = self.named(fr, inst)?;
