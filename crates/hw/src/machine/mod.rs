@@ -35,6 +35,7 @@ mod dead;
 mod doomed;
 mod fingerprint;
 mod independence;
+mod live;
 pub mod memsys;
 mod queues;
 mod search;
@@ -151,6 +152,8 @@ struct Ctx<'a> {
     foot: independence::Footprints,
     /// When a failed `assume` ends the search ([`doomed::Doom`]).
     doom: doomed::Doom,
+    /// The registers each wave may still read ([`live::LiveRegs`]).
+    live_regs: live::LiveRegs,
 }
 
 /// Lowers `p` for `target` and explores every behaviour of the hardware model.
@@ -313,6 +316,7 @@ fn explore_lowered_from(
         last_access: search::last_access(p, &code),
         foot,
         doom: doomed::Doom::new(p, &code),
+        live_regs: live::LiveRegs::new(p, &code),
     };
     let waves = p
         .threads

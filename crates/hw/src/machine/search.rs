@@ -158,6 +158,7 @@ impl Explorer<'_, '_> {
         let mut s = s;
         if self.ctx.opts.reduce {
             super::dead::drop_dead_lines(&mut s, &self.ctx.live, &self.ctx.geo);
+            self.ctx.live_regs.forget_dead(self.ctx.p, &mut s);
             if self.ctx.geo.per_agent_l2 {
                 s.mem.fold_unshared_l2(&self.ctx.l2_shared);
             }
