@@ -13,7 +13,7 @@
 // alone touches (out[1], out[2], out[3]): interchangeable under the
 // renaming of those locations (docs/semantics.md, "Symmetry of work-items").
 //
-// launch: --grid 4 --block 1 --arg out=i32[4]
+// launch: --grid 4 --block 1
 // expect flags: none
 // expect memory: out[0] = 0
 // expect memory: out[1] in {0, 1}

@@ -11,7 +11,7 @@
 // renaming of out[1], out[2], out[3] (docs/semantics.md, "Symmetry of
 // work-items"): the orbit of a final state is up to 3! = 6 states.
 //
-// launch: --grid 4 --block 1 --arg out=i32[4]
+// launch: --grid 4 --block 1
 // expect flags: none
 // expect memory: next[0] = 4
 // expect memory: out[0] in {0, 1, 2, 3}

@@ -14,12 +14,28 @@
 //! renamed instances are alike (address space, initial value, whole
 //! elements, shown in a column of the same type or not shown), and the
 //! condition is `true` (the kernel front end's: no condition reads a
-//! renamed location); no path has a barrier or an asynchronous copy, and
-//! no thread of the program has a barrier (the barrier model and its notes
-//! speak of waves and name work-items); nothing of them is shown (no
-//! register: an assertion register is); and they share the same scope
-//! instances with every other thread and with the initial writes
-//! ([`crate::symmetry`]'s condition).
+//! renamed location); their barrier instructions are the same (the same
+//! calls at the same points of equal paths), and no thread of the program
+//! has an asynchronous copy; nothing of them is shown (no register: an
+//! assertion register is); and they share the same scope instances with
+//! every other thread and with the initial writes ([`crate::symmetry`]'s
+//! condition): so a swap keeps the placement, two lanes of one wave
+//! trading places, or two waves of one modelled lane each.
+//!
+//! Barriers. The barrier model (execution-synchronization.txt, "Barrier
+//! Objects", "Init, Join and Drop", the rules of barrier-executes-before)
+//! speaks of waves, barrier objects per scope instance and the order of
+//! each wave's barrier operations, and names a wave only through them: a
+//! swap that keeps the placement and the barrier instructions maps the
+//! barrier executions of a combination of paths to those of its image
+//! (point 1). Within one combination (point 2) a swap may prune only when
+//! it maps the combination's barrier execution to itself ([`run_keeps`]:
+//! both threads blocked alike, the barrier's synchronizes-with edges the
+//! same set once swapped); another barrier execution of the same paths is
+//! another combination. Not reduced: two waves of several modelled lanes
+//! each (their swap moves several threads at once, which the pairwise
+//! swaps here do not express), and asynchronous copies (their completion
+//! points are not compared).
 //!
 //! Why it is sound. Let `π` permute the members of a group, and `σ` the
 //! matching renaming of their private instances (the `i`-th of `a` to the
@@ -248,8 +264,7 @@ fn same_path(setup: &Setup, locals: &Locals, a: usize, p: &Path, b: usize, q: &P
             .all(|(x, y)| same_event(x, locals.canon(setup, a, x), y, locals.canon(setup, b, y)))
         && same_values(p, q)
         && p.end == q.end
-        && p.barriers.is_empty()
-        && q.barriers.is_empty()
+        && p.barriers == q.barriers
         && p.asyncs.is_empty()
         && q.asyncs.is_empty()
 }
@@ -366,14 +381,10 @@ fn interchangeable(setup: &Setup, locals: &Locals, a: usize, b: usize) -> bool {
 }
 
 /// The groups of interchangeable threads (each of two or more, in thread
-/// order); none when some thread has a barrier or an asynchronous copy.
+/// order); none when some thread has an asynchronous copy.
 pub(crate) fn groups(setup: &Setup) -> Groups {
-    let any_barrier = setup
-        .paths
-        .iter()
-        .flatten()
-        .any(|p| !p.barriers.is_empty() || !p.asyncs.is_empty());
-    if any_barrier {
+    let any_async = setup.paths.iter().flatten().any(|p| !p.asyncs.is_empty());
+    if any_async {
         return Groups::default();
     }
     let shown = |t: usize| {
@@ -455,6 +466,39 @@ impl Swap {
     }
 }
 
+/// Does swapping threads `a` and `b` map the barrier run of a combination
+/// to itself: both blocked alike (or neither), and the run's
+/// synchronizes-with edges the same set once their threads are swapped?
+/// The swaps of point 2 permute executions within one combination, so
+/// only such a swap may prune it; another run of the same paths is a
+/// combination of its own.
+fn run_keeps(run: &crate::barrier::BarrierRun, a: usize, b: usize) -> bool {
+    if run.truncate[a] != run.truncate[b] {
+        return false;
+    }
+    if run.sw.is_empty() {
+        return true;
+    }
+    let swap = |t: usize| {
+        if t == a {
+            b
+        } else if t == b {
+            a
+        } else {
+            t
+        }
+    };
+    let mut edges = run.sw.clone();
+    let mut image: Vec<_> = run
+        .sw
+        .iter()
+        .map(|&(t, e, u, f)| (swap(t), e, swap(u), f))
+        .collect();
+    edges.sort_unstable();
+    image.sort_unstable();
+    edges == image
+}
+
 /// The swaps of one combination: adjacent members of a group with the same
 /// path (point 2 of the module comment), and where each read is in the
 /// search's order.
@@ -482,7 +526,11 @@ impl Swaps {
             for (i, &a) in g.iter().enumerate() {
                 for &b in &g[i + 1..] {
                     let (pa, pb): (&Placed, &Placed) = (&combo.placed[a], &combo.placed[b]);
-                    if choice[a] == choice[b] && pa.len == pb.len && pa.len > 0 {
+                    if choice[a] == choice[b]
+                        && pa.len == pb.len
+                        && pa.len > 0
+                        && run_keeps(&combo.barrier, a, b)
+                    {
                         let mut inits = Vec::new();
                         for (&x, &y) in groups.private[a].iter().zip(&groups.private[b]) {
                             if let (Some(x), Some(y)) = (init_event(x), init_event(y)) {

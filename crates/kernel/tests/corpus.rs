@@ -217,7 +217,15 @@ fn symmetric_work_items_are_explored_once() {
 #[test]
 fn id_indexed_work_items_are_explored_once() {
     let dir = kernels_dir();
-    for (stem, grid) in [("tickets_by_id", 5u32), ("flag_readers_by_id", 6)] {
+    // (kernel, grid, block, --lanes, out's length): without a barrier
+    // across workgroups; with one, lanes of one wave and whole waves of
+    // one modelled lane each.
+    for (stem, grid, block, lanes, out) in [
+        ("tickets_by_id", 5u32, 1u32, None, 5u32),
+        ("flag_readers_by_id", 6, 1, None, 6),
+        ("tickets_barrier_by_id", 1, 5, None, 5),
+        ("tickets_barrier_by_id", 1, 320, Some(1), 320),
+    ] {
         for o in [0, 2] {
             let ll = std::fs::read_to_string(dir.join(format!("fixtures/{stem}.O{o}.ll"))).unwrap();
             let m = amdmm_kernel::parse::module(&ll).unwrap();
@@ -225,13 +233,13 @@ fn id_indexed_work_items_are_explored_once() {
             let opts = amdmm_kernel::BuildOptions {
                 launch: amdmm_kernel::Launch {
                     grid: [grid, 1],
-                    block: [1, 1],
+                    block: [block, 1],
                     wave_size: 64,
-                    lanes: None,
+                    lanes,
                 },
                 args: vec![(
                     "out".into(),
-                    amdmm_kernel::launch::parse_arg(&format!("out=i32[{grid}]"))
+                    amdmm_kernel::launch::parse_arg(&format!("out=i32[{out}]"))
                         .unwrap()
                         .1,
                 )],
@@ -249,6 +257,7 @@ fn id_indexed_work_items_are_explored_once() {
             let (on, found_on) = explore(true);
             let (off, found_off) = explore(false);
             assert!(found_on.reduced && !found_off.reduced, "{stem} -O{o}");
+            assert!(on.limit.is_none() && off.limit.is_none(), "{stem} -O{o}");
             assert_eq!(on.states, off.states, "{stem} -O{o}");
             assert_eq!(on.flags, off.flags, "{stem} -O{o}");
             assert!(
