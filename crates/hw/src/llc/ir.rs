@@ -1122,7 +1122,7 @@ fn ordering_suffix(o: Ordering) -> String {
     }
 }
 
-fn symbol_name(s: &str) -> String {
+pub(crate) fn symbol_name(s: &str) -> String {
     let clean: String = s
         .chars()
         .map(|c| {

@@ -8,6 +8,7 @@ pub mod cache;
 pub mod compare;
 pub mod ir;
 pub mod tool;
+pub mod whole;
 
 use crate::isa::{Family, MInstr, MemKind};
 use crate::lower::{wide_dma_elements, LInstr, LOp, LThread, Lowered};

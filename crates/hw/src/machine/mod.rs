@@ -180,6 +180,17 @@ pub fn explore_with(
     // `--timeout` bounds the whole hardware side of the test: llc's run
     // (killed at the timeout) and the exploration after it.
     let started = web_time::Instant::now();
+    // llc's whole code, run end to end where per-operation attribution
+    // fails (docs/llc.md, "End-to-end observation").
+    if let CodeSource::Llc(l) = source {
+        let l = crate::llc::Llc {
+            timeout: opts.timeout.or(l.timeout),
+            ..l.clone()
+        };
+        if let Some(r) = crate::llc::whole::explore(p, target, opts, &l) {
+            return r;
+        }
+    }
     let lowered = match source {
         CodeSource::Llc(l) if opts.timeout.is_some() => {
             let l = crate::llc::Llc {
