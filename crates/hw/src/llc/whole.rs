@@ -556,7 +556,12 @@ impl<'a> Tx<'a> {
     fn dst_names(&mut self, s: &str) -> Result<Vec<String>, String> {
         let names = reg_names(s, self.wave64)
             .ok_or_else(|| format!("destination `{s}` is not a register"))?;
-        self.settle(Some(&names));
+        // An access's result not read before the register is written
+        // again is dead: never copied (its access still happens).
+        for l in &mut self.later {
+            l.parts.retain(|(r, ..)| !names.contains(r));
+        }
+        self.later.retain(|l| !l.parts.is_empty());
         for n in &names {
             self.written.insert(n.clone());
         }
@@ -1421,13 +1426,15 @@ impl<'a> Tx<'a> {
         };
         let mut site_data = Vec::new();
         let dst_reg = if returns {
-            let names = self.dst_names(dst.as_deref().unwrap_or(""))?;
-            if m.bits == 32 {
-                Some((self.reg(&names[0]), names))
-            } else {
-                let t = self.temp();
-                Some((t, names))
+            if m.bits > 64 {
+                return Err("a 128-bit load or atomic is not run end to end".into());
             }
+            let names = self.dst_names(dst.as_deref().unwrap_or(""))?;
+            // Always a register of its own, copied into llc's where the
+            // code reads it ([`Later`]): two loads into one register may
+            // be performed in either order, and only the later one's value
+            // may end there.
+            Some((self.temp(), names))
         } else {
             None
         };
@@ -1566,8 +1573,8 @@ impl<'a> Tx<'a> {
         };
         self.op(at, MInstr::Mem(m), text);
         if let Some((d, names)) = dst_reg {
-            if m.bits != 32 {
-                let parts = if m.bits < 32 {
+            {
+                let parts = if m.bits <= 32 {
                     vec![(names[0].clone(), 0, m.bits, signed)]
                 } else {
                     names
