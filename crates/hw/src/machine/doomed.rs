@@ -1,25 +1,26 @@
-//! Doomed states (issue 27): a state in which some wave stands at an
-//! `llvm.assume` whose condition is false reaches no final state, so the
-//! search does not explore past it when nothing it could still raise is
-//! missing (docs/hardware.md, "Partial-order reduction", "Doomed states").
+//! Doomed states (issue 27): a state from which some wave will reach an
+//! `llvm.assume` whose condition is false on every path reaches no final
+//! state, so the search does not explore past it when nothing it could
+//! still raise is missing (docs/hardware.md, "Partial-order reduction",
+//! "Doomed states").
 //!
-//! Why no final state is lost: the wave's next step ends its path
-//! ([`super::search::Issue::Dead`]) and stays that way on every path from
-//! here: the step depends only on the wave's program counter and the
-//! condition's register, which only the wave's own issue (now stuck) and
-//! its own requests write, and a register whose request is still
-//! outstanding is pending (the step would block instead). The
-//! [`Doom::stuck_for_good`] condition makes that exact: a loop-free thread
-//! whose memory-request destinations are each written by one instruction
-//! (a request completing can then only write a register that is still
-//! pending). So the wave never halts, and every path from the state ends
-//! in a state that is not complete: no final state. What those paths can
-//! still contribute is flags: whatever [`super::search::Explorer::terminal`]
-//! raises for a state that is not complete (it is called on the doomed
-//! state itself, so the flag is the one its descendants would raise), and
-//! `ub` or `cutoff` raised by another wave's later instruction. The state
-//! is cut only when no other wave's remaining code may raise one of those
-//! that is not raised already ([`Doom::may_ub`], a loop for `cutoff`).
+//! Why no final state is lost: the wave's instructions up to that
+//! `assume` ([`Doom::fails_for_good`]) are evaluated on registers that no
+//! other step can change: only the wave's own issue and its own requests
+//! write them, and a register whose request is still outstanding is
+//! pending (unknown to the evaluation). The evaluation is exact for a
+//! loop-free thread whose memory-request destinations are each written by
+//! one instruction (a request completing can then only write a register
+//! that is still pending). None of the steps on the way can block for good
+//! or raise a flag, so on every path the wave reaches the `assume`, whose
+//! step ends the path ([`super::search::Issue::Dead`]) and stays that way:
+//! the wave never halts, every path from the state ends in a state that is
+//! not complete, with no outcome and no deadlock flag (a wave's next step
+//! ends the path: `Explorer::path_ended`). What those paths can still
+//! contribute is `ub` or `cutoff` raised by another wave's later
+//! instruction. The state is cut only when no other wave's remaining code
+//! may raise one of those that is not raised already ([`Doom::may_ub`], a
+//! loop for `cutoff`).
 
 use super::code::{Code, Micro};
 use super::search::may_access;
@@ -315,32 +316,71 @@ impl Doom {
         out
     }
 
-    /// Is wave `wi` at an `llvm.assume` whose condition is false, for good
-    /// (module comment)?
-    fn stuck_for_good(&self, p: &Program, code: &[Code], s: &State, wi: usize) -> bool {
+    /// Will wave `wi` reach an `llvm.assume` whose condition is false, on
+    /// every path (module comment)? Its program instructions from the
+    /// current one on are evaluated on the registers it holds now (a
+    /// pending one, and a load's destination, unknown): straight-line
+    /// register arithmetic, loads and stores whose addresses cannot be
+    /// undefined behaviour, fences and `assume`s whose condition is known
+    /// true, up to an `assume` whose condition is known false. Anything
+    /// else (a branch, a barrier, a call, an LDS DMA, an unknown
+    /// condition) gives up. None of the steps on the way can raise a flag
+    /// or block for good: a counter wait ends once the wave's own requests
+    /// complete.
+    fn fails_for_good(&self, p: &Program, code: &[Code], s: &State, wi: usize) -> bool {
         let w = &s.waves[wi];
         if w.halted || self.loops[wi] || !self.dst_once[wi] {
             return false;
         }
-        let Some(Micro::Ir(k)) = code[wi].micro.get(w.pc as usize) else {
+        let Some(Micro::Ir(k0) | Micro::M { ir: k0, .. }) = code[wi].micro.get(w.pc as usize)
+        else {
             return false;
         };
-        let Some(Instr::Assume { cond }) = p.threads[wi].code.get(*k) else {
-            return false;
+        let t = &p.threads[wi];
+        let mut regs: Vec<Option<Value>> = (0..w.regs.len())
+            .map(|r| (!w.pending.contains(&(r as RegId))).then(|| w.regs[r]))
+            .collect();
+        let get = |regs: &[Option<Value>], o: Operand| match o {
+            Operand::Const(c) => Some(Value::Int(c)),
+            Operand::Undef => Some(Value::Undef),
+            Operand::Reg(r) => regs.get(r as usize).copied().flatten(),
         };
-        let v = match *cond {
-            Operand::Const(c) => Value::Int(c),
-            Operand::Undef => return false,
-            Operand::Reg(r) if w.pending.contains(&r) => return false,
-            Operand::Reg(r) => w.regs.get(r as usize).copied().unwrap_or(Value::Undef),
-        };
-        v == Value::Int(0)
+        for i in &t.code[*k0..] {
+            let (dst, v) = match i {
+                Instr::Move { dst, src } => (*dst, get(&regs, *src)),
+                Instr::Bin { dst, ty, op, a, b } => (
+                    *dst,
+                    get(&regs, *a)
+                        .zip(get(&regs, *b))
+                        .map(|(x, y)| amdmm_explore::symbolic::bin(*op, *ty, x, y)),
+                ),
+                Instr::Cmp { dst, ty, op, a, b } => (
+                    *dst,
+                    get(&regs, *a)
+                        .zip(get(&regs, *b))
+                        .map(|(x, y)| amdmm_explore::symbolic::cmp(*op, *ty, x, y)),
+                ),
+                Instr::Load { dst, .. } if !may_ub_at(p, &[], i) => (*dst, None),
+                Instr::Store { .. } if !may_ub_at(p, &[], i) => continue,
+                Instr::Fence { .. } => continue,
+                Instr::Assume { cond } => match get(&regs, *cond) {
+                    Some(Value::Int(0)) => return true,
+                    Some(Value::Int(_)) => continue,
+                    _ => return false,
+                },
+                _ => return false,
+            };
+            if let Some(x) = regs.get_mut(dst as usize) {
+                *x = v;
+            }
+        }
+        false
     }
 
     /// May the search stop at `s` (module comment)? `flags`: those raised
     /// so far, which need not be raised again.
     pub(super) fn doomed(&self, p: &Program, code: &[Code], s: &State, flags: &FlagsOut) -> bool {
-        let Some(wi) = (0..s.waves.len()).find(|&w| self.stuck_for_good(p, code, s, w)) else {
+        let Some(wi) = (0..s.waves.len()).find(|&w| self.fails_for_good(p, code, s, w)) else {
             return false;
         };
         s.waves.iter().enumerate().all(|(v, w)| {

@@ -175,9 +175,9 @@ impl Explorer<'_, '_> {
             return;
         }
         self.seen.insert(fp);
-        // A wave's `assume` has failed: no final state is reachable, and
-        // the flags the paths from here could raise are raised now
-        // ([`super::doomed`]).
+        // A wave will fail an `assume` on every path from here: no final
+        // state is reachable, and every path ends with no outcome and no
+        // flag ([`Self::terminal`]; [`super::doomed`]).
         if self.ctx.opts.reduce
             && self
                 .ctx
@@ -185,7 +185,6 @@ impl Explorer<'_, '_> {
                 .doomed(self.ctx.p, &self.ctx.code, &s, &self.flags)
         {
             self.reduced += 1;
-            self.terminal(&s);
             return;
         }
         let succ = self.successors(&s);
