@@ -100,6 +100,22 @@ impl<'m> DebugInfo<'m> {
         self.location(inst.dbg?)
     }
 
+    /// The source column of the instruction on line `line` of the module
+    /// text (its `DILocation`'s `column:`), if it has one.
+    pub fn column_of_line(&self, line: u32) -> Option<u32> {
+        let inst = self
+            .m
+            .functions
+            .iter()
+            .flat_map(|f| &f.blocks)
+            .flat_map(|b| &b.insts)
+            .find(|i| i.line == line)?;
+        field(self.node(inst.dbg?)?, "column")?
+            .parse()
+            .ok()
+            .filter(|&c| c > 0)
+    }
+
     /// The `name:` of a `DISubprogram`.
     pub fn subprogram_name(&self, sp: u32) -> Option<String> {
         field(self.node(sp)?, "name").map(str::to_string)

@@ -32,7 +32,9 @@ impl KernelError {
     /// line of that IR, which the user never saw. It moves to `source_line`
     /// (the instruction's `!dbg` line) when there is one, else to the whole
     /// file, and the message says which IR line it was.
-    pub fn from_ir(mut self, source_line: Option<u32>) -> KernelError {
+    /// The column is the location's (`DILocation`'s `column:`, 0 when it
+    /// has none).
+    pub fn from_ir(mut self, source: Option<(u32, u32)>) -> KernelError {
         if self.line == 0 {
             return self;
         }
@@ -41,8 +43,33 @@ impl KernelError {
              `clang -emit-llvm -S`, as `amdmm docs kernels` shows)",
             self.message, self.line
         );
-        self.line = source_line.unwrap_or(0);
-        self.col = 0;
+        (self.line, self.col) = source.unwrap_or((0, 0));
+        self
+    }
+
+    /// Gives an error about line `line` of `text` that has no column (the
+    /// lowering knows instructions by their line) the column where the
+    /// construct its message names in backticks starts on that line, else
+    /// where the instruction starts: `k.ll:2:19` for the intrinsic
+    /// `@llvm.amdgcn.readfirstlane` called on line 2, never a bare `:1`.
+    pub fn locate(mut self, text: &str) -> KernelError {
+        if self.line == 0 || self.col != 0 {
+            return self;
+        }
+        let Some(l) = text.lines().nth(self.line as usize - 1) else {
+            return self;
+        };
+        let named = self
+            .message
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|s| !s.is_empty())
+            .find_map(|s| l.find(s));
+        let at = named
+            .or_else(|| l.find(|c: char| !c.is_whitespace()))
+            .unwrap_or(0);
+        self.col = l[..at].chars().count() as u32 + 1;
         self
     }
 

@@ -57,15 +57,18 @@ fn run_module(
         if compiled {
             e.from_ir(None).render(shown)
         } else {
-            e.render(shown)
+            e.locate(ll).render(shown)
         }
     })?;
     let render = |e: error::KernelError| {
         if compiled {
-            let pos = debug::DebugInfo::new(&m).source_of_line(e.line);
-            e.from_ir(pos.map(|p| p.line)).render(shown)
+            let d = debug::DebugInfo::new(&m);
+            let pos = d
+                .source_of_line(e.line)
+                .map(|p| (p.line, d.column_of_line(e.line).unwrap_or(0)));
+            e.from_ir(pos).render(shown)
         } else {
-            e.render(shown)
+            e.locate(ll).render(shown)
         }
     };
     let kernel = pick_kernel(&m, o.kernel.as_deref()).map_err(render)?;

@@ -702,7 +702,7 @@ fn header(toks: &[Token], line: u32) -> Result<Function> {
     let at = toks
         .iter()
         .position(|t| matches!(t.kind, Tok::Global(_)))
-        .ok_or_else(|| KernelError::new(line, 1, "function without a name"))?;
+        .ok_or_else(|| KernelError::new(line, 0, "function without a name"))?;
     let Tok::Global(name) = &toks[at].kind else {
         unreachable!()
     };
@@ -798,7 +798,7 @@ fn global(toks: &[Token], line: u32) -> Result<Global> {
                 return Err(c.err(format!("`{w}` is not supported")))
             }
             Some(_) => {}
-            None => return Err(KernelError::new(line, 1, "expected `global` or `constant`")),
+            None => return Err(KernelError::new(line, 0, "expected `global` or `constant`")),
         }
     };
     let externally_initialized = toks

@@ -477,9 +477,22 @@ fn unmodelled_resources_and_forms_are_refused() {
             stride, flags
         )
     };
+    // composable_kernel's flags words (CK_BUFFER_RESOURCE_3RD_DWORD): the
+    // refusal names the bits set and says why they are not modelled.
     let e = error(&make("0", "131072"));
     assert!(
-        e.starts_with("k.ll:2:") && e.contains("the flags word 0x20000"),
+        e.starts_with("k.ll:2:")
+            && e.contains("the flags word 0x20000")
+            && e.contains("sets bit 17,"),
+        "{e}"
+    );
+    assert!(
+        e.contains("detailed in the ISA descriptions") && e.contains("pass 0"),
+        "{e}"
+    );
+    let e = error(&make("0", "822165504"));
+    assert!(
+        e.contains("the flags word 0x31014000") && e.contains("sets bits 14, 16, 24, 28, 29,"),
         "{e}"
     );
     let e = error(&make("-16384", "0"));

@@ -22,11 +22,22 @@ fn unknown_intrinsic_is_refused() {
     let e = err(&format!(
         "{HEAD}  call void @llvm.amdgcn.s.sethalt(i32 1)\n  ret void\n}}\n"
     ));
-    assert!(e.starts_with("k.ll:2:"), "{e}");
+    // The column is where the intrinsic's name starts on the line.
+    assert!(e.starts_with("k.ll:2:13: error:"), "{e}");
     assert!(
         e.contains("`@llvm.amdgcn.s.sethalt` is not modelled"),
         "{e}"
     );
+}
+
+/// An error about an instruction whose message names no text of the line
+/// points at the instruction's first character, never a bare column 1.
+#[test]
+fn an_error_without_a_named_construct_points_at_the_instruction() {
+    let e = err(&format!(
+        "{HEAD}  %p = getelementptr i8, ptr addrspace(1) %out, i64 2\n    store i32 1, ptr addrspace(1) %p\n  ret void\n}}\n"
+    ));
+    assert!(e.starts_with("k.ll:3:5: error:"), "{e}");
 }
 
 /// Floating-point arithmetic is modelled (tests/ir_coverage.rs); a
@@ -42,8 +53,17 @@ fn unknown_floating_point_intrinsic_is_refused() {
 #[test]
 fn module_without_kernel() {
     let e = err("define void @f() {\n  ret void\n}\n");
-    assert!(e.contains("no kernel"), "{e}");
+    // The line and column of the device function it has instead.
+    assert!(
+        e.starts_with("k.ll:1:13: error: the module has no kernel: `@f` is a device function"),
+        "{e}"
+    );
     assert!(e.contains("hint:"), "{e}");
+    let e = err("declare void @g()\n");
+    assert!(
+        e.starts_with("k.ll: error: the module has no kernel"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -87,8 +87,12 @@ pub fn pick_kernel<'m>(m: &'m Module, name: Option<&str>) -> Result<&'m Function
             }),
         None => match kernels.as_slice() {
             [k] => Ok(k),
-            [] => Err(KernelError::new(0, 0, "the module has no kernel (no `define amdgpu_kernel` with a body)")
-                .hint("compile the HIP file with --cuda-device-only, and mark the kernel __attribute__((global))")),
+            // A module of device functions only: point at the first.
+            [] => Err(match m.functions.iter().find(|f| !f.blocks.is_empty()) {
+                Some(f) => KernelError::new(f.line, 0, format!("the module has no kernel: `@{}` is a device function (`define` without `amdgpu_kernel`)", f.name)),
+                None => KernelError::new(0, 0, "the module has no kernel (no `define amdgpu_kernel` with a body)"),
+            }
+            .hint("compile the HIP file with --cuda-device-only, and mark the kernel __attribute__((global))")),
             _ => Err(KernelError::new(0, 0, format!("the module has {} kernels", kernels.len()))
                 .hint(format!("choose one with --kernel NAME: {}", list()))),
         },

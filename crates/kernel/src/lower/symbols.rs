@@ -161,7 +161,7 @@ impl Symbols {
                             (Some((t, t.bytes(), 0)), Some(len))
                         }
                         Some(ArgValue::Scalar(_)) => {
-                            return Err(KernelError::new(kernel.line, 1, format!("--arg {name}: `{name}` is a pointer; give a buffer, e.g. --arg {name}=i32[4]")))
+                            return Err(KernelError::new(kernel.line, 0, format!("--arg {name}: `{name}` is a pointer; give a buffer, e.g. --arg {name}=i32[4]")))
                         }
                         None => (None, None),
                     };
@@ -249,7 +249,7 @@ impl Symbols {
             3 => SymbolKind::Lds,
             1 | 0 => SymbolKind::Global,
             n => {
-                return Err(KernelError::new(line, 1, format!("`@{name}` is in addrspace({n}), which amdmm does not model"))
+                return Err(KernelError::new(line, 0, format!("`@{name}` is in addrspace({n}), which amdmm does not model"))
                     .hint("amdmm models global (1) and LDS (3) variables; constants (4) only as the implicit kernel arguments"))
             }
         };

@@ -242,8 +242,10 @@ enum PhiRegs {
     Vec(u32),
 }
 
+/// An error about the instruction on `line`; its column is found later
+/// from the text ([`KernelError::locate`]).
 fn err(line: u32, msg: impl Into<String>) -> KernelError {
-    KernelError::new(line, 1, msg)
+    KernelError::new(line, 0, msg)
 }
 
 pub(crate) fn translate(

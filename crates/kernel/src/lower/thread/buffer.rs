@@ -232,8 +232,14 @@ impl<'a> Tx<'a> {
                 .hint("swizzled buffers are addressed per target (AMDGPUUsage: \"detailed in the ISA descriptions\"), which amdmm does not model: a stride below 0x4000"));
         }
         if flags != 0 {
-            return Err(err(line, format!("the flags word {flags:#x} of `@{callee}` is not modelled"))
-                .hint("its fields (formats, add-tid, swizzle, out-of-bounds select) are interpreted per target (AMDGPUUsage: \"detailed in the ISA descriptions\"); amdmm models a plain resource: use 0"));
+            return Err(err(
+                line,
+                format!(
+                    "the flags word {flags:#x} of `@{callee}` sets {}, which amdmm does not model",
+                    set_bits(flags)
+                ),
+            )
+            .hint("the specification gives the flags word no meaning (AMDGPUUsage, \"Buffer Resource\": \"The specific interpretation of these fields varies by the target architecture and is detailed in the ISA descriptions\"); in the ISA manuals its bits choose the data format, component selects, add-tid and the out-of-bounds behaviour (composable_kernel's 0x00020000 on gfx9, 0x31014000 on gfx10.3, 0x31004000 on gfx11), which can change what an access reads or writes; amdmm models a plain resource: pass 0"));
         }
         self.rsrcs.push(Rsrc {
             base,
@@ -729,5 +735,18 @@ fn operand_names(what: Access, structured: bool) -> String {
         Access::Store | Access::Rmw(_) => format!("vdata, rsrc, {index}voffset, soffset, aux"),
         Access::CmpSwap => format!("src, cmp, rsrc, {index}voffset, soffset, aux"),
         Access::Lds(_) => format!("rsrc, lds_base, size, {index}voffset, soffset, offset, aux"),
+    }
+}
+
+/// The positions of a flags word's set bits, for the refusal that names
+/// them: `bit 17`, `bits 12, 14, 16`.
+fn set_bits(word: i64) -> String {
+    let bits: Vec<String> = (0..32)
+        .filter(|b| word >> b & 1 == 1)
+        .map(|b| b.to_string())
+        .collect();
+    match bits.len() {
+        1 => format!("bit {}", bits[0]),
+        _ => format!("bits {}", bits.join(", ")),
     }
 }
