@@ -343,6 +343,19 @@ impl MemOp {
     /// `ds_read_b32` / `ds_load_b32`, `ds_wrxchg_rtn_b32` /
     /// `ds_storexchg_rtn_b32`, `global_atomic_add` / `global_atomic_add_u32`.
     pub fn mnemonic(&self) -> String {
+        // No AMDGPU atomic is narrower than 32 bits: LLVM's AtomicExpand
+        // makes a compare-and-swap loop on the containing 32-bit word
+        // (`expandPartwordAtomicRMW`, `expandPartwordCmpXchg`), whose
+        // instruction this is; the model runs the access at its width
+        // (docs/hardware.md, "Narrow atomics").
+        if self.bits < 32 && self.is_integer_atomic() {
+            let word = MemOp {
+                kind: MemKind::CmpSwap,
+                bits: 32,
+                ..*self
+            };
+            return word.mnemonic();
+        }
         let fam = match self.family {
             Family::Buffer => "buffer",
             Family::Global => "global",
@@ -405,6 +418,16 @@ impl MemOp {
                 format!("{fam}_load_lds_{load_w}")
             }
             (_, MemKind::LoadLds) => format!("{fam}_load_{load_w}"),
+        }
+    }
+
+    /// An integer atomic (an RMW that is not a floating-point one, or a
+    /// compare-and-swap).
+    fn is_integer_atomic(&self) -> bool {
+        match self.kind {
+            MemKind::Atomic(op) => !is_float_stem(op),
+            MemKind::CmpSwap => true,
+            _ => false,
         }
     }
 
@@ -639,5 +662,43 @@ impl fmt::Display for MInstr {
             MInstr::CasLoopHead => f.write_str(".LBB_cas:"),
             MInstr::CasLoopBack => f.write_str("s_cbranch_execnz .LBB_cas"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// "No AMDGPU atomic is narrower than 32 bits": an `i8` add and an
+    /// `i16` cmpxchg print the word's compare-and-swap of each dialect,
+    /// a 32-bit add keeps its own name.
+    #[test]
+    fn narrow_atomics_print_the_word_compare_and_swap() {
+        let op = |kind, bits, dialect| MemOp {
+            family: Family::Global,
+            kind,
+            bits,
+            cpol: Cpol::NONE,
+            dialect,
+            ret: true,
+        };
+        let add = MemKind::Atomic("add");
+        assert_eq!(
+            op(add, 8, Dialect::Gfx942).mnemonic(),
+            "global_atomic_cmpswap"
+        );
+        assert_eq!(
+            op(add, 8, Dialect::Gfx12).mnemonic(),
+            "global_atomic_cmpswap_b32"
+        );
+        assert_eq!(
+            op(MemKind::CmpSwap, 16, Dialect::Gfx12).mnemonic(),
+            "global_atomic_cmpswap_b32"
+        );
+        assert_eq!(
+            op(add, 32, Dialect::Gfx12).mnemonic(),
+            "global_atomic_add_u32"
+        );
+        assert_eq!(op(add, 32, Dialect::Gfx942).mnemonic(), "global_atomic_add");
     }
 }
