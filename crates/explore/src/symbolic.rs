@@ -898,6 +898,9 @@ pub fn bin(op: BinOp, ty: Ty, a: Value, b: Value) -> Value {
         BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem => {
             return amdmm_program::float::bin(op, ty, x, y).map_or(Value::Undef, Value::Int)
         }
+        BinOp::FMath(op) => {
+            return amdmm_program::float::math(op, ty, x, y).map_or(Value::Undef, Value::Int)
+        }
         BinOp::Conv { op, from } => {
             // A conversion that does not fit is poison: `undef` here.
             return amdmm_program::float::convert(op, from, ty, x).map_or(Value::Undef, Value::Int);

@@ -671,6 +671,7 @@ fn statement(
                 | BinOp::FMul
                 | BinOp::FDiv
                 | BinOp::FRem
+                | BinOp::FMath(_)
                 | BinOp::Conv { .. } => {
                     return Err("floating-point arithmetic and conversions".into())
                 }

@@ -40,14 +40,15 @@ fn an_error_without_a_named_construct_points_at_the_instruction() {
     assert!(e.starts_with("k.ll:3:5: error:"), "{e}");
 }
 
-/// Floating-point arithmetic is modelled (tests/ir_coverage.rs); a
-/// floating-point intrinsic amdmm does not know is refused with its line.
+/// Floating-point arithmetic is modelled (tests/ir_coverage.rs,
+/// tests/float_intrinsics.rs); a floating-point intrinsic amdmm does not
+/// know is refused with its line.
 #[test]
 fn unknown_floating_point_intrinsic_is_refused() {
     let e = err(&format!(
-        "{HEAD}  %a = call float @llvm.sqrt.f32(float 2.0)\n  ret void\n}}\n"
+        "{HEAD}  %a = call float @llvm.ldexp.f32.i32(float 2.0, i32 3)\n  ret void\n}}\n"
     ));
-    assert!(e.contains("k.ll:2:") && e.contains("llvm.sqrt.f32"), "{e}");
+    assert!(e.contains("k.ll:2:") && e.contains("llvm.ldexp.f32"), "{e}");
 }
 
 #[test]
@@ -117,5 +118,27 @@ fn out_of_bounds_access_is_undefined_behaviour_with_its_line() {
             .any(|n| n.text.contains("out of bounds") && n.text.contains("line 3")),
         "{:?}",
         r.barrier
+    );
+}
+
+/// An atomic vector access is refused, saying why: it is single-copy
+/// atomic as a whole, and one event per element could mix two stores'
+/// lanes (docs/semantics.md, "Atomic vector accesses").
+#[test]
+fn atomic_vector_access_is_refused_with_the_reason() {
+    let e = err(&format!(
+        "{HEAD}  %v = load atomic <2 x i32>, ptr addrspace(1) %out syncscope(\"agent\") acquire, align 8\n  ret void\n}}\n"
+    ));
+    assert!(e.starts_with("k.ll:2:"), "{e}");
+    assert!(
+        e.contains("single-copy atomic") && e.contains("<2 x i32>"),
+        "{e}"
+    );
+    let e = err(&format!(
+        "{HEAD}  store atomic <2 x i32> zeroinitializer, ptr addrspace(1) %out monotonic, align 8\n  ret void\n}}\n"
+    ));
+    assert!(
+        e.contains("atomic store of <2 x i32>") && e.contains("mix the lanes"),
+        "{e}"
     );
 }

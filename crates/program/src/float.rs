@@ -7,7 +7,7 @@
 //! and only the floating-point `atomicrmw` operations look at them as
 //! numbers.
 
-use crate::program::{BinOp, ConvOp, FPred, RmwOp, Ty};
+use crate::program::{BinOp, ConvOp, FMathOp, FPred, RmwOp, Ty};
 use half::f16;
 
 /// LangRef, "Behavior of Floating-Point NaN values": the preferred NaN,
@@ -180,6 +180,81 @@ pub fn bin(op: BinOp, ty: Ty, a: i64, b: i64) -> Option<i64> {
     Some(encode(ty, r))
 }
 
+/// The floating-point intrinsic `op` on `a` (and `b`) of type `ty`
+/// (LangRef, "Standard C/C++ Library Intrinsics"); `None` for a result
+/// that is poison. A NaN result is the preferred NaN.
+///
+/// - `sqrt` ("'llvm.sqrt.*' Intrinsic": "the same as the library sqrt
+///   function ... correctly rounded", IEEE-754's squareRoot): computed in
+///   `f64`, correctly rounded for `half` and `float` by the same
+///   double-rounding bound as [`bin`] (53 >= 2p + 2), exact for `double`.
+/// - `floor`, `ceil`, `trunc`, `round` (ties away from zero), `rint` /
+///   `nearbyint` / `roundeven` (ties to even: the default rounding mode):
+///   the integral value, exact in the type.
+/// - `minnum`/`maxnum` and `minimum`/`maximum`: [`rmw`]'s `fmin`/`fmax`/
+///   `fminimum`/`fmaximum`, which LangRef defines as these intrinsics (for
+///   operands that compare equal, `minnum`/`maxnum` may return either;
+///   amdmm returns `a`: docs/semantics.md, "Floating-point intrinsics").
+/// - `copysign` ("'llvm.copysign.*' Intrinsic": "the magnitude of the
+///   first operand with the sign bit of the second operand"): bits.
+/// - `AddOdd`, `AddErr`, `MulErr`: the exact steps `llvm.fma` is built
+///   from (`f64` only; `amdmm-kernel` composes them): `a + b` rounded to
+///   odd, the error of `a + b` (2Sum), the error of `a * b` (by `f64`'s
+///   fused multiply-add). An error is 0 when the rounded result is not
+///   finite.
+pub fn math(op: FMathOp, ty: Ty, a: i64, b: i64) -> Option<i64> {
+    let (x, y) = (to_f64(ty, a), to_f64(ty, b));
+    let r = match op {
+        FMathOp::Sqrt => x.sqrt(),
+        FMathOp::Floor => x.floor(),
+        FMathOp::Ceil => x.ceil(),
+        FMathOp::Trunc => x.trunc(),
+        FMathOp::Round => x.round(),
+        FMathOp::Rint => x.round_ties_even(),
+        FMathOp::MinNum => return Some(rmw(RmwOp::FMin, ty, a, b)),
+        FMathOp::MaxNum => return Some(rmw(RmwOp::FMax, ty, a, b)),
+        FMathOp::Minimum => return Some(rmw(RmwOp::FMinimum, ty, a, b)),
+        FMathOp::Maximum => return Some(rmw(RmwOp::FMaximum, ty, a, b)),
+        FMathOp::Copysign => {
+            let sign = ty.wrap(1i64 << (ty.bits() - 1));
+            return Some(ty.wrap((a & !sign) | (b & sign)));
+        }
+        FMathOp::AddOdd => {
+            let s = x + y;
+            let e = two_sum_error(x, y, s);
+            if e != 0.0 && s.to_bits() & 1 == 0 {
+                // Toward the exact sum, by one unit in the last place.
+                let toward = if e > 0.0 { 1i64 } else { -1 };
+                let step = if s >= 0.0 { toward } else { -toward };
+                f64::from_bits((s.to_bits() as i64 + step) as u64)
+            } else {
+                s
+            }
+        }
+        FMathOp::AddErr => two_sum_error(x, y, x + y),
+        FMathOp::MulErr => {
+            let p = x * y;
+            if p.is_finite() {
+                x.mul_add(y, -p)
+            } else {
+                0.0
+            }
+        }
+    };
+    Some(encode(ty, r))
+}
+
+/// Knuth's 2Sum: the exact `(x + y) - s` for `s = RN(x + y)`; 0 when `s`
+/// is not finite.
+fn two_sum_error(x: f64, y: f64, s: f64) -> f64 {
+    if !s.is_finite() {
+        return 0.0;
+    }
+    let yy = s - x;
+    let xx = s - yy;
+    (x - xx) + (y - yy)
+}
+
 /// `fcmp PRED a, b` of the floating-point type `ty` (LangRef, "'fcmp'
 /// Instruction": ordered predicates are false when either operand is a
 /// NaN, unordered ones true).
@@ -291,6 +366,71 @@ mod tests {
         let inf = f(f32::INFINITY);
         assert_eq!(rmw(RmwOp::FSub, Ty::Float, inf, inf), 0x7fc0_0000);
         assert_eq!(rmw(RmwOp::FAdd, Ty::Half, 0x3c00, 0x3c00), 0x4000);
+    }
+
+    #[test]
+    fn math_intrinsics_round_as_ieee_754_says() {
+        let d = |v: f64| v.to_bits() as i64;
+        assert_eq!(
+            math(FMathOp::Sqrt, Ty::Float, f(2.0), 0),
+            Some(f(2f32.sqrt()))
+        );
+        assert_eq!(
+            math(FMathOp::Sqrt, Ty::Double, d(2.0), 0),
+            Some(d(2f64.sqrt()))
+        );
+        assert_eq!(
+            math(FMathOp::Sqrt, Ty::Float, f(-1.0), 0),
+            Some(0x7fc0_0000)
+        );
+        assert_eq!(math(FMathOp::Floor, Ty::Float, f(-1.5), 0), Some(f(-2.0)));
+        assert_eq!(math(FMathOp::Ceil, Ty::Float, f(-1.5), 0), Some(f(-1.0)));
+        assert_eq!(math(FMathOp::Trunc, Ty::Float, f(-1.5), 0), Some(f(-1.0)));
+        assert_eq!(math(FMathOp::Round, Ty::Float, f(2.5), 0), Some(f(3.0)));
+        assert_eq!(math(FMathOp::Rint, Ty::Float, f(2.5), 0), Some(f(2.0)));
+        assert_eq!(math(FMathOp::Round, Ty::Float, f(-0.4), 0), Some(f(-0.0)));
+        assert_eq!(
+            math(FMathOp::Copysign, Ty::Float, f(3.0), f(-0.0)),
+            Some(f(-3.0))
+        );
+        assert_eq!(
+            math(FMathOp::Copysign, Ty::Half, 0xbc00u16 as i16 as i64, 0x0000),
+            Some(0x3c00)
+        );
+        assert_eq!(
+            math(FMathOp::Minimum, Ty::Float, f(0.0), f(-0.0)),
+            Some(f(-0.0))
+        );
+        assert_eq!(
+            math(FMathOp::MaxNum, Ty::Float, f(f32::NAN), f(1.0)),
+            Some(f(1.0))
+        );
+    }
+
+    /// Round-to-odd: 1 + 2^-60 is not a double; RN gives 1 (even last
+    /// bit), RO the next double up (odd); the errors are exact.
+    #[test]
+    fn fma_steps_are_exact() {
+        let d = |v: f64| v.to_bits() as i64;
+        let tiny = 2f64.powi(-60);
+        assert_eq!(
+            math(FMathOp::AddOdd, Ty::Double, d(1.0), d(tiny)),
+            Some(d(f64::from_bits(1f64.to_bits() + 1)))
+        );
+        assert_eq!(
+            math(FMathOp::AddOdd, Ty::Double, d(1.0), d(2.0)),
+            Some(d(3.0))
+        );
+        assert_eq!(
+            math(FMathOp::AddErr, Ty::Double, d(1.0), d(tiny)),
+            Some(d(tiny))
+        );
+        let a = 1.0 + 2f64.powi(-30);
+        // a * a = 1 + 2^-29 + 2^-60: the last term is the product's error.
+        assert_eq!(
+            math(FMathOp::MulErr, Ty::Double, d(a), d(a)),
+            Some(d(2f64.powi(-60)))
+        );
     }
 
     #[test]

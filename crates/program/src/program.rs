@@ -353,6 +353,59 @@ pub enum BinOp {
         op: ConvOp,
         from: Ty,
     },
+    /// A floating-point intrinsic of one or two operands on the bits of
+    /// the instruction's floating-point type (`b` unused for one operand;
+    /// `crate::float::math`).
+    FMath(FMathOp),
+}
+
+/// The floating-point intrinsics a kernel's `llvm.*` calls lower to
+/// (LangRef, "Standard C/C++ Library Intrinsics"), and the exact steps
+/// `llvm.fma` is built from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FMathOp {
+    Sqrt,
+    Floor,
+    Ceil,
+    Trunc,
+    /// `llvm.rint`, `llvm.nearbyint`, `llvm.roundeven`: to an integer,
+    /// ties to even (the default rounding mode).
+    Rint,
+    /// `llvm.round`: to an integer, ties away from zero.
+    Round,
+    MinNum,
+    MaxNum,
+    Minimum,
+    Maximum,
+    Copysign,
+    /// `a + b` rounded to odd (an inexact result gets an odd last bit).
+    AddOdd,
+    /// The exact error of `a + b` rounded to nearest: `(a + b) - RN(a + b)`.
+    AddErr,
+    /// The exact error of `a * b` rounded to nearest: `a * b - RN(a * b)`.
+    MulErr,
+}
+
+impl FMathOp {
+    /// The intrinsic's name (`sqrt` for `llvm.sqrt.*`), or the step's.
+    pub fn name(self) -> &'static str {
+        match self {
+            FMathOp::Sqrt => "sqrt",
+            FMathOp::Floor => "floor",
+            FMathOp::Ceil => "ceil",
+            FMathOp::Trunc => "trunc",
+            FMathOp::Rint => "rint",
+            FMathOp::Round => "round",
+            FMathOp::MinNum => "minnum",
+            FMathOp::MaxNum => "maxnum",
+            FMathOp::Minimum => "minimum",
+            FMathOp::Maximum => "maximum",
+            FMathOp::Copysign => "copysign",
+            FMathOp::AddOdd => "fadd.round_to_odd",
+            FMathOp::AddErr => "fadd.error",
+            FMathOp::MulErr => "fmul.error",
+        }
+    }
 }
 
 /// A conversion between integer and floating-point types (LangRef,

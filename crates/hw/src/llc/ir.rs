@@ -104,6 +104,7 @@ fn bin_op(op: BinOp) -> &'static str {
         BinOp::FDiv => "fdiv",
         BinOp::FRem => "frem",
         BinOp::Conv { op, .. } => op.name(),
+        BinOp::FMath(op) => op.name(),
     }
 }
 

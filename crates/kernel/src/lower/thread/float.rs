@@ -7,7 +7,7 @@ use super::{err, Frame, Tx, V};
 use crate::error::Result;
 use crate::ir::{Type, Value};
 use crate::lower::prog_ty;
-use amdmm_program::{BinOp, CmpOp, ConvOp, FPred, Instr, Operand, Ty};
+use amdmm_program::{BinOp, CmpOp, ConvOp, FMathOp, FPred, Instr, Operand, Ty};
 
 /// The integer type of a floating-point type's bits.
 fn bits_ty(t: Ty) -> Ty {
@@ -177,13 +177,36 @@ impl<'a> Tx<'a> {
         self.bin(BinOp::Conv { op: conv, from: f }, t, x, Operand::Const(0))
     }
 
-    /// `llvm.fabs.*` (clear the sign bit) and `llvm.fmuladd.*`, which
-    /// LangRef ("'llvm.fmuladd.*' Intrinsic") defines as "a * b + c, except
-    /// that it is unspecified whether rounding will be performed between
-    /// the multiplication and addition steps": amdmm rounds between them
-    /// (the unfused result, one of the two allowed; docs/semantics.md,
-    /// "Kernels"). Other floating-point intrinsics are refused by the
-    /// caller.
+    /// The floating-point intrinsics (LangRef, "Standard C/C++ Library
+    /// Intrinsics"; `amdmm_program::float::math` cites each rule), on
+    /// scalars and element-wise on vectors:
+    ///
+    /// - `llvm.fabs` clears the sign bit; `llvm.copysign` takes the
+    ///   magnitude of the first operand and the sign of the second.
+    /// - `llvm.fmuladd`: "a * b + c, except that it is unspecified whether
+    ///   rounding will be performed between the multiplication and
+    ///   addition steps": amdmm rounds between them (the unfused result,
+    ///   one of the two allowed; docs/semantics.md, "Kernels").
+    /// - `llvm.fma` ("'llvm.fma.*' Intrinsic": "the fused multiply-add
+    ///   operation", rounded once): `half` and `float` by the exact
+    ///   product in `double` and a sum rounded to odd, then rounded to the
+    ///   type (Boldo and Melquiond, "Emulation of FMA and correctly
+    ///   rounded sums: proved algorithms using rounding to odd", IEEE TC
+    ///   2008: rounding to odd in 53 >= p + 2 bits, then to nearest in p,
+    ///   is correctly rounded); `double` by their Algorithm 5.4 (the
+    ///   product's exact error, 2Sum, a sum rounded to odd, a last
+    ///   rounding), exact unless `a * b` overflows or falls into the
+    ///   subnormal range (docs/semantics.md, "Floating-point intrinsics").
+    /// - `llvm.sqrt` (correctly rounded, IEEE-754 squareRoot), `llvm.floor`,
+    ///   `ceil`, `trunc`, `round`, `rint`, `nearbyint`, `roundeven`,
+    ///   `minnum`, `maxnum`, `minimum`, `maximum`.
+    ///
+    /// Fast-math flags (`afn` among them) and `!fpmath` allow a less
+    /// accurate result; amdmm computes the correctly rounded one, which
+    /// they also allow. The target's approximate intrinsics
+    /// (`llvm.amdgcn.rcp`, `rsq`, `sqrt`, `exp2`, `log`, `sin`, `cos`)
+    /// and LLVM's transcendental ones are refused: their result is not
+    /// one value amdmm could compute.
     pub(super) fn float_intrinsic(
         &mut self,
         fr: &Frame,
@@ -191,33 +214,164 @@ impl<'a> Tx<'a> {
         ret: &Type,
         args: &[(Type, Value)],
     ) -> Result<Option<V>> {
-        let fabs = callee.starts_with("llvm.fabs.");
-        let fmuladd = callee.starts_with("llvm.fmuladd.");
-        if !fabs && !fmuladd {
-            return Ok(None);
+        if let Some(name) = APPROXIMATE
+            .iter()
+            .find(|n| callee == **n || callee.strip_prefix(**n).is_some_and(|r| r.starts_with('.')))
+        {
+            return Err(err(self.line(), format!("`@{callee}` is not modelled: `{name}` is the target's approximate operation, whose result the hardware defines only to within some ulps"))
+                .hint("amdmm models correctly rounded floating point; use the IEEE operation (llvm.sqrt, fdiv) in the source, or leave the approximation out of the checked kernel"));
         }
-        let t = self.float_ty(ret).map_err(|e| {
+        let Some(base) = callee
+            .strip_prefix("llvm.")
+            .and_then(|r| r.split('.').next())
+        else {
+            return Ok(None);
+        };
+        if TRANSCENDENTAL.contains(&base) {
+            return Err(err(self.line(), format!("`@{callee}` is not modelled: LangRef leaves the accuracy of `llvm.{base}` to the target"))
+                .hint("amdmm models the correctly rounded operations (+ - * /, fma, sqrt, rounding, min/max, copysign)"));
+        }
+        let (kind, arity) = match base {
+            "fabs" => (Kind::Fabs, 1),
+            "fmuladd" => (Kind::FmulAdd, 3),
+            "fma" => (Kind::Fma, 3),
+            "sqrt" => (Kind::Math(FMathOp::Sqrt), 1),
+            "floor" => (Kind::Math(FMathOp::Floor), 1),
+            "ceil" => (Kind::Math(FMathOp::Ceil), 1),
+            "trunc" => (Kind::Math(FMathOp::Trunc), 1),
+            "round" => (Kind::Math(FMathOp::Round), 1),
+            "rint" | "nearbyint" | "roundeven" => (Kind::Math(FMathOp::Rint), 1),
+            "minnum" => (Kind::Math(FMathOp::MinNum), 2),
+            "maxnum" => (Kind::Math(FMathOp::MaxNum), 2),
+            "minimum" => (Kind::Math(FMathOp::Minimum), 2),
+            "maximum" => (Kind::Math(FMathOp::Maximum), 2),
+            "copysign" => (Kind::Math(FMathOp::Copysign), 2),
+            _ => return Ok(None),
+        };
+        if args.len() != arity {
+            return Err(err(
+                self.line(),
+                format!(
+                    "`@{callee}` with {} operands ({arity} expected)",
+                    args.len()
+                ),
+            ));
+        }
+        let hint = |e: crate::error::KernelError| {
             e.hint(format!(
-                "`@{callee}` is modelled on scalar half, float and double"
+                "`@{callee}` is modelled on half, float and double, and vectors of them"
             ))
-        })?;
+        };
+        if let Type::Vector(n, e) = ret {
+            let t = self.float_ty(e).map_err(hint)?;
+            let mut lanes = Vec::new();
+            for (_, v) in args {
+                lanes.push(self.vec_of(fr, v, *n as usize)?);
+            }
+            let mut out = Vec::with_capacity(*n as usize);
+            for k in 0..*n as usize {
+                let ops: Vec<Operand> = lanes.iter().map(|l| l[k]).collect();
+                out.push(self.float_op(kind, t, &ops)?);
+            }
+            return Ok(Some(self.new_vec(out)));
+        }
+        let t = self.float_ty(ret).map_err(hint)?;
         let mut ops = Vec::new();
         for (_, v) in args {
             ops.push(self.int(fr, v)?);
         }
-        let v = match (fabs, ops.as_slice()) {
-            (true, [x]) => self.bin(BinOp::And, bits_ty(t), *x, Operand::Const(!sign_bit(t)))?,
-            (false, [a, b, c]) => {
-                let p = self.bin(BinOp::FMul, t, *a, *b)?;
-                self.bin(BinOp::FAdd, t, p, *c)?
-            }
-            _ => {
-                return Err(err(
-                    self.line(),
-                    format!("`@{callee}` with {} operands", ops.len()),
-                ))
-            }
+        Ok(Some(V::Int(self.float_op(kind, t, &ops)?)))
+    }
+
+    /// One lane of a floating-point intrinsic (`ops` has its arity).
+    fn float_op(&mut self, kind: Kind, t: Ty, ops: &[Operand]) -> Result<Operand> {
+        let math = |tx: &mut Tx, op: FMathOp, t: Ty, a: Operand, b: Operand| {
+            tx.bin(BinOp::FMath(op), t, a, b)
         };
-        Ok(Some(V::Int(v)))
+        match (kind, ops) {
+            (Kind::Fabs, [x]) => self.bin(BinOp::And, bits_ty(t), *x, Operand::Const(!sign_bit(t))),
+            (Kind::FmulAdd, [a, b, c]) => {
+                let p = self.bin(BinOp::FMul, t, *a, *b)?;
+                self.bin(BinOp::FAdd, t, p, *c)
+            }
+            (Kind::Fma, [a, b, c]) if t == Ty::Double => {
+                // Algorithm 5.4: uh + ul = a * b exactly, th + tl = c + uh
+                // exactly, then RN(th + RO(tl + ul)).
+                let uh = self.bin(BinOp::FMul, t, *a, *b)?;
+                let ul = math(self, FMathOp::MulErr, t, *a, *b)?;
+                let th = self.bin(BinOp::FAdd, t, *c, uh)?;
+                let tl = math(self, FMathOp::AddErr, t, *c, uh)?;
+                let v = math(self, FMathOp::AddOdd, t, tl, ul)?;
+                self.bin(BinOp::FAdd, t, th, v)
+            }
+            (Kind::Fma, [a, b, c]) => {
+                let wide = |tx: &mut Tx, x: Operand| {
+                    tx.bin(
+                        BinOp::Conv {
+                            op: ConvOp::FPExt,
+                            from: t,
+                        },
+                        Ty::Double,
+                        x,
+                        Operand::Const(0),
+                    )
+                };
+                let (a, b, c) = (wide(self, *a)?, wide(self, *b)?, wide(self, *c)?);
+                // Exact: 2 x 24 significant bits fit in 53.
+                let p = self.bin(BinOp::FMul, Ty::Double, a, b)?;
+                let s = math(self, FMathOp::AddOdd, Ty::Double, p, c)?;
+                self.bin(
+                    BinOp::Conv {
+                        op: ConvOp::FPTrunc,
+                        from: Ty::Double,
+                    },
+                    t,
+                    s,
+                    Operand::Const(0),
+                )
+            }
+            (Kind::Math(op), [x]) => math(self, op, t, *x, Operand::Const(0)),
+            (Kind::Math(op), [x, y]) => math(self, op, t, *x, *y),
+            _ => Err(err(
+                self.line(),
+                "internal: a floating-point intrinsic's operands",
+            )),
+        }
     }
 }
+
+/// What a floating-point intrinsic computes.
+#[derive(Clone, Copy)]
+enum Kind {
+    Fabs,
+    FmulAdd,
+    Fma,
+    Math(FMathOp),
+}
+
+/// The target's approximate floating-point intrinsics. AMDGPUUsage, "LLVM
+/// IR Intrinsics" (table "AMDGPU LLVM IR Intrinsics"): `llvm.amdgcn.sqrt`,
+/// `log` and `exp2` "provide direct access to" the instructions
+/// v_sqrt/v_log/v_exp, for which "the hardware provides 1ULP accuracy for
+/// float, 0.51ULP for half"; `rcp`, `rsq`, `sin`, `cos` likewise give
+/// direct access to v_rcp/v_rsq/v_sin/v_cos. Their result is the
+/// hardware's, within some ulps, not one IEEE value.
+const APPROXIMATE: &[&str] = &[
+    "llvm.amdgcn.rcp",
+    "llvm.amdgcn.rcp.legacy",
+    "llvm.amdgcn.rsq",
+    "llvm.amdgcn.rsq.legacy",
+    "llvm.amdgcn.rsq.clamp",
+    "llvm.amdgcn.sqrt",
+    "llvm.amdgcn.exp2",
+    "llvm.amdgcn.log",
+    "llvm.amdgcn.log.clamp",
+    "llvm.amdgcn.sin",
+    "llvm.amdgcn.cos",
+];
+
+/// LLVM's intrinsics whose accuracy LangRef leaves to the target.
+const TRANSCENDENTAL: &[&str] = &[
+    "exp", "exp2", "exp10", "log", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
+    "atan2", "sinh", "cosh", "tanh", "pow", "powi",
+];

@@ -402,10 +402,7 @@ impl<'a> Tx<'a> {
         let (n, e) = self.vec_ty(ty)?;
         let e = e.clone();
         if atomic {
-            return Err(err(
-                inst.line,
-                format!("an atomic load of {} is not modelled", ty.text()),
-            ));
+            return Err(atomic_vector(inst.line, "load", ty));
         }
         let mut out = Vec::with_capacity(n);
         for k in 0..n {
@@ -434,10 +431,7 @@ impl<'a> Tx<'a> {
         let (n, e) = self.vec_ty(ty)?;
         let e = e.clone();
         if atomic {
-            return Err(err(
-                inst.line,
-                format!("an atomic store of {} is not modelled", ty.text()),
-            ));
+            return Err(atomic_vector(inst.line, "store", ty));
         }
         let xs = self.vec_of(fr, value, n)?;
         for (k, x) in xs.into_iter().enumerate() {
@@ -507,4 +501,23 @@ impl<'a> Tx<'a> {
         let _ = ir_type;
         Ok(Some(V::Int(acc)))
     }
+}
+
+/// An atomic vector access is refused. LangRef, "Atomic Memory Ordering
+/// Constraints": an atomic access is single-copy atomic as a whole (even
+/// `unordered`: "a load must read a value written by some store", never
+/// pieces of two stores), and memory-model.txt's value rule ("R returns
+/// the value written by one of those writes") speaks of one write for the
+/// whole read. amdmm models a buffer element as one memory location and
+/// a vector access as one access per element (docs/semantics.md, "Vector
+/// accesses"): one atomic event per element would let a load take lane 0
+/// from one store and lane 1 from another, an outcome the text forbids,
+/// and the model has no event over several locations. So it refuses,
+/// saying why (docs/semantics.md, "Atomic vector accesses").
+fn atomic_vector(line: u32, what: &str, ty: &Type) -> crate::error::KernelError {
+    err(
+        line,
+        format!("an atomic {what} of {} is not modelled: it is single-copy atomic as a whole (LangRef, \"Atomic Memory Ordering Constraints\"), and amdmm's one event per element would let a load mix the lanes of two stores", ty.text()),
+    )
+    .hint("access the elements with scalar atomics, or use an integer of the vector's width (an atomic i64 for <2 x i32>) on a buffer of that element width")
 }
