@@ -102,14 +102,14 @@ fn bad_input_is_an_error_with_its_line() {
     let dir = std::env::temp_dir().join(format!("amdmm-kernel-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("bad.ll");
-    std::fs::write(&f, "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n  %x = call float @llvm.sqrt.f32(float 2.0)\n  ret void\n}\n").unwrap();
+    std::fs::write(&f, "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n  %x = call float @llvm.amdgcn.rsq.f32(float 2.0)\n  ret void\n}\n").unwrap();
     let o = amdmm(&["kernel", f.to_str().unwrap()]);
     std::fs::write(&f, "declare void @f()\n").unwrap();
     let none = amdmm(&["kernel", f.to_str().unwrap()]);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(code(&o), 2);
     assert!(
-        stderr(&o).contains("bad.ll:2:") && stderr(&o).contains("llvm.sqrt.f32"),
+        stderr(&o).contains("bad.ll:2:") && stderr(&o).contains("llvm.amdgcn.rsq.f32"),
         "{}",
         stderr(&o)
     );
