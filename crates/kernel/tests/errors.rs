@@ -142,3 +142,23 @@ fn atomic_vector_access_is_refused_with_the_reason() {
         "{e}"
     );
 }
+
+/// A global variable's aggregate initializer of different values is refused
+/// at the global's line (it was read as zeros); an all-zero one still runs.
+#[test]
+fn a_global_table_of_values_is_refused_and_a_zero_one_runs() {
+    let body = "define amdgpu_kernel void @k(ptr addrspace(1) %out) {\n  %p = getelementptr [4 x i32], ptr addrspace(1) @tbl, i64 0, i64 2\n  %v = load i32, ptr addrspace(1) %p\n  store i32 %v, ptr addrspace(1) %out\n  ret void\n}\n";
+    let e = err(&format!(
+        "@tbl = addrspace(1) global [4 x i32] [i32 1, i32 2, i32 3, i32 4]\n\n{body}"
+    ));
+    assert!(e.starts_with("k.ll:1:1: error:"), "{e}");
+    assert!(
+        e.contains("`@tbl`") && e.contains("different initial values"),
+        "{e}"
+    );
+    let zeros =
+        format!("@tbl = addrspace(1) global [4 x i32] [i32 0, i32 0, i32 0, i32 0]\n\n{body}");
+    let r = run(&zeros, "k.ll", &RunOptions::default()).expect("an all-zero table runs");
+    let text = amdmm_kernel::report::text(&r);
+    assert!(text.contains("out[0] = 0  (every final state)"), "{text}");
+}

@@ -256,7 +256,12 @@ impl Symbols {
         let init = match (&g.init, kind) {
             (_, SymbolKind::Lds) => None,
             (Some(Value::Int(v)), _) => Some(*v as i64),
-            (Some(Value::ZeroInit) | Some(Value::Null), _) => Some(0),
+            // The parser keeps an aggregate initializer (`[4 x i32] [...]`)
+            // as `ZeroInit` and lays it out in `image`: only an all-zero or
+            // all-undef image is one value per element; any other would be
+            // read as zeros, so it is refused.
+            (Some(Value::ZeroInit), _) => aggregate_init(g, name)?,
+            (Some(Value::Null), _) => Some(0),
             (Some(Value::Undef) | Some(Value::Poison), _) => None,
             (None, _) => {
                 return Err(KernelError::new(
@@ -497,6 +502,31 @@ impl Symbols {
             });
         }
         Ok((locations, symbols, infos, floats))
+    }
+}
+
+/// The one initial value of every element of a global variable whose
+/// initializer `zeroinitializer` or an aggregate gives: 0 for an all-zero
+/// image (a struct's padding bytes, which the layout leaves undefined, and
+/// any `undef` element among zeros read as 0 too: the layout does not tell
+/// padding from an element), none (uninitialised) for an all-undef one.
+/// Elements of different
+/// values are refused: a buffer symbol has one initial value for all its
+/// elements, and reading them as zeros would be silently wrong.
+fn aggregate_init(g: &crate::ir::Global, name: &str) -> Result<Option<i64>> {
+    let refuse = |why: &str| {
+        Err(KernelError::new(
+            g.line,
+            1,
+            format!("the initializer of the global variable `@{name}` is not supported: {why}"),
+        )
+        .hint("amdmm reads integer, zero and undef initializers of global variables (tables of values are read in addrspace(4) constants); set the buffer's values with --init, or make it a constant table"))
+    };
+    match &g.image {
+        Ok(bytes) if bytes.iter().all(|b| b.is_none()) => Ok(None),
+        Ok(bytes) if bytes.iter().all(|b| matches!(b, None | Some(0))) => Ok(Some(0)),
+        Ok(_) => refuse("its elements have different initial values"),
+        Err(why) => refuse(why),
     }
 }
 
