@@ -26,18 +26,24 @@ pub use tool::{find, CompileError, Llc, INSTALL_HINT};
 /// before llc runs; llc's failures are [`HwError::Unsupported`].
 pub fn lowered(p: &Program, target: &Target, llc: &Llc) -> Result<Lowered, HwError> {
     let ir = module_for(p, target)?;
-    let (asm_text, _) = llc.compile(&ir, target).map_err(|e| match e {
-        tool::CompileError::Failed(s) => HwError::Tool(s),
-        tool::CompileError::Timeout(ms) => HwError::Limit(
-            amdmm_explore::LimitReason::Timeout(ms),
-            "llc did not finish and was killed".into(),
-        ),
-    })?;
+    let (asm_text, _) = llc.compile(&ir, target).map_err(compile_error)?;
     let mut l = from_asm(p, target, &asm_text).map_err(HwError::Unsupported)?;
     if let Some(c) = l.compiler.as_mut() {
         c.name = llc.describe();
     }
     Ok(l)
+}
+
+/// llc's failure as the test's hardware error: a timeout is a limit (the
+/// test's verdict is LIMIT), any other failure the tool's error.
+pub(crate) fn compile_error(e: CompileError) -> HwError {
+    match e {
+        CompileError::Failed(s) => HwError::Tool(s),
+        CompileError::Timeout(ms) => HwError::Limit(
+            amdmm_explore::LimitReason::Timeout(ms),
+            "llc did not finish and was killed".into(),
+        ),
+    }
 }
 
 /// Compiles, in batches of `batch` tests per llc run ([`batch::prefetch`]),

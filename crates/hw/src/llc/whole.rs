@@ -1902,7 +1902,13 @@ pub fn explore(
     use crate::machine::HwError;
     crate::lower::tgsplit_lds(p, target).ok()?;
     let ir = super::module_for(p, target).ok()?;
-    let (asm, _) = llc.compile(&ir, target).ok()?;
+    // llc's failure is the test's answer here: leaving it to the
+    // per-operation path would run llc a second time (and, for a stuck llc,
+    // wait for a second timeout).
+    let asm = match llc.compile(&ir, target) {
+        Ok((asm, _)) => asm,
+        Err(e) => return Some(Err(super::compile_error(e))),
+    };
     let why = if always() {
         None
     } else {
