@@ -123,3 +123,23 @@ pub(super) fn build_code(p: &Program, l: &Lowered) -> Vec<Code> {
     }
     out
 }
+
+/// Has the wave's code a backward jump or branch, or a compare-and-swap
+/// loop in its machine code (may any of its instructions run again)? The
+/// reductions that reason about "the rest of the code" (dead lines, dead
+/// registers, doomed states) treat such a wave as a whole.
+pub(super) fn loops(c: &Code, t: &amdmm_program::Thread) -> bool {
+    c.micro.iter().any(|m| {
+        matches!(
+            m,
+            Micro::M {
+                instr: MInstr::CasLoopBack,
+                ..
+            }
+        )
+    }) || t.code.iter().enumerate().any(|(k, i)| match i {
+        Instr::Jump { target } => *target as usize <= k,
+        Instr::Branch { then_, else_, .. } => *then_ as usize <= k || *else_ as usize <= k,
+        _ => false,
+    })
+}

@@ -63,24 +63,6 @@ fn reads_of(p: &Program, i: Option<&Instr>) -> std::ops::Range<usize> {
     }
 }
 
-/// Has the wave's code a backward branch or a compare-and-swap loop (any
-/// instruction may run again)?
-fn loops(c: &Code, t: &amdmm_program::Thread) -> bool {
-    c.micro.iter().any(|m| {
-        matches!(
-            m,
-            Micro::M {
-                instr: MInstr::CasLoopBack,
-                ..
-            }
-        )
-    }) || t.code.iter().enumerate().any(|(k, i)| match i {
-        Instr::Jump { target } => *target as usize <= k,
-        Instr::Branch { then_, else_, .. } => *then_ as usize <= k || *else_ as usize <= k,
-        _ => false,
-    })
-}
-
 impl Liveness {
     pub(super) fn new(p: &Program, code: &[Code], g: &Geometry) -> Liveness {
         let per = |f: &dyn Fn(&MemOp) -> bool| -> Vec<Vec<bool>> {
@@ -94,21 +76,7 @@ impl Liveness {
                         .collect();
                     // A backward branch (or a compare-and-swap loop) may run
                     // any instruction again: the whole code counts.
-                    let loops = c.micro.iter().any(|m| {
-                        matches!(
-                            m,
-                            Micro::M {
-                                instr: MInstr::CasLoopBack,
-                                ..
-                            }
-                        )
-                    }) || t.code.iter().enumerate().any(|(k, i)| match i {
-                        Instr::Jump { target } => *target as usize <= k,
-                        Instr::Branch { then_, else_, .. } => {
-                            *then_ as usize <= k || *else_ as usize <= k
-                        }
-                        _ => false,
-                    });
+                    let loops = super::code::loops(c, t);
                     let any = reads.iter().any(|&r| r);
                     let mut live = vec![false; reads.len() + 1];
                     for k in (0..reads.len()).rev() {
@@ -160,7 +128,7 @@ impl Liveness {
                             }
                         }
                     }
-                    if loops(c, t) {
+                    if super::code::loops(c, t) {
                         let all = sets[0].clone();
                         sets.iter_mut().for_each(|x| x.clone_from(&all));
                     }

@@ -25,7 +25,6 @@
 use super::code::{Code, Micro};
 use super::search::may_access;
 use super::state::State;
-use crate::isa::MInstr;
 use amdmm_explore::FlagsOut;
 use amdmm_program::{Addr, BinOp, Instr, Operand, Program, RegId, Value};
 
@@ -80,24 +79,6 @@ fn writes(i: &Instr) -> Vec<RegId> {
         } => vec![*dst_old, *dst_ok],
         _ => Vec::new(),
     }
-}
-
-/// Does a thread loop (a backward jump or branch, or a compare-and-swap
-/// loop in its machine code)?
-fn loops(t: &amdmm_program::Thread, c: &Code) -> bool {
-    c.micro.iter().any(|m| {
-        matches!(
-            m,
-            Micro::M {
-                instr: MInstr::CasLoopBack,
-                ..
-            }
-        )
-    }) || t.code.iter().enumerate().any(|(k, i)| match i {
-        Instr::Jump { target } => *target as usize <= k,
-        Instr::Branch { then_, else_, .. } => *then_ as usize <= k || *else_ as usize <= k,
-        _ => false,
-    })
 }
 
 /// Per thread and register: may it hold `undef` in some run? A
@@ -276,7 +257,7 @@ impl Doom {
             may_ub: Vec::new(),
         };
         for (ti, (t, c)) in p.threads.iter().zip(code).enumerate() {
-            let looping = loops(t, c);
+            let looping = super::code::loops(c, t);
             let mut writers = vec![0u32; t.regs.len()];
             for i in &t.code {
                 for r in writes(i) {

@@ -22,7 +22,6 @@
 
 use super::code::{Code, Micro};
 use super::state::State;
-use crate::isa::MInstr;
 use amdmm_program::{Instr, Observable, Operand, Program};
 
 /// Per wave and micro position (one past the end included): the registers
@@ -80,21 +79,7 @@ impl LiveRegs {
                         }
                     }
                 }
-                let looping = c.micro.iter().any(|m| {
-                    matches!(
-                        m,
-                        Micro::M {
-                            instr: MInstr::CasLoopBack,
-                            ..
-                        }
-                    )
-                }) || t.code.iter().enumerate().any(|(k, i)| match i {
-                    Instr::Jump { target } => *target as usize <= k,
-                    Instr::Branch { then_, else_, .. } => {
-                        *then_ as usize <= k || *else_ as usize <= k
-                    }
-                    _ => false,
-                });
+                let looping = super::code::loops(c, t);
                 let reads: Option<Vec<Vec<Operand>>> = t.code.iter().map(operands).collect();
                 let (Some(reads), false) = (reads, looping) else {
                     return vec![None; c.micro.len() + 1];
