@@ -4,7 +4,7 @@
 //! under /tmp without a size cap).
 //!
 //! - key: the llc binary's identity (canonical path, size, modification
-//!   time), llc's arguments and the IR;
+//!   time, content hash), llc's arguments and the IR;
 //! - place: `$AMDMM_LLC_CACHE`, else `$XDG_CACHE_HOME/amdmm/llc`, else
 //!   `~/.cache/amdmm/llc`, created private (0700); written through the one
 //!   safe writer (atomically, never through a link);
@@ -52,8 +52,12 @@ fn cap_bytes() -> u64 {
         .saturating_mul(1 << 20)
 }
 
-/// Which binary runs: its canonical path, size and modification time (a
-/// rebuilt or replaced llc at the same path is another binary).
+/// Which binary runs: its canonical path, size, modification time and a
+/// hash of its content (a rebuilt or replaced llc at the same path is
+/// another binary, even one given the old size and time; issue 26, item 4).
+/// llc-22 is a small executable linked against libLLVM; the library
+/// itself is not hashed: an LLVM updated in place keeps a stale cache until
+/// `--version` changes (docs/llc.md, "Cache").
 pub fn identity(llc: &Path) -> String {
     let canon = std::fs::canonicalize(llc).unwrap_or_else(|_| llc.to_path_buf());
     match std::fs::metadata(&canon) {
@@ -63,10 +67,26 @@ pub fn identity(llc: &Path) -> String {
                 .ok()
                 .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
                 .map_or(0, |d| d.as_nanos());
-            format!("{} {} {mtime}", canon.display(), m.len())
+            let content = std::fs::read(&canon).map_or(0, |b| content_hash(&b));
+            format!("{} {} {mtime} {content:016x}", canon.display(), m.len())
         }
         Err(_) => canon.display().to_string(),
     }
+}
+
+/// A 64-bit hash of a binary's bytes: FNV-1a over 8-byte words (every
+/// compilation asks for the identity, and a cache hit must stay in tens of
+/// microseconds; llc-22's executable is about 190 KiB).
+fn content_hash(bytes: &[u8]) -> u64 {
+    let mut words = bytes.chunks_exact(8);
+    let step = |h: u64, w: u64| (h ^ w).wrapping_mul(0x0000_0100_0000_01b3);
+    let h = words.by_ref().fold(0xcbf2_9ce4_8422_2325, |h, w| {
+        step(h, u64::from_le_bytes(w.try_into().expect("8 bytes")))
+    });
+    let rest = words.remainder();
+    let mut last = [0u8; 8];
+    last[..rest.len()].copy_from_slice(rest);
+    step(step(h, u64::from_le_bytes(last)), bytes.len() as u64)
 }
 
 /// The file name of an entry: two 64-bit FNV-1a hashes (different offsets)
@@ -232,6 +252,27 @@ mod tests {
         let first = identity(&llc);
         std::fs::write(&llc, "other").unwrap();
         assert_ne!(first, identity(&llc));
+    }
+
+    /// Another binary with the old one's size and modification time is
+    /// still another binary: the content counts.
+    #[test]
+    fn identity_sees_the_content_behind_the_same_size_and_time() {
+        let d = scratch("identity-content");
+        std::fs::create_dir_all(&d).unwrap();
+        let llc = d.join("llc");
+        let t = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000);
+        let set = |text: &str| {
+            std::fs::write(&llc, text).unwrap();
+            let f = std::fs::File::options().write(true).open(&llc).unwrap();
+            f.set_modified(t).unwrap();
+        };
+        set("one");
+        let first = identity(&llc);
+        set("two");
+        assert_ne!(first, identity(&llc));
+        set("one");
+        assert_eq!(first, identity(&llc));
     }
 
     #[test]
