@@ -123,19 +123,7 @@ impl Footprints {
         let mut at_locs = Vec::new();
         let mut at_fx = Vec::new();
         for (t, c) in p.threads.iter().zip(code) {
-            let looping = c.micro.iter().any(|m| {
-                matches!(
-                    m,
-                    Micro::M {
-                        instr: MInstr::CasLoopBack,
-                        ..
-                    }
-                )
-            }) || t.code.iter().enumerate().any(|(k, i)| match i {
-                Instr::Jump { target } => *target as usize <= k,
-                Instr::Branch { then_, else_, .. } => *then_ as usize <= k || *else_ as usize <= k,
-                _ => false,
-            });
+            let looping = super::code::loops(c, t);
             let len = c.micro.len();
             let mut set = vec![vec![0u64; words]; len + 1];
             let mut eff = vec![0u8; len + 1];

@@ -666,19 +666,7 @@ pub(super) fn last_access(p: &Program, code: &[super::code::Code]) -> Vec<Vec<Op
         .iter()
         .zip(code)
         .map(|(t, c)| {
-            let looping = c.micro.iter().any(|m| {
-                matches!(
-                    m,
-                    Micro::M {
-                        instr: MInstr::CasLoopBack,
-                        ..
-                    }
-                )
-            }) || t.code.iter().enumerate().any(|(k, i)| match i {
-                Instr::Jump { target } => *target as usize <= k,
-                Instr::Branch { then_, else_, .. } => *then_ as usize <= k || *else_ as usize <= k,
-                _ => false,
-            });
+            let looping = super::code::loops(c, t);
             let mut last = vec![None; n];
             for (pos, m) in c.micro.iter().enumerate() {
                 let k = match m {
