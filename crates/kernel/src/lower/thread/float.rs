@@ -7,7 +7,7 @@ use super::{err, Frame, Tx, V};
 use crate::error::Result;
 use crate::ir::{Type, Value};
 use crate::lower::prog_ty;
-use amdmm_program::{BinOp, CmpOp, ConvOp, FMathOp, FPred, Instr, Operand, Ty};
+use amdmm_program::{BinOp, CmpOp, ConvOp, FMathOp, FPred, Operand, Ty};
 
 /// The integer type of a floating-point type's bits.
 fn bits_ty(t: Ty) -> Ty {
@@ -113,25 +113,7 @@ impl<'a> Tx<'a> {
     }
 
     fn float_cmp(&mut self, p: FPred, t: Ty, x: Operand, y: Operand) -> Result<Operand> {
-        let op = CmpOp::F(p);
-        if let (Operand::Const(a), Operand::Const(b)) = (x, y) {
-            return Ok(match super::fold_cmp(op, t, a, b) {
-                amdmm_program::Value::Int(r) => Operand::Const(r),
-                _ => Operand::Undef,
-            });
-        }
-        if x == Operand::Undef || y == Operand::Undef {
-            return Ok(Operand::Undef);
-        }
-        let dst = self.temp()?;
-        self.emit(Instr::Cmp {
-            dst,
-            ty: t,
-            op,
-            a: x,
-            b: y,
-        });
-        Ok(Operand::Reg(dst))
+        self.cmp(CmpOp::F(p), t, x, y)
     }
 
     /// `sitofp`, `uitofp`, `fptosi`, `fptoui`, `fpext`, `fptrunc` (LangRef,

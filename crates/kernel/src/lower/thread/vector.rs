@@ -109,7 +109,7 @@ impl<'a> Tx<'a> {
     }
 
     /// `x op y`, folded when both are constants.
-    fn cmp(&mut self, op: CmpOp, t: Ty, x: Operand, y: Operand) -> Result<Operand> {
+    pub(super) fn cmp(&mut self, op: CmpOp, t: Ty, x: Operand, y: Operand) -> Result<Operand> {
         if let (Operand::Const(p), Operand::Const(q)) = (x, y) {
             return Ok(match fold_cmp(op, t, p, q) {
                 amdmm_program::Value::Int(r) => Operand::Const(r),
