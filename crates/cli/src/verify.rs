@@ -12,7 +12,9 @@ use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-pub(crate) use amdmm_report::verify::{parse_known, verdict, Known, PairResult};
+pub(crate) use amdmm_report::verify::{
+    parse_known, verify_pair, Checked, Code, Known, Pair, PairOptions, PairResult,
+};
 
 const VERIFY_EXAMPLES: &str = "\
 Examples:
@@ -319,31 +321,31 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         used: vec![false; known.len()],
         ..Tally::default()
     };
+    let pair_options = PairOptions {
+        hw: &opts,
+        code: Code::Source(&source),
+        known: &known,
+        recognise: None,
+    };
     let progress = Progress::counting(pairs.len(), "(test, target) runs");
     let res = run::ordered_parallel(
         &pairs,
         jobs,
         |&(i, t)| {
-            // A test the memory model gave no verdict for is skipped
-            // whatever the hardware does: it is not run, so `--timeout`
-            // bounds the whole test, not each side of it.
-            let hw = models[i].observation.is_some().then(|| {
-                amdmm_hw::machine::explore_with(&progs[i], t, &opts, &source)
-                    .map(|hw| amdmm_hw::machine::compare(hw, &models[i]))
-            });
-            (i, *t, hw)
+            let pair = Pair {
+                file: &names[i],
+                program: &progs[i],
+                target: t,
+                model: &models[i],
+            };
+            verify_pair(&pair, &pair_options)
         },
         || progress.inc(),
-        |(i, t, r)| {
+        |Checked { result: r, used }| {
             progress.suspend(|| {
-                let r = verdict(
-                    (&names[i], &progs[i]),
-                    &t,
-                    &models[i],
-                    r,
-                    &known,
-                    &mut tally.used,
-                );
+                for k in used {
+                    tally.used[k] = true;
+                }
                 if let Some(sink) = &sink {
                     graph_failed |= !forbidden_graphs(sink, &r);
                 }

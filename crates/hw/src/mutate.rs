@@ -234,6 +234,33 @@ pub fn apply(l: &Lowered, m: &Mutation) -> Option<Lowered> {
     hit.then_some(n)
 }
 
+/// Explores the hardware model running `p`'s table code on `target` with
+/// the mutation printed as `name` applied (`amdmm campaign --mutation`);
+/// the unmutated code when no candidate of the code prints so.
+pub fn explore_mutated(
+    p: &amdmm_program::Program,
+    target: &crate::Target,
+    opts: &crate::machine::HwOptions,
+    name: &str,
+) -> Result<crate::machine::HwOutcome, crate::machine::HwError> {
+    let l = crate::lower(p, target).map_err(crate::machine::HwError::Lower)?;
+    let table = l
+        .threads
+        .iter()
+        .flat_map(|th| &th.ops)
+        .map(|o| o.table)
+        .find(|t| !t.is_empty())
+        .unwrap_or("");
+    let m = candidates(&l, table)
+        .into_iter()
+        .find(|m| m.to_string() == name);
+    let l = match m.and_then(|m| apply(&l, &m)) {
+        Some(changed) => changed,
+        None => l,
+    };
+    crate::machine::explore_lowered(p, l, opts)
+}
+
 /// The `en_line`s of the rows the code uses.
 pub fn rows_of(l: &Lowered) -> Vec<u32> {
     let mut v: Vec<u32> = l

@@ -1,8 +1,11 @@
 //! `amdmm verify`'s verdict on one (test, target) pair, and its text: the
-//! part of verify the command line and the playground share (the browser
-//! runs the hardware model with the code-sequence tables, `--code table`;
-//! llc is not there). The command line adds the files, the parallel runs,
-//! `--code llc`, `--graph`, `--json` and the summary's time.
+//! part of verify the command line, the campaign (and its shrinker) and the
+//! playground share. [`verify_pair`] runs the hardware model, compares its
+//! final states with the memory model's and judges them; the callers differ
+//! only in [`PairOptions`] (the browser runs the code-sequence tables,
+//! `--code table`, llc is not there; the campaign recognises known findings
+//! by mechanism and may mutate the tables' code). The command line adds the
+//! files, the parallel runs, `--graph`, `--json` and the summary's time.
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -101,16 +104,97 @@ pub struct ForbiddenOutcome {
     pub trace: Vec<String>,
 }
 
+/// One (test, target) pair for [`verify_pair`].
+pub struct Pair<'a> {
+    /// The test's name in messages (its path as given).
+    pub file: &'a str,
+    pub program: &'a amdmm_program::Program,
+    pub target: &'a amdmm_hw::Target,
+    /// The memory model's outcome of `program` (what `amdmm run` prints).
+    pub model: &'a amdmm_explore::Outcome,
+}
+
+/// The code the hardware model runs.
+#[derive(Clone, Copy)]
+pub enum Code<'a> {
+    /// The code-sequence tables' or llc's (`--code`).
+    Source(&'a amdmm_hw::machine::CodeSource),
+    /// The tables' code with the mutation printed so applied
+    /// ([`amdmm_hw::mutate::explore_mutated`]; `amdmm campaign --mutation`).
+    Mutated(&'a str),
+}
+
+/// Recognises known findings by their mechanism in a hardware verdict: the
+/// forbidden outcomes (as [`amdmm_hw::machine::render_state`] prints them)
+/// a finding explains, each with the finding's id.
+pub type Recognise<'a> =
+    &'a (dyn Fn(&amdmm_hw::machine::Verdict) -> Vec<(String, &'static str)> + Sync);
+
+/// What differs between the callers of [`verify_pair`]: `amdmm verify`,
+/// the campaign, its shrinker and the playground.
+#[derive(Clone, Copy)]
+pub struct PairOptions<'a> {
+    pub hw: &'a amdmm_hw::machine::HwOptions,
+    pub code: Code<'a>,
+    /// The known findings (the built-in list unless `--no-known`, then the
+    /// `--allow` lines).
+    pub known: &'a [Known],
+    /// Known findings recognised besides `known`'s lines, which name corpus
+    /// tests (the campaign's generated tests have other names); `None`:
+    /// `known`'s lines only.
+    pub recognise: Option<Recognise<'a>>,
+}
+
+/// [`verify_pair`]'s answer.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub result: PairResult,
+    /// The indices of the `known` lines that name one of the pair's
+    /// forbidden outcomes (`verify` reports the `--allow` lines no pair
+    /// used).
+    pub used: Vec<usize>,
+}
+
+/// Checks one (test, target) pair: runs the hardware model (unless the
+/// memory model gave no verdict: then `--timeout` bounds the whole test,
+/// not each side of it), keeps the hardware final states the memory model
+/// forbids ([`amdmm_hw::machine::compare`]) and judges them: OK, SKIP,
+/// LIMIT, ERROR, KNOWN or FORBIDDEN.
+pub fn verify_pair(pair: &Pair, o: &PairOptions) -> Checked {
+    let hw = pair.model.observation.is_some().then(|| {
+        match o.code {
+            Code::Source(source) => {
+                amdmm_hw::machine::explore_with(pair.program, pair.target, o.hw, source)
+            }
+            Code::Mutated(name) => {
+                amdmm_hw::mutate::explore_mutated(pair.program, pair.target, o.hw, name)
+            }
+        }
+        .map(|hw| amdmm_hw::machine::compare(hw, pair.model))
+    });
+    let recognised = match (&hw, o.recognise) {
+        (Some(Ok(v)), Some(recognise)) => recognise(v),
+        _ => Vec::new(),
+    };
+    verdict(pair, hw, o.known, &recognised)
+}
+
 /// The verdict of one (test, target) pair: OK, SKIP, KNOWN, or FORBIDDEN
-/// with the machine code and the hardware trace.
-pub fn verdict(
-    (file, p): (&str, &amdmm_program::Program),
-    t: &amdmm_hw::Target,
-    model: &amdmm_explore::Outcome,
+/// with the machine code and the hardware trace. A forbidden outcome is
+/// known when a line of `known` names it, else when `recognised` lists it.
+fn verdict(
+    pair: &Pair,
     r: Option<Result<amdmm_hw::machine::Verdict, amdmm_hw::machine::HwError>>,
     known: &[Known],
-    used: &mut [bool],
-) -> PairResult {
+    recognised: &[(String, &'static str)],
+) -> Checked {
+    let Pair {
+        file,
+        program: p,
+        target: t,
+        model,
+    } = *pair;
+    let mut used = Vec::new();
     let mut out = PairResult {
         test: p.name.clone(),
         target: t.to_string(),
@@ -126,7 +210,7 @@ pub fn verdict(
             "{file}: the memory model gave no verdict ({}); the hardware model was not run",
             crate::unknown_reason(model)
         ));
-        return out;
+        return Checked { result: out, used };
     };
     let v = match r {
         Ok(v) => v,
@@ -135,7 +219,7 @@ pub fn verdict(
         Err(amdmm_hw::machine::HwError::Lower(e)) => {
             let at = format!("{file}:{}:{}", e.pos.line, e.pos.col);
             out.reason = Some(format!("{at}: {}: {}", e.thread, e.message));
-            return out;
+            return Checked { result: out, used };
         }
         Err(e) => {
             out.status = match e {
@@ -146,13 +230,13 @@ pub fn verdict(
             .into();
             // Every reason names the file (a place in it when there is one).
             out.reason = Some(format!("{file}: {e}"));
-            return out;
+            return Checked { result: out, used };
         }
     };
     if let Some(limit) = &v.hw.outcome.limit {
         out.status = if is_limit(limit) { "limit" } else { "skip" }.into();
         out.reason = Some(format!("{file}: hardware model: {limit}"));
-        return out;
+        return Checked { result: out, used };
     }
     if model.observation.is_none() {
         out.status = model_status(model).into();
@@ -160,7 +244,7 @@ pub fn verdict(
             "{file}: the memory model gave no verdict ({})",
             crate::unknown_reason(model)
         ));
-        return out;
+        return Checked { result: out, used };
     }
     out.hardware_outcomes = Some(v.hw.outcome.states.len());
     out.hardware_states = Some(v.hw.states_visited);
@@ -175,13 +259,17 @@ pub fn verdict(
                     && k.outcome == vals
             })
             .collect();
-        for &k in &matching {
-            used[k] = true;
-        }
-        let k = matching.first().copied();
+        let id = match matching.first() {
+            Some(&k) => Some(known[k].id.clone()),
+            None => recognised
+                .iter()
+                .find(|(s, _)| *s == vals)
+                .map(|(_, id)| (*id).to_string()),
+        };
+        used.extend(matching);
         out.forbidden.push(ForbiddenOutcome {
             state: vals,
-            known: k.map(|k| known[k].id.clone()),
+            known: id,
             machine_code: amdmm_hw::lower::render(&v.hw.lowered)
                 .lines()
                 .skip(1)
@@ -212,7 +300,7 @@ pub fn verdict(
             "forbidden".into()
         };
     }
-    out
+    Checked { result: out, used }
 }
 
 /// A limit of the user's (time, memory, states, size) rather than a

@@ -1,13 +1,15 @@
 //! `verify`: one test on one target's operational hardware model with the
 //! code-sequence tables (`amdmm verify --target T FILE`, `--code table`),
 //! its outcomes compared with the memory model's. The verdict and its text
-//! are the command line's (`amdmm_report::verify::verdict`, `pair_text`,
+//! are the command line's (`amdmm_report::verify::verify_pair`, `pair_text`,
 //! `Totals::summary_line`). llc is not in the browser, so there is no
 //! `--code llc` here.
 
 use crate::diagnostics::DiagnosticJson;
 use crate::run::{input_error, parse_timeout};
-use amdmm_report::verify::{builtin_known, pair_text, verdict, Totals};
+use amdmm_report::verify::{
+    builtin_known, pair_text, verify_pair, Code, Pair, PairOptions, Totals,
+};
 use serde::{Deserialize, Serialize};
 
 /// The target and the limits.
@@ -94,18 +96,23 @@ pub fn run(src: &str, o: &VerifyOptions) -> VerifyReply {
         timeout,
         max_memory: None,
     };
-    let hw = model.observation.is_some().then(|| {
-        amdmm_hw::machine::explore_with(
-            &program,
-            &target,
-            &hopts,
-            &amdmm_hw::machine::CodeSource::Table,
-        )
-        .map(|hw| amdmm_hw::machine::compare(hw, &model))
-    });
     let known = builtin_known();
-    let mut used = vec![false; known.len()];
-    let r = verdict((file, &program), &target, &model, hw, &known, &mut used);
+    let pair = Pair {
+        file,
+        program: &program,
+        target: &target,
+        model: &model,
+    };
+    let r = verify_pair(
+        &pair,
+        &PairOptions {
+            hw: &hopts,
+            code: Code::Source(&amdmm_hw::machine::CodeSource::Table),
+            known: &known,
+            recognise: None,
+        },
+    )
+    .result;
     let mut totals = Totals::default();
     totals.count(&r);
     let secs = started.elapsed().as_secs_f64();

@@ -10,7 +10,7 @@ mod shrink;
 
 use crate::progress::Progress;
 use crate::run;
-use crate::verify::{parse_known, Known};
+use crate::verify::{parse_known, Code, Known, Pair};
 use amdmm_hw::machine::{CodeSource, HwOptions};
 use clap::{Args, Parser, Subcommand};
 use results::{Header, Line};
@@ -375,23 +375,17 @@ pub fn campaign_command(a: &CampaignArgs) -> ExitCode {
         |&(i, ti, ci)| {
             let model = models[i].as_ref().expect("model run");
             let t = &targets[ti];
-            let hw = model.observation.is_some().then(|| {
-                match (&a.mutation, &codes[ci].1) {
-                    (Some(m), CodeSource::Table) => mutated(&tests[i].program, t, &hopts, m),
-                    _ => {
-                        amdmm_hw::machine::explore_with(&tests[i].program, t, &hopts, &codes[ci].1)
-                    }
-                }
-                .map(|hw| amdmm_hw::machine::compare(hw, model))
-            });
-            let r = recognise::verdict(
-                (&tests[i].file, &tests[i].program),
-                t,
+            let code = match (&a.mutation, &codes[ci].1) {
+                (Some(m), CodeSource::Table) => Code::Mutated(m),
+                (_, source) => Code::Source(source),
+            };
+            let pair = Pair {
+                file: &tests[i].file,
+                program: &tests[i].program,
+                target: t,
                 model,
-                hw,
-                &known,
-                &hopts,
-            );
+            };
+            let r = recognise::verify_pair(&pair, code, &known, &hopts);
             let reproducer = (r.status == "forbidden" && !a.no_shrink)
                 .then(|| shrink::shrink(&tests[i].text, t, &codes[ci].1, &shrink_ctx));
             Line {
@@ -447,33 +441,6 @@ pub fn campaign_command(a: &CampaignArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// The hardware model on the tables' code with the mutation described as
-/// `text` applied (the `--mutation` test hook; unchanged code when the
-/// test does not use the mutated row).
-fn mutated(
-    p: &amdmm_program::Program,
-    t: &amdmm_hw::Target,
-    opts: &HwOptions,
-    text: &str,
-) -> Result<amdmm_hw::machine::HwOutcome, amdmm_hw::machine::HwError> {
-    let l = amdmm_hw::lower(p, t).map_err(amdmm_hw::machine::HwError::Lower)?;
-    let table = l
-        .threads
-        .iter()
-        .flat_map(|th| &th.ops)
-        .map(|o| o.table)
-        .find(|t| !t.is_empty())
-        .unwrap_or("");
-    let m = amdmm_hw::mutate::candidates(&l, table)
-        .into_iter()
-        .find(|m| m.to_string() == text);
-    let l = match m.and_then(|m| amdmm_hw::mutate::apply(&l, &m)) {
-        Some(changed) => changed,
-        None => l,
-    };
-    amdmm_hw::machine::explore_lowered(p, l, opts)
 }
 
 /// llc's identity: its version and a hash of its binary (two builds of one

@@ -278,16 +278,14 @@ fn added(instr: MInstr) -> LInstr {
     }
 }
 
-/// `verify`'s verdict on one pair ([`crate::verify::verdict`]), then the
-/// forbidden outcomes no known-findings line names are recognised by
+/// `verify`'s check of one pair ([`crate::verify::verify_pair`]), its
+/// forbidden outcomes that no known-findings line names recognised by
 /// mechanism ([`recognise`]) against the findings of `known`: such an
 /// outcome is KNOWN with the finding's id, the pair `known` when all its
 /// forbidden outcomes are.
-pub fn verdict(
-    (file, p): (&str, &Program),
-    t: &amdmm_hw::Target,
-    model: &amdmm_explore::Outcome,
-    hw: Option<Result<Verdict, amdmm_hw::machine::HwError>>,
+pub fn verify_pair(
+    pair: &crate::verify::Pair,
+    code: crate::verify::Code,
     known: &[crate::verify::Known],
     opts: &HwOptions,
 ) -> crate::verify::PairResult {
@@ -298,24 +296,12 @@ pub fn verdict(
             .map(|k| k.target().to_string())
             .collect()
     };
-    let found = match &hw {
-        Some(Ok(v)) if !known.is_empty() => recognise(p, v, model, opts, &targets),
-        _ => Vec::new(),
+    let by_mechanism = |v: &Verdict| recognise(pair.program, v, pair.model, opts, &targets);
+    let o = crate::verify::PairOptions {
+        hw: opts,
+        code,
+        known,
+        recognise: (!known.is_empty()).then_some(&by_mechanism as _),
     };
-    let mut used = vec![false; known.len()];
-    let mut r = crate::verify::verdict((file, p), t, model, hw, known, &mut used);
-    if r.status != "forbidden" {
-        return r;
-    }
-    for f in &mut r.forbidden {
-        if f.known.is_none() {
-            if let Some((_, id)) = found.iter().find(|(s, _)| *s == f.state) {
-                f.known = Some((*id).to_string());
-            }
-        }
-    }
-    if r.forbidden.iter().all(|f| f.known.is_some()) {
-        r.status = "known".into();
-    }
-    r
+    crate::verify::verify_pair(pair, &o).result
 }

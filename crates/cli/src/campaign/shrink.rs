@@ -145,15 +145,17 @@ fn fails(text: &str, target: &amdmm_hw::Target, code: &CodeSource, ctx: &Ctx) ->
     if model.observation.is_none() {
         return false;
     }
-    let hw = amdmm_hw::machine::explore_with(&p, target, ctx.hopts, code)
-        .map(|hw| amdmm_hw::machine::compare(hw, &model));
+    let pair = crate::verify::Pair {
+        file: "shrink",
+        program: &p,
+        target,
+        model: &model,
+    };
     // Recognised by mechanism too: a new finding does not shrink into a
     // known one.
-    let r = super::recognise::verdict(
-        ("shrink", &p),
-        target,
-        &model,
-        Some(hw),
+    let r = super::recognise::verify_pair(
+        &pair,
+        crate::verify::Code::Source(code),
         ctx.known,
         ctx.hopts,
     );
