@@ -30,6 +30,7 @@
 //! holds) and [`code`] (where a wave's code comes from).
 
 mod barriers;
+mod canon;
 pub mod code;
 mod dead;
 mod doomed;

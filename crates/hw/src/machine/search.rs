@@ -162,6 +162,7 @@ impl Explorer<'_, '_> {
             if self.ctx.geo.per_agent_l2 {
                 s.mem.fold_unshared_l2(&self.ctx.l2_shared);
             }
+            super::canon::canonicalize(&mut s, self.ctx);
         }
         let fp = fingerprint(&s);
         if self.seen.contains(&fp) {
