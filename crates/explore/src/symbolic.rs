@@ -288,11 +288,16 @@ fn fork_on(
     }
 }
 
+/// The location `addr` names, forking on an index computed at run time:
+/// one path per element and one that ends as undefined behaviour, whose
+/// message names the symbol, its length and the access's `line`, as a
+/// constant index out of bounds does.
 fn resolve_addr(
     program: &Program,
     st: &mut State,
     stack: &mut Vec<State>,
     addr: Addr,
+    line: u32,
 ) -> Result<(u32, LocalSet), String> {
     let sym = &program.symbols[addr.symbol as usize];
     // Element `k` of a byte-level symbol is `bytes` one-byte locations; the
@@ -312,7 +317,10 @@ fn resolve_addr(
             // Fork on every in-range index, and one undefined path.
             let mut bad = st.clone();
             bad.path.guards.push(Guard::OutOfRange(idx, sym.len));
-            bad.path.end = PathEnd::Ub(format!("index out of bounds of @{}", sym.name));
+            bad.path.end = PathEnd::Ub(format!(
+                "index out of bounds of @{} (length {}) (line {line})",
+                sym.name, sym.len
+            ));
             bad.pc = usize::MAX;
             stack.push(bad);
             for k in (1..sym.len).rev() {
@@ -373,12 +381,13 @@ fn location(
     st: &mut State,
     stack: &mut Vec<State>,
     addr: Addr,
+    line: u32,
 ) -> Result<(u32, LocalSet), String> {
     if let Some(loc) = take_index_choice(st) {
         let (_, deps) = st.operand(addr.index);
         return Ok((loc, deps));
     }
-    resolve_addr(program, st, stack, addr)
+    resolve_addr(program, st, stack, addr, line)
 }
 
 fn step(
@@ -410,7 +419,7 @@ fn step(
             visible,
             ..
         } => {
-            let (loc, adeps) = match location(program, st, stack, *addr) {
+            let (loc, adeps) = match location(program, st, stack, *addr, line) {
                 Ok(x) => x,
                 Err(m) => ub!(m),
             };
@@ -437,7 +446,7 @@ fn step(
             attrs,
             available,
         } => {
-            let (loc, adeps) = match location(program, st, stack, *addr) {
+            let (loc, adeps) = match location(program, st, stack, *addr, line) {
                 Ok(x) => x,
                 Err(m) => ub!(m),
             };
@@ -464,7 +473,7 @@ fn step(
             value,
             attrs,
         } => {
-            let (loc, adeps) = match location(program, st, stack, *addr) {
+            let (loc, adeps) = match location(program, st, stack, *addr, line) {
                 Ok(x) => x,
                 Err(m) => ub!(m),
             };
@@ -519,7 +528,7 @@ fn step(
             attrs,
             failure,
         } => {
-            let (loc, adeps) = match location(program, st, stack, *addr) {
+            let (loc, adeps) = match location(program, st, stack, *addr, line) {
                 Ok(x) => x,
                 Err(m) => ub!(m),
             };
@@ -787,9 +796,9 @@ fn dma(
     }
     let mut resolve = |st: &mut State, addr: Addr, known: bool| {
         if known {
-            resolve_addr(program, st, stack, addr)
+            resolve_addr(program, st, stack, addr, line)
         } else {
-            location(program, st, stack, addr)
+            location(program, st, stack, addr, line)
         }
     };
     let (sloc, sdeps) = match resolve(st, src, src_known) {

@@ -87,30 +87,33 @@ impl<'m> DebugInfo<'m> {
         Some(SourcePos { file, line })
     }
 
-    /// The source position of the instruction on line `line` of the module
-    /// text (its `!dbg` location), if it has one.
-    pub fn source_of_line(&self, line: u32) -> Option<SourcePos> {
-        let inst = self
-            .m
+    /// The `!dbg` location node of the instruction on line `line` of the
+    /// module text, if it has one.
+    fn dbg_of_line(&self, line: u32) -> Option<u32> {
+        self.m
             .functions
             .iter()
             .flat_map(|f| &f.blocks)
             .flat_map(|b| &b.insts)
-            .find(|i| i.line == line)?;
-        self.location(inst.dbg?)
+            .find(|i| i.line == line)?
+            .dbg
+    }
+
+    /// The source position of the instruction on line `line` of the module
+    /// text (its `!dbg` location), if it has one.
+    pub fn source_of_line(&self, line: u32) -> Option<SourcePos> {
+        self.location(self.dbg_of_line(line)?)
     }
 
     /// The source column of the instruction on line `line` of the module
     /// text (its `DILocation`'s `column:`), if it has one.
     pub fn column_of_line(&self, line: u32) -> Option<u32> {
-        let inst = self
-            .m
-            .functions
-            .iter()
-            .flat_map(|f| &f.blocks)
-            .flat_map(|b| &b.insts)
-            .find(|i| i.line == line)?;
-        field(self.node(inst.dbg?)?, "column")?
+        self.column(self.dbg_of_line(line)?)
+    }
+
+    /// The `column:` of a `DILocation` node (0, "no column", counts as none).
+    pub fn column(&self, n: u32) -> Option<u32> {
+        field(self.node(n)?, "column")?
             .parse()
             .ok()
             .filter(|&c| c > 0)

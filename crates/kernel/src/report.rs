@@ -431,7 +431,7 @@ pub fn report(
             })
             .chain(findings.ub.iter().map(|u| NoteOut {
                 flag: "ub".into(),
-                text: u.clone(),
+                text: ub_text(p, u),
                 witness: note_witness(FindingKey::PathUb(u.clone())),
             }))
             .collect(),
@@ -452,6 +452,29 @@ pub fn report(
         cutoff_executions: outcome.cutoff_executions,
         loop_bound,
     }
+}
+
+/// A path's undefined behaviour in the report's names: the explorer
+/// writes a symbol as a litmus test does (`index out of bounds of @out`);
+/// the report names buffers as everywhere else in it, `out`, or its IR
+/// name `%0` without debug info (never `@%0`).
+fn ub_text(p: &Program, u: &str) -> String {
+    const OOB: &str = "index out of bounds of @";
+    let Some(rest) = u.strip_prefix(OOB) else {
+        return u.to_string();
+    };
+    p.symbols
+        .iter()
+        .map(|s| s.name.as_str())
+        .filter(|n| {
+            rest.strip_prefix(n)
+                .is_some_and(|t| t.is_empty() || t.starts_with(' '))
+        })
+        .max_by_key(|n| n.len())
+        .map_or_else(
+            || u.to_string(),
+            |n| format!("index out of bounds of {n}{}", &rest[n.len()..]),
+        )
 }
 
 fn access_text(a: &AccessOut) -> String {

@@ -129,7 +129,7 @@ fn a_private_index_out_of_bounds_is_undefined_behaviour() {
         outside
             .barrier
             .iter()
-            .any(|n| n.text.contains("index out of bounds of @%t (private)")),
+            .any(|n| n.text.contains("index out of bounds of %t (private)")),
         "{:?}",
         outside.barrier
     );
@@ -180,7 +180,7 @@ fn a_constant_table_reads_its_initializer() {
     assert!(
         oob.barrier
             .iter()
-            .any(|n| n.text.contains("index out of bounds of @tbl (constant)")),
+            .any(|n| n.text.contains("index out of bounds of tbl (constant)")),
         "{:?}",
         oob.barrier
     );
