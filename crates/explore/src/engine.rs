@@ -135,37 +135,6 @@ fn run_with<S: Set>(
     started: Instant,
     mut outcome: Outcome,
 ) -> (Outcome, Findings) {
-    let mut combos = match build_combos::<S>(setup, opts, started) {
-        Ok(c) => c,
-        Err(limit) => {
-            outcome.limit = limit;
-            return (outcome, Findings::default());
-        }
-    };
-    // Reads nothing observes are searched last, for one consistent choice
-    // (crate::projection); interchangeable threads in one representative
-    // ordering of their choices, weighted (crate::symmetry). Witnesses and
-    // visitors need the executions themselves.
-    if !opts.witnesses && visitor.is_none() {
-        for c in &mut combos {
-            let reordered = !opts.exhaustive && c.project(setup);
-            // The symmetry groups are ranges of `reads` in event order.
-            if !reordered && opts.symmetry && !opts.work_item_symmetry {
-                c.symmetry = crate::symmetry::groups(setup, c);
-            }
-            if !setup.groups.is_empty() {
-                c.swaps = crate::work_items::Swaps::new(setup, &setup.groups, &c.choice, c);
-            }
-        }
-    }
-    // Units of work: a combination and a prefix of reads-from choices. They
-    // run in parallel and merge in order, so the result does not depend on
-    // the number of threads.
-    let units: Vec<(usize, Vec<u8>)> = combos
-        .iter()
-        .enumerate()
-        .flat_map(|(k, c)| c.units().into_iter().map(move |p| (k, p)))
-        .collect();
     let shared = Shared {
         visitor,
         collect,
@@ -174,28 +143,47 @@ fn run_with<S: Set>(
         stop: AtomicBool::new(false),
         checks: AtomicU64::new(0),
     };
-    let run_unit = |(k, prefix): &(usize, Vec<u8>)| {
-        let mut acc = Accumulator::default();
-        let limit = combos[*k]
-            .run_unit(setup, prefix, opts, &shared, &mut acc)
-            .err();
-        (acc, limit)
-    };
-    // wasm32-unknown-unknown has no threads: the units run in order on the
-    // calling thread, and merge exactly as the parallel ones do.
-    #[cfg(not(target_family = "wasm"))]
-    let results: Vec<(Accumulator, Option<LimitReason>)> =
-        units.par_iter().with_max_len(1).map(run_unit).collect();
-    #[cfg(target_family = "wasm")]
-    let results: Vec<(Accumulator, Option<LimitReason>)> = units.iter().map(run_unit).collect();
     let mut acc = Accumulator::default();
-    for (a, limit) in results {
-        // A unit that stopped because another reached a limit does not
-        // name the limit.
-        if matches!(outcome.limit, None | Some(LimitReason::Stopped)) && limit.is_some() {
-            outcome.limit = limit;
+    // The combinations are made and searched in batches, in order
+    // (crate::combos): memory holds one batch, and a limit reached in one
+    // ends the run before the next is made.
+    let mut combos = crate::combos::Combos::<S>::new(setup, opts, started);
+    let mut exhausted = false;
+    while !exhausted && outcome.limit.is_none() {
+        let mut batch: Vec<Combo<S>> = Vec::new();
+        // Units of work: a combination and a prefix of reads-from choices.
+        // They run in parallel and merge in order, so the result does not
+        // depend on the number of threads.
+        let mut units: Vec<(usize, Vec<u8>)> = Vec::new();
+        while units.len() < UNITS_PER_BATCH && batch.len() < COMBOS_PER_BATCH {
+            let mut c = match combos.next() {
+                None => {
+                    exhausted = true;
+                    break;
+                }
+                Some(Ok(c)) => c,
+                Some(Err(limit)) => {
+                    // What the earlier batches found is dropped, as the
+                    // search's own limits drop it (below), and nothing is
+                    // counted: the answer when every combination was made
+                    // before the search.
+                    outcome.limit = limit;
+                    return (outcome, Findings::default());
+                }
+            };
+            prepare(setup, opts, visitor.is_some(), &mut c);
+            let k = batch.len();
+            units.extend(c.units().into_iter().map(|p| (k, p)));
+            batch.push(c);
         }
-        acc.merge(a);
+        for (a, limit) in run_units(setup, opts, &shared, &batch, &units) {
+            // A unit that stopped because another reached a limit does not
+            // name the limit.
+            if matches!(outcome.limit, None | Some(LimitReason::Stopped)) && limit.is_some() {
+                outcome.limit = limit;
+            }
+            acc.merge(a);
+        }
     }
     if outcome.limit.is_none() && setup.groups.moves_columns() {
         if let Err(limit) = expand_orbits(setup, opts, started, &mut acc) {
@@ -222,6 +210,57 @@ fn run_with<S: Set>(
         .extend(crate::findings::undef_comparisons(setup.program, &outcome));
     outcome.notes.sort();
     (outcome, findings)
+}
+
+/// Units of work (a combination and a prefix of reads-from choices) made
+/// into one batch at most, when the combinations have that many: enough
+/// for the threads to share, few enough that a batch's combinations stay
+/// small in memory.
+const UNITS_PER_BATCH: usize = 256;
+/// Combinations in one batch at most.
+const COMBOS_PER_BATCH: usize = 256;
+
+/// Readies a combination for its search: reads nothing observes are
+/// searched last, for one consistent choice (crate::projection);
+/// interchangeable threads in one representative ordering of their
+/// choices, weighted (crate::symmetry). Witnesses and visitors need the
+/// executions themselves.
+fn prepare<S: Set>(setup: &Setup, opts: &Options, visitor: bool, c: &mut Combo<S>) {
+    if opts.witnesses || visitor {
+        return;
+    }
+    let reordered = !opts.exhaustive && c.project(setup);
+    // The symmetry groups are ranges of `reads` in event order.
+    if !reordered && opts.symmetry && !opts.work_item_symmetry {
+        c.symmetry = crate::symmetry::groups(setup, c);
+    }
+    if !setup.groups.is_empty() {
+        c.swaps = crate::work_items::Swaps::new(setup, &setup.groups, &c.choice, c);
+    }
+}
+
+/// Searches the units of one batch (in parallel where there are threads)
+/// and returns what each found, in the units' order.
+fn run_units<S: Set>(
+    setup: &Setup,
+    opts: &Options,
+    shared: &Shared<S>,
+    batch: &[Combo<S>],
+    units: &[(usize, Vec<u8>)],
+) -> Vec<(Accumulator, Option<LimitReason>)> {
+    let run_unit = |(k, prefix): &(usize, Vec<u8>)| {
+        let mut acc = Accumulator::default();
+        let limit = batch[*k]
+            .run_unit(setup, prefix, opts, shared, &mut acc)
+            .err();
+        (acc, limit)
+    };
+    // wasm32-unknown-unknown has no threads: the units run in order on the
+    // calling thread, and merge exactly as the parallel ones do.
+    #[cfg(not(target_family = "wasm"))]
+    return units.par_iter().with_max_len(1).map(run_unit).collect();
+    #[cfg(target_family = "wasm")]
+    return units.iter().map(run_unit).collect();
 }
 
 /// The static part of a test: every thread's paths, the location instances
@@ -292,67 +331,16 @@ pub(crate) fn build_setup<'p>(
 }
 
 /// Every combination of one path per thread and one barrier execution of
-/// those paths, each with its graph and reads-from candidates. `Err` as for
-/// [`build_setup`].
+/// those paths, each with its graph and reads-from candidates, all at once
+/// (the engine makes them in batches: [`crate::combos::Combos`]). `Err` as
+/// for [`build_setup`].
+#[cfg(test)]
 pub(crate) fn build_combos<'s, S: Set>(
-    setup: &'s Setup,
+    setup: &'s Setup<'s>,
     opts: &Options,
     started: Instant,
 ) -> Result<Vec<Combo<'s, S>>, Option<LimitReason>> {
-    // Every combination of one path per thread (odometer, last thread fastest).
-    let mut combos = Vec::new();
-    let mut choice = vec![0usize; setup.paths.len()];
-    'combos: loop {
-        if !crate::work_items::sorted(&setup.groups, &choice) {
-            // Another arrangement of interchangeable work-items' paths
-            // stands for it (crate::work_items).
-            if !next_choice(setup, &mut choice) {
-                break 'combos;
-            }
-            continue;
-        }
-        // One combination per barrier execution of these paths.
-        let chosen: Vec<&Path> = choice
-            .iter()
-            .enumerate()
-            .map(|(t, &c)| &setup.paths[t][c])
-            .collect();
-        let deadline = opts.timeout.map(|t| (started + t, t));
-        let runs = match crate::barrier::runs(setup.program, &chosen, &opts.target, deadline) {
-            Ok(r) => r,
-            Err(limit) => return Err(Some(limit)),
-        };
-        if deadline.is_some_and(|(d, _)| Instant::now() > d) {
-            return Err(opts.timeout.map(|t| LimitReason::Timeout(millis(t))));
-        }
-        for run in runs {
-            match Combo::new(setup, &choice, opts, run) {
-                Ok(c) => combos.push(c),
-                Err(limit) => return Err(Some(limit)),
-            }
-        }
-        if !next_choice(setup, &mut choice) {
-            break 'combos;
-        }
-    }
-    Ok(combos)
-}
-
-/// The next combination of paths (odometer, last thread fastest); false
-/// after the last.
-fn next_choice(setup: &Setup, choice: &mut [usize]) -> bool {
-    let mut t = choice.len();
-    loop {
-        if t == 0 {
-            return false;
-        }
-        t -= 1;
-        choice[t] += 1;
-        if choice[t] < setup.paths[t].len() {
-            return true;
-        }
-        choice[t] = 0;
-    }
+    crate::combos::Combos::new(setup, opts, started).collect()
 }
 
 /// State shared by the units of one test.
@@ -679,7 +667,7 @@ const UNITS_WANTED: usize = 64;
 const SPLIT_ABOVE: usize = 4096;
 
 impl<'s, S: Set> Combo<'s, S> {
-    fn new(
+    pub(crate) fn new(
         setup: &'s Setup,
         choice: &[usize],
         opts: &Options,

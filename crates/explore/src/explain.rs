@@ -14,7 +14,7 @@
 //! in every loop of the enumeration. The relations are as wide as `run`
 //! makes them (up to 256 events).
 
-use crate::engine::{build_combos, build_setup, fill_values, final_state, Filled};
+use crate::engine::{build_setup, fill_values, final_state, Filled};
 use crate::mo::{for_each_mo, MoNeed};
 use crate::result::{millis, LimitReason, ValueOut, Witness};
 use crate::Options;
@@ -1054,13 +1054,9 @@ fn explain_with<S: Set>(
         steps: 0,
         checks: 0,
     };
-    let combos = match build_combos::<S>(setup, opts, started) {
-        Ok(c) => c,
-        Err(l) => {
-            out.limit = Some(limit_text(l));
-            return out;
-        }
-    };
+    // The combinations are made one at a time (crate::combos), so a launch
+    // with many reaches `max_candidates` without holding them all.
+    let combos = crate::combos::Combos::<S>::new(setup, opts, started);
     let wants = |state: &[ValueOut]| -> bool {
         match target {
             ExplainTarget::State(terms) => terms.iter().all(|(c, v)| {
@@ -1087,7 +1083,21 @@ fn explain_with<S: Set>(
     let mut orders = 0u64;
     // Reads-from choices that gave no candidate, over all path combinations.
     let mut rejected = 0u64;
-    'combos: for combo in &combos {
+    'combos: for combo in combos {
+        let combo = match combo {
+            Ok(c) => c,
+            Err(l) => {
+                // As when every combination was made first: no partial
+                // explanation.
+                out.limit = Some(limit_text(l));
+                out.candidates = 0;
+                out.matching = 0;
+                out.discarded = 0;
+                out.flags.clear();
+                return out;
+            }
+        };
+        let combo = &combo;
         let g0 = &combo.graph;
         // Every read: undef, or any write to its location instance.
         let choices: Vec<Vec<Option<u8>>> = combo

@@ -2,6 +2,7 @@
 //! **exploration** → model checks → report).
 
 pub mod barrier;
+mod combos;
 pub mod condition;
 mod engine;
 pub mod explain;

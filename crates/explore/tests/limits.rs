@@ -89,3 +89,55 @@ fn timeout_reached_in_many_small_units() {
         start.elapsed()
     );
 }
+
+/// Fourteen threads, each branching twice on the value it reads from a
+/// location every thread writes: at least 4^14 (268 million) combinations
+/// of paths. They are made one batch at a time as the search goes
+/// (`combos.rs`), so the run reaches `--max-candidates` after a few of
+/// them, within bounded memory (`--max-memory` is not what stops it),
+/// and says so: Unknown, no partial states. Made all at once before the
+/// search, as they were, they needed far more memory than any machine
+/// has before the first candidate was counted.
+#[test]
+fn a_huge_product_of_paths_ends_at_the_candidate_limit() {
+    let mut src = String::from("AMDGPU Branchy\n{\n  global x = 0;\n}\n");
+    for t in 0..14 {
+        src.push_str(&format!(
+            "thread T{t} @ wg {t} {{\n  \
+             %r0 = load atomic i32, ptr @x syncscope(\"agent\") monotonic, align 4\n  \
+             %c1 = icmp eq i32 %r0, 1\n  \
+             br i1 %c1, label %one, label %other\n\
+             one:\n  \
+             store atomic i32 2, ptr @x syncscope(\"agent\") monotonic, align 4\n  \
+             br label %next\n\
+             other:\n  \
+             store atomic i32 1, ptr @x syncscope(\"agent\") monotonic, align 4\n  \
+             br label %next\n\
+             next:\n  \
+             %c2 = icmp eq i32 %r0, 2\n  \
+             br i1 %c2, label %two, label %done\n\
+             two:\n  \
+             %r1 = add i32 %r0, 1\n  \
+             br label %done\n\
+             done:\n  \
+             %z = add i32 0, 0\n\
+             }}\n"
+        ));
+    }
+    src.push_str("exists (T0:%r0 == 1)\n");
+    let p = amdmm_program::load(&src).unwrap();
+    let opts = Options {
+        max_executions: Some(1000),
+        max_memory: Some(2048),
+        ..Options::default()
+    };
+    let o = explore(&p, &opts);
+    assert_eq!(o.limit, Some(LimitReason::MaxExecutions(1000)));
+    assert_eq!(o.observation, None);
+    assert!(o.states.is_empty());
+    // The test's own memory stayed small (the limit was not reached by
+    // way of the memory check, and nothing near it was held).
+    if let Some(mib) = amdmm_explore::resident_mib() {
+        assert!(mib < 1024, "{mib} MiB resident");
+    }
+}
