@@ -15,8 +15,8 @@
 //! elements, shown in a column of the same type or not shown), and the
 //! condition is `true` (the kernel front end's: no condition reads a
 //! renamed location); their barrier instructions are the same (the same
-//! calls at the same points of equal paths), and no thread of the program
-//! has an asynchronous copy; nothing of them is shown (no register: an
+//! calls at the same points of equal paths), and so are their asynchronous
+//! copies and completion points; nothing of them is shown (no register: an
 //! assertion register is); and they share the same scope instances with
 //! every other thread and with the initial writes ([`crate::symmetry`]'s
 //! condition): so a swap keeps the placement, two lanes of one wave
@@ -34,8 +34,25 @@
 //! same set once swapped); another barrier execution of the same paths is
 //! another combination. Not reduced: two waves of several modelled lanes
 //! each (their swap moves several threads at once, which the pairwise
-//! swaps here do not express), and asynchronous copies (their completion
-//! points are not compared).
+//! swaps here do not express).
+//!
+//! Asynchronous copies. async-operations.txt, "Async Mark Operations": the
+//! marks are a sequence "associated with the currently executing function
+//! body" of the thread that requests the copies, and "Memory Consistency
+//! Model": each copy is "a non-atomic read on the source and a non-atomic
+//! write on the destination", whose program-order and happens-before edges
+//! depend only on where its own thread's marks complete it
+//! (`amdmm_model::async_ops::thread_order`, over thread-local indices).
+//! Hardware keeps the counters per wave; lanes of one wave that execute
+//! the same marks have the same counter, which the per-thread sequence
+//! follows. Paths with the same copies at the same positions and the same
+//! completion points ([`same_path`] compares them) thus give the two
+//! threads the same local orders, and a swap that keeps the placement (two
+//! lanes of one wave, or two waves of one modelled lane each) maps those
+//! edges to edges: the argument below holds unchanged. Two work-items
+//! whose copies complete at different points of a path are not
+//! interchangeable (their paths differ), and neither are waves of several
+//! lanes, as for barriers.
 //!
 //! Why it is sound. Let `π` permute the members of a group, and `σ` the
 //! matching renaming of their private instances (the `i`-th of `a` to the
@@ -265,8 +282,7 @@ fn same_path(setup: &Setup, locals: &Locals, a: usize, p: &Path, b: usize, q: &P
         && same_values(p, q)
         && p.end == q.end
         && p.barriers == q.barriers
-        && p.asyncs.is_empty()
-        && q.asyncs.is_empty()
+        && p.asyncs == q.asyncs
 }
 
 /// Do two paths compute the same values for the exploration: the nodes
@@ -381,12 +397,8 @@ fn interchangeable(setup: &Setup, locals: &Locals, a: usize, b: usize) -> bool {
 }
 
 /// The groups of interchangeable threads (each of two or more, in thread
-/// order); none when some thread has an asynchronous copy.
+/// order).
 pub(crate) fn groups(setup: &Setup) -> Groups {
-    let any_async = setup.paths.iter().flatten().any(|p| !p.asyncs.is_empty());
-    if any_async {
-        return Groups::default();
-    }
     let shown = |t: usize| {
         setup
             .columns
