@@ -95,7 +95,8 @@ fn addrs(i: &Instr) -> Vec<&Addr> {
     }
 }
 
-fn is_barrier(i: &MInstr) -> bool {
+/// Is `i` a barrier operation (work-group, named or cluster)?
+pub(super) fn is_barrier(i: &MInstr) -> bool {
     matches!(
         i,
         MInstr::SBarrier

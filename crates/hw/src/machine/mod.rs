@@ -133,6 +133,10 @@ struct Ctx<'a> {
     wg: Vec<usize>,
     /// Waves per workgroup index.
     wg_size: Vec<u32>,
+    /// Per workgroup index: does a wave of it have a barrier operation
+    /// (`Explorer::is_local`: only then does the end of a wave reach its
+    /// work-group's other waves)?
+    wg_barrier: Vec<bool>,
     n_locs: u32,
     opts: HwOptions,
     /// Per location: accessed by at most one dynamic request in any run, a
@@ -309,12 +313,20 @@ fn explore_lowered_from(
         .map(|l| l.init.map(Value::Int).unwrap_or(Value::Undef))
         .collect();
     let foot = independence::Footprints::new(p, &code, &geo, &wg);
+    let mut wg_barrier = vec![false; wg_size.len()];
+    for (i, c) in code.iter().enumerate() {
+        let barrier = |m: &code::Micro| matches!(m, code::Micro::M { instr, .. } if independence::is_barrier(instr));
+        if c.micro.iter().any(barrier) {
+            wg_barrier[wg[i]] = true;
+        }
+    }
     let ctx = Ctx {
         p,
         code: code.clone(),
         geo: geo.clone(),
         wg,
         wg_size: wg_size.clone(),
+        wg_barrier,
         n_locs,
         opts: opts.clone(),
         solo: solo_reads(p),

@@ -510,8 +510,14 @@ impl Explorer<'_, '_> {
         // cluster barrier ([`super::barriers::wave_ended`]): a step of its
         // own when no other wave is in its work-group and no cluster barrier
         // is used (it then writes only the wave and its work-group's barrier
-        // state, which no other wave reads).
-        let ends_alone = self.ctx.wg_size[self.ctx.wg[wi]] == 1 && s.cluster.is_empty();
+        // state, which no other wave reads). So it is when no wave of its
+        // work-group has a barrier operation: the work-group's barrier is
+        // then never arrived at (`release_barrier` changes nothing), and no
+        // other step reads the wave's `halted` (the final state only needs
+        // every wave ended, and the end stays enabled until taken).
+        let g = self.ctx.wg[wi];
+        let ends_alone =
+            (self.ctx.wg_size[g] == 1 || !self.ctx.wg_barrier[g]) && s.cluster.is_empty();
         let Some(m) = self.ctx.code[wi].micro.get(w.pc as usize) else {
             return ends_alone;
         };
