@@ -2654,3 +2654,59 @@ fn inc_dec_64_bit_fixtures_run_on_the_machine() {
         assert_eq!(v.hw.outcome.states.len(), 1, "{t}");
     }
 }
+
+/// `s.barrier.signal.isfirst` writes its flag register like any other
+/// definition (`amdmm_program::Instr::writes`; the s_barrier GFX12 table:
+/// "s_barrier_signal_isfirst sets SCC=1 if this wave is the first to signal
+/// the barrier"): in a thread with branches the flag reaches the blocks
+/// after the branch through a phi, and the output buffer gets the flag,
+/// not `undef`.
+#[test]
+fn the_isfirst_flag_flows_through_phis() {
+    let text = "AMDGPU Split+isfirst+branch\n\
+\"The isfirst flag read after a branch.\"\n\
+{\n  global x = 0;\n}\n\n\
+thread P0 @ wg 0, wave 0 {\n\
+  %f0 = call i1 @llvm.amdgcn.s.barrier.signal.isfirst(i32 -1)\n\
+  call void @llvm.amdgcn.s.barrier.wait(i16 -1)\n\
+  br i1 %f0, label %then0, label %done0\n\
+then0:\n\
+  store atomic i32 1, ptr @x monotonic, align 4\n\
+  br label %done0\n\
+done0:\n\
+  %z0 = add i32 0, 0\n\
+}\n\n\
+thread P1 @ wg 0, wave 1 {\n\
+  %f1 = call i1 @llvm.amdgcn.s.barrier.signal.isfirst(i32 -1)\n\
+  call void @llvm.amdgcn.s.barrier.wait(i16 -1)\n\
+}\n\n\
+exists (P0:%f0 == 1)\n";
+    let p = amdmm_program::load(text).unwrap();
+    let ir = llc::ir::emit(&p).unwrap();
+    let p0 = ir
+        .split("define amdgpu_kernel void @amdmm_t0_P0")
+        .nth(1)
+        .unwrap()
+        .split("\n}")
+        .next()
+        .unwrap();
+    let def = |needle: &str| {
+        p0.lines()
+            .find(|l| l.contains(needle))
+            .and_then(|l| l.trim().split(" = ").next())
+            .unwrap_or_else(|| panic!("no `{needle}`: {p0}"))
+            .to_string()
+    };
+    let flag = def("= call i1 @llvm.amdgcn.s.barrier.signal.isfirst");
+    let wide = def(&format!("= zext i1 {flag} to i64"));
+    assert!(
+        p0.lines()
+            .any(|l| l.contains(" = phi i64 ") && l.contains(&format!("[ {wide}, %B0 ]"))),
+        "no phi takes the flag: {p0}"
+    );
+    let stored = p0
+        .lines()
+        .find(|l| l.contains("ptr addrspace(1) %out0,"))
+        .unwrap_or_else(|| panic!("P0:%f0 is not stored: {p0}"));
+    assert!(!stored.contains("undef"), "{stored}");
+}

@@ -762,6 +762,29 @@ pub enum Instr {
     Halt,
 }
 
+impl Instr {
+    /// The registers the instruction writes: a load's, an RMW's, a copy's,
+    /// an arithmetic result's, both results of a `cmpxchg`, and
+    /// `s.barrier.signal.isfirst`'s flag. The one list the register
+    /// dataflow of lowering (read before write), the hardware model's
+    /// pruning and llc's IR (phis) share.
+    pub fn writes(&self) -> Vec<RegId> {
+        match *self {
+            Instr::Load { dst, .. }
+            | Instr::Rmw { dst, .. }
+            | Instr::Move { dst, .. }
+            | Instr::Bin { dst, .. }
+            | Instr::Cmp { dst, .. }
+            | Instr::Select { dst, .. }
+            | Instr::Hw(HwBarrier::SignalIsFirstTo { dst, .. }) => vec![dst],
+            Instr::CmpXchg {
+                dst_old, dst_ok, ..
+            } => vec![dst_old, dst_ok],
+            _ => Vec::new(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thread {
     pub name: String,

@@ -1256,7 +1256,7 @@ impl Flow {
                 leaders.insert(k + 1);
                 succ.insert(k, s);
             }
-            regs.extend(defs(i));
+            regs.extend(i.writes());
         }
         let mut preds: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
         preds.entry(0).or_default().push(ENTRY);
@@ -1282,22 +1282,6 @@ impl Flow {
 
     fn successors(&self, k: usize) -> [usize; 2] {
         self.succ[&k]
-    }
-}
-
-/// The registers an instruction defines.
-fn defs(i: &Instr) -> Vec<RegId> {
-    match i {
-        Instr::Load { dst, .. }
-        | Instr::Rmw { dst, .. }
-        | Instr::Move { dst, .. }
-        | Instr::Bin { dst, .. }
-        | Instr::Cmp { dst, .. }
-        | Instr::Select { dst, .. } => vec![*dst],
-        Instr::CmpXchg {
-            dst_old, dst_ok, ..
-        } => vec![*dst_old, *dst_ok],
-        _ => Vec::new(),
     }
 }
 

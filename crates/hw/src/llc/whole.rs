@@ -1844,15 +1844,6 @@ fn constants(code: &[Instr]) -> Vec<Option<HashMap<RegId, Value>>> {
                 };
                 set(&mut s, *dst, v);
             }
-            Instr::Load { dst, .. } | Instr::Rmw { dst, .. } => {
-                s.remove(dst);
-            }
-            Instr::CmpXchg {
-                dst_old, dst_ok, ..
-            } => {
-                s.remove(dst_old);
-                s.remove(dst_ok);
-            }
             Instr::Jump { target } => next = vec![*target as usize],
             Instr::Branch { cond, then_, else_ } => {
                 next = match val(&s, *cond) {
@@ -1862,7 +1853,12 @@ fn constants(code: &[Instr]) -> Vec<Option<HashMap<RegId, Value>>> {
                 };
             }
             Instr::Halt => next = vec![],
-            _ => {}
+            // A memory access's or the barrier flag's result is not known.
+            other => {
+                for r in other.writes() {
+                    s.remove(&r);
+                }
+            }
         }
         for n in next {
             let merged = match &at[n] {

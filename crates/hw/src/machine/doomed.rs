@@ -65,22 +65,6 @@ fn reads(i: &Instr) -> Vec<Operand> {
     }
 }
 
-/// The registers an instruction writes.
-fn writes(i: &Instr) -> Vec<RegId> {
-    match i {
-        Instr::Load { dst, .. }
-        | Instr::Rmw { dst, .. }
-        | Instr::Move { dst, .. }
-        | Instr::Bin { dst, .. }
-        | Instr::Cmp { dst, .. }
-        | Instr::Select { dst, .. } => vec![*dst],
-        Instr::CmpXchg {
-            dst_old, dst_ok, ..
-        } => vec![*dst_old, *dst_ok],
-        _ => Vec::new(),
-    }
-}
-
 /// Per thread and register: may it hold `undef` in some run? A
 /// flow-insensitive over-approximation, to a fixed point over all threads
 /// (values flow between threads through memory):
@@ -133,7 +117,7 @@ fn may_undef(p: &Program) -> Vec<Vec<bool>> {
                     }
                 }
             }
-            for r in writes(i) {
+            for r in i.writes() {
                 if let Some(x) = written.get_mut(r as usize) {
                     *x = true;
                 }
@@ -260,14 +244,15 @@ impl Doom {
             let looping = super::code::loops(c, t);
             let mut writers = vec![0u32; t.regs.len()];
             for i in &t.code {
-                for r in writes(i) {
+                for r in i.writes() {
                     if let Some(x) = writers.get_mut(r as usize) {
                         *x += 1;
                     }
                 }
             }
             let once = t.code.iter().all(|i| match i {
-                Instr::Load { .. } | Instr::Rmw { .. } | Instr::CmpXchg { .. } => writes(i)
+                Instr::Load { .. } | Instr::Rmw { .. } | Instr::CmpXchg { .. } => i
+                    .writes()
                     .iter()
                     .all(|&r| writers.get(r as usize) == Some(&1)),
                 _ => true,

@@ -30,23 +30,6 @@ impl Set {
     }
 }
 
-/// The registers an instruction writes.
-pub(super) fn defs(i: &Instr) -> Vec<RegId> {
-    match *i {
-        Instr::Load { dst, .. }
-        | Instr::Rmw { dst, .. }
-        | Instr::Move { dst, .. }
-        | Instr::Bin { dst, .. }
-        | Instr::Cmp { dst, .. }
-        | Instr::Select { dst, .. }
-        | Instr::Hw(HwBarrier::SignalIsFirstTo { dst, .. }) => vec![dst],
-        Instr::CmpXchg {
-            dst_old, dst_ok, ..
-        } => vec![dst_old, dst_ok],
-        _ => Vec::new(),
-    }
-}
-
 fn successors(i: &Instr, pc: usize, len: usize) -> Vec<usize> {
     let next = if pc + 1 < len { vec![pc + 1] } else { vec![] };
     match *i {
@@ -71,7 +54,7 @@ pub(super) fn check(code: &Code, diags: &mut Vec<Diagnostic>) {
     }
     let mut ever = Set::empty(n);
     for i in &code.code {
-        for d in defs(i) {
+        for d in i.writes() {
             ever.insert(d);
         }
     }
@@ -108,7 +91,7 @@ pub(super) fn check(code: &Code, diags: &mut Vec<Diagnostic>) {
         };
         let last = end_of(b) - 1;
         for i in &code.code[starts[b]..=last] {
-            for d in defs(i) {
+            for d in i.writes() {
                 out.insert(d);
             }
         }
@@ -151,7 +134,7 @@ pub(super) fn check(code: &Code, diags: &mut Vec<Diagnostic>) {
                 written[u] = Some(set.contains(code.uses[u].1));
                 next += 1;
             }
-            for d in defs(&code.code[pc]) {
+            for d in code.code[pc].writes() {
                 set.insert(d);
             }
         }
