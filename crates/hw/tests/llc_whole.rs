@@ -168,3 +168,32 @@ fn what_is_not_run_end_to_end_is_named() {
     let e = whole::whole_program(&assume, &t, &asm).unwrap_err();
     assert!(e.contains("`assume` is not run end to end"), "{e}");
 }
+
+/// An instruction of llc's output short of an operand is refused naming
+/// the thread, the output line, the instruction and the missing operand
+/// (counted from 1), whether an ALU instruction or a memory access reads
+/// it (the two readers share the operand fetch).
+#[test]
+fn a_missing_operand_is_named() {
+    let p = program(&fixture("whole.CoRR+merged.litmus"));
+    let asm = fixture("whole.CoRR+merged.gfx942.s");
+    let t = Target::parse("gfx942").unwrap();
+    for (line, short, missing) in [
+        (125, "\tv_mov_b32_e32 v2", "operand 2 missing"),
+        (120, "\tglobal_load_dword v4, v0", "operand 3 missing"),
+    ] {
+        let edited: Vec<&str> = asm
+            .lines()
+            .enumerate()
+            .map(|(i, l)| if i + 1 == line { short } else { l })
+            .collect();
+        let e = whole::whole_program(&p, &t, &edited.join("\n"))
+            .err()
+            .unwrap_or_else(|| panic!("`{short}` was read"));
+        let code = short.trim();
+        assert!(
+            e.contains(&format!("(llc output line {line}, `{code}`): {missing}")),
+            "{e}"
+        );
+    }
+}

@@ -293,6 +293,14 @@ fn reg_names(s: &str, wave64: bool) -> Option<Vec<String>> {
     Some(vec![s.to_string()])
 }
 
+/// Operand `i` (from 0) of [`operands`]' list, or the error naming it
+/// (from 1) as missing.
+fn nth_operand(ops: &[String], i: usize) -> Result<&str, String> {
+    ops.get(i)
+        .map(String::as_str)
+        .ok_or_else(|| format!("operand {} missing", i + 1))
+}
+
 /// The operands of an instruction (split at commas and spaces) and its
 /// modifiers (`offset:N`, cache bits, `off` kept as an operand).
 fn operands(rest: &str) -> (Vec<String>, i64, HashSet<String>) {
@@ -705,11 +713,7 @@ impl<'a> Tx<'a> {
         offset: i64,
         mods: &HashSet<String>,
     ) -> Result<(), String> {
-        let o = |i: usize| -> Result<&str, String> {
-            ops.get(i)
-                .map(String::as_str)
-                .ok_or_else(|| format!("operand {} missing", i + 1))
-        };
+        let o = |i| nth_operand(ops, i);
         // Memory, waits, cache operations, barriers: the hardware model's
         // instructions, as `--code llc` reads them.
         if let Some(r) = asm::combined_wait(code) {
@@ -1272,11 +1276,7 @@ impl<'a> Tx<'a> {
         offset: i64,
         mods: &HashSet<String>,
     ) -> Result<(), String> {
-        let o = |i: usize| -> Result<&str, String> {
-            ops.get(i)
-                .map(String::as_str)
-                .ok_or_else(|| format!("operand {} missing", i + 1))
-        };
+        let o = |i| nth_operand(ops, i);
         if m.kind == MemKind::LoadLds {
             return Err("LDS DMA is not run end to end".into());
         }
