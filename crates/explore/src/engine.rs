@@ -517,7 +517,18 @@ fn expand_orbits(
         Ok(())
     };
     let g = &setup.groups;
+    if g.role_columns() > 0 {
+        // Witnesses are kept per state shown, without the roles.
+        let shown = setup.columns.len();
+        let mut witnesses = BTreeMap::new();
+        for (mut k, w) in std::mem::take(&mut acc.witnesses) {
+            k.truncate(shown);
+            witnesses.entry(k).or_insert(w);
+        }
+        acc.witnesses = witnesses;
+    }
     acc.states = g.expand(
+        setup,
         std::mem::take(&mut acc.states),
         |a, b| a.1 = a.1.union(b.1),
         &mut check,
@@ -528,7 +539,10 @@ fn expand_orbits(
         &mut acc.deadlocked,
     ] {
         let map = std::mem::take(set).into_iter().map(|s| (s, ())).collect();
-        *set = g.expand(map, |_, _| {}, &mut check)?.into_keys().collect();
+        *set = g
+            .expand(setup, map, |_, _| {}, &mut check)?
+            .into_keys()
+            .collect();
     }
     Ok(())
 }
@@ -1571,7 +1585,10 @@ fn check_candidate<S: Set>(
                 }
             }
         }
-        let state = final_state(setup, paths, g, vals, mo);
+        let mut state = final_state(setup, paths, g, vals, mo);
+        // Interchangeable work-items with id-valued sinks: their roles
+        // (crate::work_items::Valued), dropped when the orbits are rebuilt.
+        setup.groups.push_roles(setup, combo, g, mo, &mut state);
         if !found.contains(&state) {
             found.push(state);
             witness_mo.push(*mo);

@@ -93,6 +93,32 @@
 //!    representatives, and [`Groups::expand`] makes every image of each
 //!    (the permutations of the members' blocks of columns).
 //!
+//! Id-dependent values. A kernel's ids are constants in its code, so
+//! `out[gid] = gid * 2` writes a different expression in each work-item.
+//! A *sink* is a private instance its thread only writes (plain writes: no
+//! read and no read-modify-write of it on any path, [`Locals::sink`]).
+//! Paths are compared with the values written to sinks left out
+//! ([`same_path`]; the events, their order, attributes and dependencies
+//! still compared). The argument above holds for `π(X)` with one change.
+//! Every read of `π(X)` reads from the image of its source in `X`; that
+//! source is never a sink write (nobody reads a sink), so it computes the
+//! same expression, and by induction on the values' evaluation every read,
+//! guard and non-sink write of `π(X)` has the value of its preimage, and
+//! `π(X)` is consistent exactly when `X` is, with the same flags (the model
+//! reads a written value only through a read of it). Only the final memory
+//! changes: the sink of `π(a)` shows `π(a)`'s own last write to it, its own
+//! expression over the reads `a` made in `X` (or the initial value, alike
+//! for both). So a state is not enough to rebuild its orbit: for a group
+//! whose members' sink values differ ([`Valued`]), the search records each
+//! member's *role* with the state (its path, its last write to each shown
+//! sink, the values of the reads those sinks depend on), the orbit is the
+//! arrangements of the roles among the members, and each member's sinks
+//! are computed from the role it receives ([`Groups::expand`]). Not
+//! reached: an id-dependent value that any event reads (the work-item's own
+//! read-back of a private location, another work-item's read of a shared
+//! one such as `tile[tid] = tid` read as `tile[tid + 1]`), a branch or an
+//! address of a shared location: those paths differ.
+//!
 //! What it changes: which executions are examined (fewer), so the
 //! candidates counted and the first execution of a finding; never the
 //! states, flags or counts of final states. Which work-item a finding
@@ -105,7 +131,7 @@ use crate::engine::{Combo, Placed, Setup};
 use crate::result::{LimitReason, ValueOut};
 use crate::symbolic::{Guard, Node, NodeId, Path, PathEvent};
 use amdmm_graph::{EventKind, Set};
-use amdmm_program::{Cond, Observable, Placement, ScopeLevel};
+use amdmm_program::{Cond, Observable, Placement, ScopeLevel, Value};
 use std::collections::{BTreeMap, HashMap};
 
 /// Interchangeable work-items, and the location instances each of them
@@ -121,8 +147,44 @@ pub(crate) struct Groups {
     pub(crate) private: Vec<Vec<u32>>,
     /// Per group, per member: the columns (of `Setup::columns`) that show
     /// its private instances, in the order of `private` (members' lists
-    /// correspond position by position).
+    /// correspond position by position); for a group with id-valued sinks,
+    /// all but those sinks' columns.
     pub(crate) shown: Vec<Vec<Vec<usize>>>,
+    /// Per group: its id-valued sinks, when its members write different
+    /// values to shown locations each alone writes and nobody reads
+    /// ([`Valued`]).
+    pub(crate) valued: Vec<Option<Valued>>,
+}
+
+/// A group whose members write values that depend on their ids to shown
+/// sinks: private instances each member only writes (no read, no
+/// read-modify-write, on any path). The final value of a member's sink is
+/// its own expression evaluated on the reads of the role it plays, so the
+/// search appends each member's *role* to the state (columns past
+/// `Setup::columns`, [`Groups::push_roles`]) and [`Groups::expand`]
+/// recomputes the sinks of every arrangement of the roles.
+///
+/// A role: the member's path index; per sink, the path event that is its
+/// modification-order-last write (`-1`: none, then the value shown, the
+/// initial value or undef, alike for every member); the values of the
+/// member's reads that the sinks' values depend on ([`Valued::deps`]).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Valued {
+    /// Per member: the shown sinks' columns and instances, in the order of
+    /// `Groups::private` (members' lists correspond position by position).
+    sinks: Vec<Vec<(usize, u32)>>,
+    /// The thread-local read events any member's sink values depend on,
+    /// over all paths, sorted.
+    deps: Vec<u32>,
+    /// The first column of the group's roles (member `i`'s role starts at
+    /// `start + i * role_len`).
+    start: usize,
+}
+
+impl Valued {
+    fn role_len(&self) -> usize {
+        1 + 2 * self.sinks[0].len() + self.deps.len()
+    }
 }
 
 impl Groups {
@@ -134,6 +196,105 @@ impl Groups {
     /// states found those of representatives only ([`Groups::expand`])?
     pub(crate) fn moves_columns(&self) -> bool {
         self.shown.iter().flatten().any(|c| !c.is_empty())
+            || self.valued.iter().any(|v| v.is_some())
+    }
+
+    /// How many role columns the search appends to each state.
+    pub(crate) fn role_columns(&self) -> usize {
+        self.members
+            .iter()
+            .zip(&self.valued)
+            .filter_map(|(g, v)| v.as_ref().map(|v| g.len() * v.role_len()))
+            .sum()
+    }
+
+    /// Appends the roles of the members of groups with id-valued sinks
+    /// ([`Valued`]) to `state`, the final state of execution `g` under
+    /// modification order `mo` of `combo`.
+    pub(crate) fn push_roles<S: Set>(
+        &self,
+        setup: &Setup,
+        combo: &Combo<S>,
+        g: &amdmm_graph::ExecutionGraph<S>,
+        mo: &amdmm_graph::BitRel<S>,
+        state: &mut Vec<ValueOut>,
+    ) {
+        let n_init = setup.inits.len();
+        for (members, valued) in self.members.iter().zip(&self.valued) {
+            let Some(v) = valued else { continue };
+            for (i, &t) in members.iter().enumerate() {
+                let placed = &combo.placed[t];
+                state.push(ValueOut::Int(combo.choice[t] as i64));
+                for &(col, inst) in &v.sinks[i] {
+                    match crate::engine::last_write(g, mo, inst).filter(|&w| w >= n_init) {
+                        Some(w) => {
+                            let (wt, k) = combo.thread_of[w - n_init];
+                            debug_assert_eq!(wt, t, "a sink only its member writes");
+                            state.push(ValueOut::Int(k as i64));
+                            state.push(ValueOut::Int(0));
+                        }
+                        None => {
+                            state.push(ValueOut::Int(-1));
+                            state.push(state[col]);
+                        }
+                    }
+                }
+                for &e in &v.deps {
+                    let e = e as usize;
+                    let read = (e < placed.len)
+                        .then(|| &g.events[placed.offset + e])
+                        .filter(|ev| matches!(ev.kind, EventKind::Read | EventKind::Rmw))
+                        .map_or(Value::Undef, |ev| ev.read_value);
+                    state.push(read.into());
+                }
+            }
+        }
+    }
+
+    /// The values of member `i` (thread `t`) of a valued group's sinks in
+    /// the role `role` ([`Valued`]): its own sink expressions on the role's
+    /// reads.
+    fn sink_values(
+        setup: &Setup,
+        v: &Valued,
+        i: usize,
+        t: usize,
+        role: &[ValueOut],
+    ) -> Vec<ValueOut> {
+        let path = &setup.paths[t][int(role[0]) as usize];
+        let reads = &role[1 + 2 * v.sinks[i].len()..];
+        let read = |e: u32, _: &[Option<Value>]| -> Option<Value> {
+            let k = v.deps.binary_search(&e).ok()?;
+            Some(match reads[k] {
+                ValueOut::Int(x) => Value::Int(x),
+                _ => Value::Undef,
+            })
+        };
+        let mut vals = Vec::new();
+        crate::symbolic::eval_nodes(&path.nodes, &mut vals, &read);
+        v.sinks[i]
+            .iter()
+            .enumerate()
+            .map(|(j, &(col, _))| {
+                let k = int(role[1 + 2 * j]);
+                if k < 0 {
+                    return role[2 + 2 * j];
+                }
+                let node = path.events[k as usize].write_node;
+                let value = node
+                    .and_then(|n| vals.get(n as usize).copied().flatten())
+                    .unwrap_or(Value::Undef);
+                ValueOut::shown(setup.program, &setup.columns[col], value)
+            })
+            .collect()
+    }
+}
+
+/// The integer of a role column (a path or event index; `-1` otherwise).
+fn int(v: ValueOut) -> i64 {
+    match v {
+        ValueOut::Int(x) => x,
+        _ => -1,
     }
 }
 
@@ -153,6 +314,10 @@ struct Locals {
     /// Per thread: private instance → its position in `private[t]`.
     index: Vec<HashMap<u32, usize>>,
     private: Vec<Vec<u32>>,
+    /// Per thread, per private instance (in the order of `private`): is it
+    /// a sink, written by plain writes only (no read or read-modify-write
+    /// on any path), so that no event reads the values written to it?
+    sink: Vec<Vec<bool>>,
     /// Location instance → the column showing it (single-cell columns).
     column: HashMap<u32, usize>,
 }
@@ -167,6 +332,7 @@ impl Locals {
         let threads = setup.paths.len();
         let mut touched: Vec<Vec<u32>> = vec![Vec::new(); threads];
         let mut owner: HashMap<u32, Option<usize>> = HashMap::new();
+        let mut read: std::collections::HashSet<u32> = std::collections::HashSet::new();
         for (t, paths) in setup.paths.iter().enumerate() {
             let wg = program.threads[t].placement.instance(ScopeLevel::Workgroup);
             for e in paths.iter().flat_map(|p| &p.events) {
@@ -174,6 +340,9 @@ impl Locals {
                     continue;
                 }
                 let inst = setup.locs.instance(program, e.loc, wg);
+                if e.kind != EventKind::Write || e.read_node.is_some() {
+                    read.insert(inst);
+                }
                 let o = owner.entry(inst).or_insert(Some(t));
                 if *o != Some(t) {
                     *o = None;
@@ -197,6 +366,10 @@ impl Locals {
             .iter()
             .map(|p| p.iter().enumerate().map(|(k, &i)| (i, k)).collect())
             .collect();
+        let sink = private
+            .iter()
+            .map(|p| p.iter().map(|i| !read.contains(i)).collect())
+            .collect();
         let mut column = HashMap::new();
         for (c, o) in setup.columns.iter().enumerate() {
             if let Observable::Mem { loc, wg } = o {
@@ -208,6 +381,7 @@ impl Locals {
         Locals {
             index,
             private,
+            sink,
             column,
         }
     }
@@ -272,17 +446,30 @@ fn same_event(x: &PathEvent, cx: Canon, y: &PathEvent, cy: Canon) -> bool {
 }
 
 /// Are two paths (of threads `a` and `b`) equal in everything the
-/// exploration reads, up to the renaming of their private instances?
-fn same_path(setup: &Setup, locals: &Locals, a: usize, p: &Path, b: usize, q: &Path) -> bool {
-    p.events.len() == q.events.len()
-        && p.events
-            .iter()
-            .zip(&q.events)
-            .all(|(x, y)| same_event(x, locals.canon(setup, a, x), y, locals.canon(setup, b, y)))
-        && same_values(p, q)
-        && p.end == q.end
-        && p.barriers == q.barriers
-        && p.asyncs == q.asyncs
+/// exploration reads, up to the renaming of their private instances? With
+/// `sinks`, the values written to sinks ([`Locals::sink`]) are not
+/// compared: nothing reads them (module comment, "Id-dependent values").
+fn same_path(
+    setup: &Setup,
+    locals: &Locals,
+    a: usize,
+    p: &Path,
+    b: usize,
+    q: &Path,
+    sinks: bool,
+) -> bool {
+    if p.events.len() != q.events.len() {
+        return false;
+    }
+    let mut skip = Vec::with_capacity(p.events.len());
+    for (x, y) in p.events.iter().zip(&q.events) {
+        let (cx, cy) = (locals.canon(setup, a, x), locals.canon(setup, b, y));
+        if !same_event(x, cx, y, cy) {
+            return false;
+        }
+        skip.push(sinks && matches!(cx, Canon::Private(k) if locals.sink[a][k]));
+    }
+    same_values(p, q, &skip) && p.end == q.end && p.barriers == q.barriers && p.asyncs == q.asyncs
 }
 
 /// Do two paths compute the same values for the exploration: the nodes
@@ -292,11 +479,13 @@ fn same_path(setup: &Setup, locals: &Locals, a: usize, p: &Path, b: usize, q: &P
 /// not count: the engine reads a node only through these roots (a node's
 /// value depends on its operands alone, so one that no root reaches changes
 /// no event, guard or flag).
-fn same_values(p: &Path, q: &Path) -> bool {
+fn same_values(p: &Path, q: &Path, skip_write: &[bool]) -> bool {
     let mut todo: Vec<(NodeId, NodeId)> = Vec::new();
-    for (x, y) in p.events.iter().zip(&q.events) {
+    for ((x, y), &skip) in p.events.iter().zip(&q.events).zip(skip_write) {
         todo.extend(x.read_node.zip(y.read_node));
-        todo.extend(x.write_node.zip(y.write_node));
+        if !skip {
+            todo.extend(x.write_node.zip(y.write_node));
+        }
     }
     if p.guards.len() != q.guards.len() {
         return false;
@@ -368,7 +557,7 @@ fn interchangeable(setup: &Setup, locals: &Locals, a: usize, b: usize) -> bool {
         || !pa
             .iter()
             .zip(pb)
-            .all(|(p, q)| same_path(setup, locals, a, p, b, q))
+            .all(|(p, q)| same_path(setup, locals, a, p, b, q, true))
     {
         return false;
     }
@@ -418,25 +607,96 @@ pub(crate) fn groups(setup: &Setup) -> Groups {
     }
     members.retain(|g| g.len() > 1);
     let mut private = vec![Vec::new(); setup.paths.len()];
-    let shown = members
-        .iter()
-        .map(|g| {
+    let mut start = setup.columns.len();
+    let mut shown = Vec::new();
+    let mut valued = Vec::new();
+    for g in &members {
+        for &t in g {
+            private[t] = locals.private[t].clone();
+        }
+        let v = valued_sinks(setup, &locals, g, start);
+        if let Some(v) = &v {
+            start += g.len() * v.role_len();
+        }
+        let is_sink = |i: usize, c: usize| {
+            v.as_ref()
+                .is_some_and(|v| v.sinks[i].iter().any(|&(col, _)| col == c))
+        };
+        shown.push(
             g.iter()
-                .map(|&t| {
-                    private[t] = locals.private[t].clone();
+                .enumerate()
+                .map(|(i, &t)| {
                     private[t]
                         .iter()
-                        .filter_map(|i| locals.column.get(i).copied())
+                        .filter_map(|inst| locals.column.get(inst).copied())
+                        .filter(|&c| !is_sink(i, c))
                         .collect()
                 })
-                .collect()
-        })
-        .collect();
+                .collect(),
+        );
+        valued.push(v);
+    }
     Groups {
         members,
         private,
         shown,
+        valued,
     }
+}
+
+/// The id-valued sinks of group `g` ([`Valued`]), its roles starting at
+/// column `start`: none when its members' paths are equal with the values
+/// written to sinks compared too (their blocks of columns are permuted as
+/// they are), or when no sink is shown.
+fn valued_sinks(setup: &Setup, locals: &Locals, g: &[usize], start: usize) -> Option<Valued> {
+    let a = g[0];
+    let equal = g[1..].iter().all(|&b| {
+        setup.paths[a]
+            .iter()
+            .zip(&setup.paths[b])
+            .all(|(p, q)| same_path(setup, locals, a, p, b, q, false))
+    });
+    if equal {
+        return None;
+    }
+    let sinks: Vec<Vec<(usize, u32)>> = g
+        .iter()
+        .map(|&t| {
+            locals.private[t]
+                .iter()
+                .zip(&locals.sink[t])
+                .filter(|&(_, &sink)| sink)
+                .filter_map(|(&inst, _)| locals.column.get(&inst).map(|&c| (c, inst)))
+                .collect()
+        })
+        .collect();
+    if sinks[0].is_empty() {
+        return None;
+    }
+    let mut deps = amdmm_graph::LocalSet::empty();
+    for &t in g {
+        let wg = setup.program.threads[t]
+            .placement
+            .instance(ScopeLevel::Workgroup);
+        for p in &setup.paths[t] {
+            for e in p.events.iter().filter(|e| e.kind == EventKind::Write) {
+                let inst = setup.locs.instance(setup.program, e.loc, wg);
+                let sink = locals.index[t]
+                    .get(&inst)
+                    .is_some_and(|&k| locals.sink[t][k]);
+                if let (true, Some(n)) = (sink, e.write_node) {
+                    deps |= p.node_deps[n as usize];
+                }
+            }
+        }
+    }
+    Some(Valued {
+        sinks,
+        deps: amdmm_graph::relation::members(deps)
+            .map(|e| e as u32)
+            .collect(),
+        start,
+    })
 }
 
 /// Does the combination of paths `choice` have its members' path indices
@@ -633,14 +893,34 @@ impl Groups {
     /// members with `kᵢ` equal blocks), so the work is that of writing the
     /// full search's states, never `m!` per state. `check` is called every
     /// [`EXPAND_CHECK_EVERY`] states made (the time and memory limits).
+    ///
+    /// A group with id-valued sinks ([`Valued`]) permutes its members'
+    /// roles with their blocks, and each member's sinks are then its own
+    /// values in the role it received ([`Groups::sink_values`]): the final
+    /// memory of an orbit member is its own, not a permutation of the
+    /// representative's. The roles are dropped at the end, uniting the
+    /// entries of states that differ in them alone.
     pub(crate) fn expand<T: Clone>(
         &self,
+        setup: &Setup,
         mut states: BTreeMap<Vec<ValueOut>, T>,
         merge: impl Fn(&mut T, &T),
         check: &mut dyn FnMut() -> Result<(), LimitReason>,
     ) -> Result<BTreeMap<Vec<ValueOut>, T>, LimitReason> {
         let mut made = 0u64;
-        for blocks in &self.shown {
+        for (gi, members) in self.members.iter().enumerate() {
+            let valued = self.valued.get(gi).and_then(|v| v.as_ref());
+            // Each member's block: its shown private columns, then its role.
+            let blocks: Vec<Vec<usize>> = (0..members.len())
+                .map(|i| {
+                    let mut b = self.shown[gi][i].clone();
+                    if let Some(v) = valued {
+                        let len = v.role_len();
+                        b.extend(v.start + i * len..v.start + (i + 1) * len);
+                    }
+                    b
+                })
+                .collect();
             if blocks.iter().all(|b| b.is_empty()) {
                 continue;
             }
@@ -657,12 +937,37 @@ impl Groups {
                     }
                 }
             };
-            // One representative per orbit: the blocks in sorted order.
+            // The sinks of a valued group's members, from their roles
+            // (memoised: an orbit has few distinct roles).
+            let mut cache: HashMap<(usize, Vec<ValueOut>), Vec<ValueOut>> = HashMap::new();
+            let mut fill_sinks = |s: &mut [ValueOut], placeholder: bool| {
+                let Some(v) = valued else { return };
+                let len = v.role_len();
+                for (i, &t) in members.iter().enumerate() {
+                    let role = s[v.start + i * len..v.start + (i + 1) * len].to_vec();
+                    let sinks = if placeholder {
+                        vec![ValueOut::Int(0); v.sinks[i].len()]
+                    } else {
+                        cache
+                            .entry((i, role))
+                            .or_insert_with_key(|(_, role)| {
+                                Groups::sink_values(setup, v, i, t, role)
+                            })
+                            .clone()
+                    };
+                    for (&(c, _), x) in v.sinks[i].iter().zip(sinks) {
+                        s[c] = x;
+                    }
+                }
+            };
+            // One representative per orbit: the blocks in sorted order (a
+            // valued group's sinks blanked: they follow from the roles).
             let mut reps: BTreeMap<Vec<ValueOut>, T> = BTreeMap::new();
             for (mut s, t) in std::mem::take(&mut states) {
                 let mut v = values(&s);
                 v.sort();
                 place(&mut s, &v);
+                fill_sinks(&mut s, true);
                 match reps.get_mut(&s) {
                     Some(e) => merge(e, &t),
                     None => {
@@ -675,6 +980,7 @@ impl Groups {
                 loop {
                     let mut s = rep.clone();
                     place(&mut s, &v);
+                    fill_sinks(&mut s, false);
                     states.insert(s, t.clone());
                     made += 1;
                     if made % EXPAND_CHECK_EVERY == 0 {
@@ -685,6 +991,22 @@ impl Groups {
                     }
                 }
             }
+        }
+        if self.role_columns() > 0 {
+            // The roles are not shown: states that differ only in them
+            // are one final state, with the flags of all.
+            let shown = setup.columns.len();
+            let mut out: BTreeMap<Vec<ValueOut>, T> = BTreeMap::new();
+            for (mut s, t) in states {
+                s.truncate(shown);
+                match out.get_mut(&s) {
+                    Some(e) => merge(e, &t),
+                    None => {
+                        out.insert(s, t);
+                    }
+                }
+            }
+            states = out;
         }
         Ok(states)
     }
@@ -711,6 +1033,21 @@ fn next_permutation<T: Ord>(v: &mut [T]) -> bool {
 mod tests {
     use super::*;
 
+    /// A program for the setup [`Groups::expand`] takes; groups without
+    /// id-valued sinks read nothing of it.
+    fn tiny_program() -> amdmm_program::Program {
+        amdmm_program::load(
+            "AMDGPU tiny\n{\n  global x = 0;\n}\n\
+             thread T @ wg 0 {\n  store i32 1, ptr @x\n}\nexists (x == 1)\n",
+        )
+        .expect("the test loads")
+    }
+
+    fn setup_of(program: &amdmm_program::Program) -> Setup<'_> {
+        let started = web_time::Instant::now();
+        crate::engine::build_setup(program, &crate::Options::default(), started).expect("setup")
+    }
+
     #[test]
     fn next_permutation_visits_each_distinct_arrangement_once() {
         let mut v = vec![1, 1, 2, 3];
@@ -736,13 +1073,16 @@ mod tests {
             members: vec![vec![0, 1]],
             private: vec![vec![10], vec![11]],
             shown: vec![vec![vec![0], vec![1]]],
+            valued: vec![None],
         };
         let st =
             |a: i64, b: i64, c: i64| vec![ValueOut::Int(a), ValueOut::Int(b), ValueOut::Int(c)];
         let states: BTreeMap<Vec<ValueOut>, u8> =
             [(st(1, 0, 5), 1), (st(0, 1, 5), 2), (st(4, 4, 6), 4)].into();
+        let program = tiny_program();
+        let setup = setup_of(&program);
         let out = groups
-            .expand(states, |a, b| *a |= *b, &mut || Ok(()))
+            .expand(&setup, states, |a, b| *a |= *b, &mut || Ok(()))
             .unwrap();
         let want: BTreeMap<Vec<ValueOut>, u8> =
             [(st(0, 1, 5), 3), (st(1, 0, 5), 3), (st(4, 4, 6), 4)].into();
@@ -755,10 +1095,15 @@ mod tests {
             members: vec![vec![0, 1, 2]],
             private: vec![vec![10], vec![11], vec![12]],
             shown: vec![vec![vec![0], vec![1], vec![2]]],
+            valued: vec![None],
         };
         let st = |v: [i64; 3]| v.iter().map(|&x| ValueOut::Int(x)).collect::<Vec<_>>();
+        let program = tiny_program();
+        let setup = setup_of(&program);
         let out = groups
-            .expand([(st([2, 1, 1]), ())].into(), |_, _| {}, &mut || Ok(()))
+            .expand(&setup, [(st([2, 1, 1]), ())].into(), |_, _| {}, &mut || {
+                Ok(())
+            })
             .unwrap();
         let keys: Vec<Vec<ValueOut>> = out.into_keys().collect();
         assert_eq!(keys, vec![st([1, 1, 2]), st([1, 2, 1]), st([2, 1, 1])]);

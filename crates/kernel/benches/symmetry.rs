@@ -1,7 +1,8 @@
 //! The symmetry of work-items on corpus kernels (docs/semantics.md,
 //! "Symmetry of work-items"): the same launch explored with the reduction
 //! and without it (`--no-symmetry`), through the kernel front end's
-//! `run` (build, exploration, report). `cargo bench -p amdmm-kernel
+//! `run` (build, exploration, report), including id-dependent values and
+//! asynchronous copies. `cargo bench -p amdmm-kernel
 //! --bench symmetry`. Figures: docs/performance.md, "Symmetry of
 //! work-items".
 
@@ -32,6 +33,18 @@ const CASES: &[Case] = &[
         stem: "tickets_barrier_by_id",
         grid: 1,
         block: 6,
+    },
+    // Id-dependent values: out[gid] = ticket * 10 + gid.
+    Case {
+        stem: "tickets_scaled_by_id",
+        grid: 6,
+        block: 1,
+    },
+    // Asynchronous copies with their marks and waits.
+    Case {
+        stem: "async_dma_private_tickets",
+        grid: 5,
+        block: 1,
     },
 ];
 

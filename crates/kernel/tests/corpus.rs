@@ -276,3 +276,100 @@ fn id_indexed_work_items_are_explored_once() {
     let r = run(&ll, "tickets_by_id", &opts).unwrap();
     assert_eq!(r.memory.len(), 120, "{}", amdmm_kernel::report::text(&r));
 }
+
+/// Work-items whose stores write values of their ids to elements each
+/// alone writes and nobody reads (`out[gid] = ticket * 10 + gid`,
+/// `stamp[gid] = gid * 2`), and work-items with asynchronous copies, are
+/// interchangeable too (docs/semantics.md, "Symmetry of work-items",
+/// id-dependent values and asynchronous copies): the reduced search
+/// examines fewer candidates, and the final states rebuilt from its orbits,
+/// each member's sinks computed from its own id, are exactly the full
+/// search's.
+#[test]
+fn id_valued_and_async_work_items_are_explored_once() {
+    let dir = kernels_dir();
+    // (kernel, optimisation levels, grid, block, an argument's size).
+    type Case<'a> = (&'a str, &'a [u32], u32, u32, Option<&'a str>);
+    let cases: [Case; 4] = [
+        ("tickets_scaled_by_id", &[0, 2], 5, 1, Some("out=i32[5]")),
+        ("id_stamped_counter", &[0, 2], 1, 5, Some("stamp=i32[5]")),
+        ("async_dma_private_tickets", &[0, 2], 5, 1, None),
+        ("async_dma_private_no_wait", &[0], 5, 1, None),
+    ];
+    for (stem, levels, grid, block, arg) in cases {
+        for &o in levels {
+            let ll = std::fs::read_to_string(dir.join(format!("fixtures/{stem}.O{o}.ll"))).unwrap();
+            let m = amdmm_kernel::parse::module(&ll).unwrap();
+            let k = amdmm_kernel::pick_kernel(&m, None).unwrap();
+            let opts = amdmm_kernel::BuildOptions {
+                launch: amdmm_kernel::Launch {
+                    grid: [grid, 1],
+                    block: [block, 1],
+                    wave_size: 64,
+                    lanes: None,
+                },
+                args: arg
+                    .map(|a| amdmm_kernel::launch::parse_arg(a).unwrap())
+                    .into_iter()
+                    .collect(),
+                ..Default::default()
+            };
+            let built = amdmm_kernel::build(&m, k, &opts).unwrap();
+            let explore = |symmetry: bool| {
+                let o = amdmm_explore::Options {
+                    symmetry,
+                    work_item_symmetry: true,
+                    ..Default::default()
+                };
+                amdmm_explore::explore_findings(&built.program, &o)
+            };
+            let (on, found_on) = explore(true);
+            let (off, found_off) = explore(false);
+            assert!(found_on.reduced && !found_off.reduced, "{stem} -O{o}");
+            assert!(on.limit.is_none() && off.limit.is_none(), "{stem} -O{o}");
+            assert_eq!(on.states, off.states, "{stem} -O{o}");
+            assert_eq!(on.flags, off.flags, "{stem} -O{o}");
+            assert!(
+                on.candidates * 2 < off.candidates,
+                "{stem} -O{o}: {} candidates with the reduction, {} without",
+                on.candidates,
+                off.candidates
+            );
+        }
+    }
+    // 5! tickets, each out[i] = 10 * ticket + i: the members' own ids.
+    let ll = std::fs::read_to_string(dir.join("fixtures/tickets_scaled_by_id.O2.ll")).unwrap();
+    let mut opts = fixture_options(&dir, "tickets_scaled_by_id.O2.ll");
+    opts.spec.grid[0] = 5;
+    opts.spec.args = vec![amdmm_kernel::launch::parse_arg("out=i32[5]").unwrap()];
+    let r = run(&ll, "tickets_scaled_by_id", &opts).unwrap();
+    assert_eq!(r.memory.len(), 120, "{}", amdmm_kernel::report::text(&r));
+    let text = amdmm_kernel::report::text(&r);
+    assert!(text.contains("out[4] in {4, 14, 24, 34, 44}"), "{text}");
+    // An id that flows into a value another work-item reads (the shared
+    // counter of `fetch_add(next, gid)`) leaves the work-items alone.
+    for o in [0, 2] {
+        let ll =
+            std::fs::read_to_string(dir.join(format!("fixtures/prefix_offsets_by_id.O{o}.ll")))
+                .unwrap();
+        let m = amdmm_kernel::parse::module(&ll).unwrap();
+        let k = amdmm_kernel::pick_kernel(&m, None).unwrap();
+        let opts = amdmm_kernel::BuildOptions {
+            launch: amdmm_kernel::Launch {
+                grid: [4, 1],
+                block: [1, 1],
+                wave_size: 64,
+                lanes: None,
+            },
+            ..Default::default()
+        };
+        let built = amdmm_kernel::build(&m, k, &opts).unwrap();
+        let o = amdmm_explore::Options {
+            work_item_symmetry: true,
+            ..Default::default()
+        };
+        let (out, found) = amdmm_explore::explore_findings(&built.program, &o);
+        assert!(!found.reduced, "prefix_offsets_by_id is not reduced");
+        assert_eq!(out.states.len(), 24);
+    }
+}
