@@ -4,8 +4,9 @@
 `// launch:` line with --grid doubled (1, 2, 4, ... 64 workgroups, the
 block unchanged) under `amdmm kernel --timeout 1`; prints the largest grid
 whose run completed (verdict `complete`, not `unknown`) as a Markdown row.
-A grid where the kernel's fixed buffers overflow still counts: the run
-completes, with `ub`. Usage: scripts/kernel-scale.py [amdmm binary
+A grid at which the kernel's fixed buffers overflow is refused (an index
+the launch fixes outside its buffer); the run is repeated with the
+`--arg NAME=TYPE[LEN]` the error's hint names. Usage: scripts/kernel-scale.py [amdmm binary
 [options...]]: the options are added to every run (`--no-symmetry` for the
 column without the symmetry of work-items). KERNELS=a,b (environment)
 measures only those kernels. A hand-written `.ll` kernel's launch line is
@@ -42,17 +43,36 @@ for ll in sorted(glob.glob("kernels/fixtures/*.O2.ll")):
                 continue
             args.append(launch[i])
             i += 1
-        cmd = [amdmm, "kernel", ll, "--json", "--timeout", "1", "--grid", str(grid)] + args + extra
-        p = subprocess.run(cmd, capture_output=True, text=True)
-        try:
-            r = json.loads(p.stdout)
-        except ValueError:
+        r = None
+        for _ in range(8):
+            cmd = [amdmm, "kernel", ll, "--json", "--timeout", "1", "--grid", str(grid)] + args + extra
+            p = subprocess.run(cmd, capture_output=True, text=True)
+            try:
+                r = json.loads(p.stdout)
+                break
+            except ValueError:
+                # An out-of-bounds refusal: the buffer length its hint names.
+                fit = re.search(r"\(--arg ([^=\s]+)=(\w+\[[0-9\]\[]+)\)", p.stderr)
+                if "out of bounds" not in p.stderr or not fit:
+                    break
+                name, pairs, k = fit.group(1), [], 0
+                while k < len(args):
+                    if args[k] == "--arg" and args[k + 1].startswith(name + "="):
+                        k += 2
+                        continue
+                    pairs.append(args[k])
+                    k += 1
+                args = pairs + ["--arg", f"{name}={fit.group(2)}"]
+        if r is None:
             break
         if r["verdict"] != "complete":
             break
         best = (grid, r["launch"]["work_items"])
         grid *= 2
-    shown = " ".join(args)
+    # The launch line's options (without --grid), as the source gives them.
+    shown = " ".join(
+        a for k, a in enumerate(launch) if a != "--grid" and (k == 0 or launch[k - 1] != "--grid")
+    )
     if best:
         print(f"| {stem} | {best[0]} | {best[1]} | `{shown}` |")
     else:

@@ -19,7 +19,8 @@ const EXAMPLES: &str = "Examples:
   amdmm kernel mp.ll --grid 2 --graph out/     (a witness graph per race, ub, deadlock, assert)
 
 Exit status: 0 success; 1 a --check mismatch; 2 bad input (an unsupported construct, a
-missing clang, a module without the kernel), each one error with its file and line.";
+missing clang, a module without the kernel, an access out of its buffer at an index the
+launch fixes), each one error with its file and line.";
 
 /// The launch options (also read from a kernel's `// launch:` line under --check).
 #[derive(Args, Debug, Clone)]
@@ -320,17 +321,21 @@ pub fn kernel_command(a: &KernelArgs) -> ExitCode {
     let mut documents = Vec::new();
     for file in &a.files {
         match run_one(a, file) {
-            Ok((mut r, mismatches)) => {
-                if let Some(sink) = &sink {
-                    if let Err(e) = write_graphs(sink, file, &mut r) {
-                        crate::diag::error_line(&e);
-                        return ExitCode::from(2);
+            Ok((r, mismatches)) => {
+                if let Some(mut r) = r {
+                    if let Some(sink) = &sink {
+                        if let Err(e) = write_graphs(sink, file, &mut r) {
+                            crate::diag::error_line(&e);
+                            return ExitCode::from(2);
+                        }
                     }
-                }
-                if a.json {
-                    documents.push(r);
-                } else {
-                    print!("{}", report::text(&r));
+                    if a.json {
+                        documents.push(r);
+                    } else {
+                        print!("{}", report::text(&r));
+                    }
+                } else if !a.json && mismatches.is_empty() {
+                    println!("Refused, as its `// expect error:` line says");
                 }
                 if a.check {
                     if mismatches.is_empty() {
@@ -401,7 +406,10 @@ fn write_graphs(
     Ok(())
 }
 
-fn run_one(a: &KernelArgs, file: &Path) -> Result<(KernelReport, Vec<String>), String> {
+/// Runs one file: its report (none when the kernel expects its run to be
+/// refused, `// expect error:`) and, under --check, the mismatches with
+/// its expectations.
+fn run_one(a: &KernelArgs, file: &Path) -> Result<(Option<KernelReport>, Vec<String>), String> {
     let input = read_input(a, file).map_err(|e| format!("amdmm: error: {e}"))?;
     let spec = launch_of(a, input.source.as_deref())
         .map_err(|e| format!("{}: error: {e}", file.display()))?;
@@ -413,11 +421,23 @@ fn run_one(a: &KernelArgs, file: &Path) -> Result<(KernelReport, Vec<String>), S
         max_executions: a.max_executions,
         no_symmetry: a.no_symmetry,
     };
-    let r = if input.compiled {
-        amdmm_kernel::run_compiled(&input.ll, &input.shown, &opts)?
+    let run = if input.compiled {
+        amdmm_kernel::run_compiled(&input.ll, &input.shown, &opts)
     } else {
-        amdmm_kernel::run(&input.ll, &input.shown, &opts)?
+        amdmm_kernel::run(&input.ll, &input.shown, &opts)
     };
+    // A kernel whose `// expect error:` line says the run is refused
+    // (an input error), under --check.
+    if let Some(src) = input
+        .source
+        .as_deref()
+        .filter(|s| a.check && amdmm_kernel::expect::expected_error(s).is_some())
+    {
+        let mismatches = amdmm_kernel::expect::check_run(src, &run)
+            .map_err(|e| format!("{}: error: {e}", file.display()))?;
+        return Ok((run.ok(), mismatches));
+    }
+    let r = run?;
     let mismatches = if a.check {
         match input.source.as_deref() {
             Some(src) => amdmm_kernel::expect::check(src, &r)
@@ -427,5 +447,5 @@ fn run_one(a: &KernelArgs, file: &Path) -> Result<(KernelReport, Vec<String>), S
     } else {
         Vec::new()
     };
-    Ok((r, mismatches))
+    Ok((Some(r), mismatches))
 }

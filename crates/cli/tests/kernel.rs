@@ -458,3 +458,39 @@ fn graphs_of_deadlocks_ub_and_asserts() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 25, "Done when": an out-of-bounds access is bad input, one clear
+/// error with its line (exit 2, as every input error): the store of
+/// work-item 1 of workgroup 1 to `out[3]` of `--arg out=i32[3]`, at the
+/// `.ll` line, its column and the `.hip` line its debug info names, with
+/// the `--arg` that fits. Under --check, its `// expect error:` line makes
+/// the refusal the expected result.
+#[test]
+fn an_out_of_bounds_launch_is_one_input_error_with_its_line() {
+    let f = "../../kernels/fixtures/out_of_bounds_launch.O2.ll";
+    let o = amdmm(&[
+        "kernel",
+        f,
+        "--grid",
+        "2",
+        "--block",
+        "2",
+        "--arg",
+        "out=i32[3]",
+        "--arg",
+        "n=3",
+    ]);
+    assert_eq!(code(&o), 2, "{}", stdout(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "{f}:34:3: error: the store to `out[3]` by work-item 1 of workgroup 1 (wg1.wi1) is out \
+             of bounds: `out` has 3 elements (i32[3]) (source: out_of_bounds_launch.hip:23)\n  \
+             hint: give the buffer the elements the launch reaches (--arg out=i32[4]), or launch \
+             fewer work-items (--grid, --block)\n"
+        )
+    );
+    let o = amdmm(&["kernel", "--check", f]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stderr(&o).contains("1 passed, 0 failed"), "{}", stderr(&o));
+}

@@ -47,6 +47,17 @@ impl KernelError {
         self
     }
 
+    /// The error of a module the user gave (a `.ll`) whose debug info
+    /// places the instruction in its source: the message names that
+    /// source line too (`(source: k.hip:23)`), the line a HIP programmer
+    /// reads, beside the `.ll` line the error points at.
+    pub fn with_source(mut self, source: Option<crate::debug::SourcePos>) -> KernelError {
+        if let Some(s) = source.filter(|_| self.line != 0) {
+            self.message = format!("{} (source: {}:{})", self.message, s.file, s.line);
+        }
+        self
+    }
+
     /// Gives an error about line `line` of `text` that has no column (the
     /// lowering knows instructions by their line) the column where the
     /// construct its message names in backticks starts on that line, else

@@ -10,6 +10,7 @@
 //! // expect race: 9                (some race whose read is at line 9)
 //! // expect note: S1               (the report names specification finding S1)
 //! // expect deadlock: 21           (a barrier wait at line 21 never completes)
+//! // expect error: is out of bounds (the run is refused: an input error saying this)
 //! ```
 
 use crate::report::KernelReport;
@@ -28,6 +29,31 @@ fn lines_with<'s>(source: &'s str, key: &str) -> Vec<(usize, &'s str)> {
             t.strip_prefix(key).map(|r| (n + 1, r.trim()))
         })
         .collect()
+}
+
+/// The text a kernel whose run must be refused expects in the error
+/// (`// expect error: TEXT`), if it has that line.
+pub fn expected_error(source: &str) -> Option<String> {
+    lines_with(source, "expect error:")
+        .first()
+        .map(|(_, t)| t.to_string())
+}
+
+/// Compares the outcome of a run with the `// expect` lines of `source`: a
+/// refused run (`Err`, its error text) must be expected by an `expect
+/// error:` line whose text the error contains, and a report ([`check`])
+/// must not be. The mismatches, or `Err` for an expectation that cannot be
+/// read.
+pub fn check_run(source: &str, run: &Result<KernelReport, String>) -> Result<Vec<String>, String> {
+    match (expected_error(source), run) {
+        (Some(want), Err(e)) if e.contains(&want) => Ok(Vec::new()),
+        (Some(want), Err(e)) => Ok(vec![format!("expected an error saying `{want}`, got: {e}")]),
+        (Some(want), Ok(_)) => Ok(vec![format!(
+            "expected an error saying `{want}`, but the kernel ran"
+        )]),
+        (None, Err(e)) => Ok(vec![e.clone()]),
+        (None, Ok(r)) => check(source, r),
+    }
 }
 
 /// Compares `r` with the `// expect` lines of `source`: the mismatches, or

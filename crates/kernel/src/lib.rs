@@ -68,7 +68,8 @@ fn run_module(
                 .map(|p| (p.line, d.column_of_line(e.line).unwrap_or(0)));
             e.from_ir(pos).render(shown)
         } else {
-            e.locate(ll).render(shown)
+            let source = debug::DebugInfo::new(&m).source_of_line(e.line);
+            e.locate(ll).with_source(source).render(shown)
         }
     };
     let kernel = pick_kernel(&m, o.kernel.as_deref()).map_err(render)?;

@@ -4,6 +4,7 @@
 //! into each thread with its ids as constants. The exploration, the model
 //! and the reports then run exactly as for a litmus test.
 
+mod bounds;
 mod symbols;
 mod thread;
 
@@ -189,6 +190,13 @@ pub fn build(m: &Module, kernel: &Function, opts: &BuildOptions) -> Result<Built
         expect_by_model: Vec::new(),
         float_types,
     };
+    bounds::check(
+        &program,
+        &origins,
+        &items,
+        &buffers,
+        l.grid[1] > 1 || l.block[1] > 1,
+    )?;
     Ok(Built {
         program,
         kernel: kernel_name,

@@ -425,12 +425,8 @@ impl Symbols {
                     }
                 }
             };
-            if let Some(m) = e.max_const {
-                if m >= len {
-                    // Reported at run time as undefined behaviour only when
-                    // reached; a constant index past the end is kept for that.
-                }
-            }
+            // A constant index past `len` (a --arg or declared length) is
+            // refused where the work-item reaches it (lower/bounds.rs).
             let first = locations.len() as LocId;
             let space = if e.kind == SymbolKind::Lds {
                 AddrSpace::Lds

@@ -1487,6 +1487,11 @@ impl<'a> Tx<'a> {
         }
         let bytes = self.syms.access(sym, t, line)?;
         let index = match p.off {
+            // A negative whole-element offset is out of bounds: kept as
+            // its index for lower/bounds.rs to refuse where it is reached.
+            Operand::Const(o) if o < 0 && o % i64::from(bytes) == 0 => {
+                Operand::Const(o / i64::from(bytes))
+            }
             Operand::Const(o) => {
                 if o < 0 || o % i64::from(bytes) != 0 {
                     return Err(err(line, format!("the access {} at byte offset {o} is not at an element boundary ({bytes}-byte elements)", self.base_text(p.base)))
