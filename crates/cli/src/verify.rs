@@ -100,6 +100,12 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub no_reduction: bool,
 
+    /// Explore every arrangement of interchangeable waves (the reference): by default waves
+    /// with the same code and the same kind of place are explored in one arrangement, which
+    /// gives the same final states (`amdmm docs hardware`, "Symmetry between waves").
+    #[arg(long)]
+    pub no_symmetry: bool,
+
     /// More known findings, besides the built-in ones (lines `ID TEST TARGET|* OUTCOME`, the
     /// format of `amdmm docs known-findings`): a forbidden outcome listed there is printed
     /// as KNOWN and does not fail.
@@ -193,6 +199,7 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         loop_bound: a.loop_bound,
         max_states: a.max_states,
         reduce: !a.no_reduction,
+        symmetry: !a.no_symmetry,
         timeout: a.timeout.map(std::time::Duration::from_secs_f64),
         max_memory: Some(a.max_memory),
     };

@@ -31,6 +31,7 @@ fn check(
         loop_bound: 2,
         max_states: 2_000_000,
         reduce: true,
+        symmetry: true,
         timeout: None,
         max_memory: None,
     };

@@ -93,6 +93,7 @@ pub fn run(src: &str, o: &VerifyOptions) -> VerifyReply {
         loop_bound,
         max_states: o.max_states.unwrap_or(2_000_000),
         reduce: true,
+        symmetry: true,
         timeout,
         max_memory: None,
     };

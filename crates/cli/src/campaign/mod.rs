@@ -312,6 +312,7 @@ pub fn campaign_command(a: &CampaignArgs) -> ExitCode {
         loop_bound: a.loop_bound,
         max_states: a.max_states,
         reduce: true,
+        symmetry: true,
         timeout,
         max_memory: Some(amdmm_explore::DEFAULT_MAX_MEMORY_MIB),
     };

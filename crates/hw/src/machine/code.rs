@@ -59,7 +59,7 @@ use amdmm_program::{Instr, Program};
 
 /// One micro-instruction of a wave: a program instruction (control flow and
 /// register arithmetic) or a machine instruction of a lowered operation.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(super) enum Micro {
     Ir(usize),
     M {

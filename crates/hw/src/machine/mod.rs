@@ -41,6 +41,7 @@ pub mod memsys;
 mod queues;
 mod search;
 mod state;
+mod symmetry;
 mod wave;
 
 pub use state::Req;
@@ -65,6 +66,9 @@ pub struct HwOptions {
     pub max_states: usize,
     /// Partial-order reduction (`Explorer::is_local`); off only to measure it.
     pub reduce: bool,
+    /// Symmetry between interchangeable waves (`machine::symmetry`; only
+    /// with `reduce`); off only to measure it.
+    pub symmetry: bool,
     /// Give up (`Unknown`) after this much time.
     pub timeout: Option<std::time::Duration>,
     /// Give up (`Unknown`) when the process's resident memory passes this
@@ -78,6 +82,7 @@ impl Default for HwOptions {
             loop_bound: 2,
             max_states: 2_000_000,
             reduce: true,
+            symmetry: true,
             timeout: None,
             max_memory: None,
         }
@@ -159,6 +164,8 @@ struct Ctx<'a> {
     doom: doomed::Doom,
     /// The registers each wave may still read ([`live::LiveRegs`]).
     live_regs: live::LiveRegs,
+    /// The interchangeable waves ([`symmetry::Symmetry`]).
+    sym: symmetry::Symmetry,
 }
 
 /// Lowers `p` for `target` and explores every behaviour of the hardware model.
@@ -320,6 +327,14 @@ fn explore_lowered_from(
             wg_barrier[wg[i]] = true;
         }
     }
+    let sym = symmetry::Symmetry::new(
+        p,
+        &code,
+        &geo,
+        &wg,
+        &cluster_of,
+        opts.reduce && opts.symmetry,
+    );
     let ctx = Ctx {
         p,
         code: code.clone(),
@@ -341,6 +356,7 @@ fn explore_lowered_from(
         foot,
         doom: doomed::Doom::new(p, &code),
         live_regs: live::LiveRegs::new(p, &code),
+        sym,
     };
     let waves = p
         .threads

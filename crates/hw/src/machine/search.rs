@@ -164,7 +164,13 @@ impl Explorer<'_, '_> {
             }
             super::canon::canonicalize(&mut s, self.ctx);
         }
-        let fp = fingerprint(&s);
+        // Interchangeable waves: one state per arrangement
+        // ([`super::symmetry`]); the search goes on from `s` itself.
+        let fp = if self.ctx.sym.is_empty() {
+            fingerprint(&s)
+        } else {
+            fingerprint(&self.ctx.sym.canonical(&s))
+        };
         if self.seen.contains(&fp) {
             return;
         }
@@ -216,7 +222,25 @@ impl Explorer<'_, '_> {
         self.limit.is_some()
     }
 
+    /// Records the final state of terminal state `s` and, with
+    /// interchangeable waves, of each of its images
+    /// ([`super::symmetry::Symmetry::images`]).
     pub(super) fn terminal(&mut self, s: &State) {
+        // Only a final state has images worth recording (an image of a
+        // blocked or doomed state is one too).
+        if self.terminal_one(s) && !self.ctx.sym.is_empty() {
+            let path = std::mem::take(&mut self.path);
+            for (t, trace) in self.ctx.sym.images(s, &path) {
+                self.path = trace;
+                self.terminal_one(&t);
+            }
+            self.path = path;
+        }
+    }
+
+    /// Records the final state of terminal state `s`; false when `s` is
+    /// not final (blocked, or its path ended).
+    fn terminal_one(&mut self, s: &State) -> bool {
         let done = s
             .waves
             .iter()
@@ -237,7 +261,7 @@ impl Explorer<'_, '_> {
                 // Every wave is blocked: a deadlock (barrier) path.
                 self.flags.deadlock = true;
             }
-            return;
+            return false;
         }
         let p = self.ctx.p;
         // One location's final value (an LDS one in work-group `wg`'s LDS).
@@ -305,6 +329,7 @@ impl Explorer<'_, '_> {
             flags: FlagsOut::default(),
         };
         self.finals.entry(fs).or_insert_with(|| self.path.clone());
+        true
     }
 
     /// Does some wave's next step end the path ([`Issue::Dead`]): an

@@ -683,4 +683,57 @@ impl MemSys {
     pub fn lds_value(&self, wg: usize, loc: u32, n_locs: u32) -> Value {
         self.lds_load(wg as u32 * n_locs + loc)
     }
+
+    /// Symmetry between waves (`machine::symmetry`): hashes the rows a
+    /// wave owns alone (`None`: not owned): its CU's L1, its shader
+    /// array's GL1, its agent's L2 and its work-group's LDS.
+    pub(in crate::machine) fn hash_owned<H: std::hash::Hasher>(
+        &self,
+        h: &mut H,
+        owned: [Option<usize>; 4],
+        n_locs: usize,
+    ) {
+        use std::hash::Hash;
+        let [cu, sa, l2, wg] = owned;
+        if let Some(c) = cu {
+            self.l1.get(c).hash(h);
+        }
+        if let Some(a) = sa {
+            self.gl1.get(a).hash(h);
+        }
+        if let Some(a) = l2 {
+            self.l2.get(a).hash(h);
+        }
+        if let Some(g) = wg {
+            self.lds.get(g * n_locs..(g + 1) * n_locs).hash(h);
+        }
+    }
+
+    /// Moves row `i` of each cache to row `to[i]` (an empty map: unmoved):
+    /// the L1s by `cu`, the GL1s by `sa`, the L2s by `l2` and the
+    /// work-groups' LDS by `wg` (`machine::symmetry`).
+    pub(in crate::machine) fn permute_rows(&mut self, maps: [&[usize]; 4], n_locs: usize) {
+        let [cu, sa, l2, wg] = maps;
+        permute(&mut self.l1, cu);
+        permute(&mut self.gl1, sa);
+        permute(&mut self.l2, l2);
+        if !wg.is_empty() && n_locs > 0 {
+            let mut rows: Vec<Vec<Value>> =
+                self.lds.chunks(n_locs).map(<[Value]>::to_vec).collect();
+            permute(&mut rows, wg);
+            self.lds = rows.concat();
+        }
+    }
+}
+
+/// Moves `v[i]` to `v[to[i]]` (`to` a permutation of `0..v.len()`, or empty
+/// or shorter than `v`: the rows past it stay).
+pub(in crate::machine) fn permute<T: Clone>(v: &mut [T], to: &[usize]) {
+    if to.iter().enumerate().all(|(i, &j)| i == j) || to.len() > v.len() {
+        return;
+    }
+    let old: Vec<T> = v[..to.len()].to_vec();
+    for (i, row) in old.into_iter().enumerate() {
+        v[to[i]] = row;
+    }
 }
