@@ -220,7 +220,14 @@ fn access(built: &Built, ll: &str, (t, k): (u32, u32), write: bool) -> AccessOut
     let variable = addr.map_or(String::new(), |a| {
         let s = &p.symbols[a.symbol as usize];
         match a.index {
-            amdmm_program::Operand::Const(i) => format!("{}[{i}]", s.name),
+            amdmm_program::Operand::Const(i) => {
+                let dims = built
+                    .buffers
+                    .iter()
+                    .find(|b| b.symbol == a.symbol)
+                    .map_or(&[][..], |b| b.dims.as_slice());
+                crate::lower::element_name(&s.name, dims, i)
+            }
             _ => format!("{}[*]", s.name),
         }
     });

@@ -13,7 +13,7 @@ use crate::error::{KernelError, Result};
 use crate::ir::{Function, Module, Type};
 use crate::launch::{ArgValue, InitValue, Launch};
 use amdmm_program::{Cond, Condition, Observable, Placement, Program, Quantifier, RegId, Thread};
-pub use symbols::{BufferInfo, SymbolKind};
+pub use symbols::{element_name, BufferInfo, SymbolKind};
 
 /// How to run the kernel.
 #[derive(Clone, Debug, Default)]

@@ -37,6 +37,42 @@ pub struct BufferInfo {
     pub init: Vec<Option<i64>>,
     /// The elements some instruction may write, shown in the final states.
     pub shown: Vec<LocId>,
+    /// The dimensions of an n-D array (`[2 x [2 x i32]]`: `[2, 2]`), whose
+    /// elements are named by their indices (`tile[0][1]`); empty for a 1-D
+    /// buffer, named by its one index.
+    pub dims: Vec<u32>,
+}
+
+/// The name of element `i` of `name`: `name[i]`, or with the row-major
+/// indices of an n-D array of dimensions `dims` (`tile[0][1]` for element
+/// 1 of `[2 x [2 x i32]]`).
+pub fn element_name(name: &str, dims: &[u32], i: i64) -> String {
+    if dims.len() < 2 || i < 0 || i >= dims.iter().map(|&d| i64::from(d)).product::<i64>() {
+        return format!("{name}[{i}]");
+    }
+    let mut rest = i;
+    let mut idx = Vec::with_capacity(dims.len());
+    for &d in dims.iter().rev() {
+        idx.push(rest % i64::from(d));
+        rest /= i64::from(d);
+    }
+    let mut s = name.to_string();
+    for k in idx.iter().rev() {
+        s.push_str(&format!("[{k}]"));
+    }
+    s
+}
+
+/// The dimensions of an array type whose innermost element is not an
+/// array (`[2 x [3 x i32]]`: `[2, 3]`), with that element's size.
+fn array_dims(t: &Type) -> (Vec<u32>, u64) {
+    let mut dims = Vec::new();
+    let mut t = t;
+    while let Type::Array(n, e) = t {
+        dims.push(u32::try_from(*n).unwrap_or(u32::MAX));
+        t = e;
+    }
+    (dims, t.size())
 }
 
 /// What a kernel parameter stands for in every thread.
@@ -63,6 +99,9 @@ struct Entry {
     init: Option<i64>,
     /// The element type is a memory intrinsic's guess ([`Symbols::untyped`]).
     untyped: bool,
+    /// An n-D array declaration's dimensions and innermost element size
+    /// (an LDS or global variable's IR type).
+    array: Option<(Vec<u32>, u64)>,
 }
 
 pub(crate) struct Symbols {
@@ -177,6 +216,7 @@ impl Symbols {
                         declared_bytes: None,
                         init: Some(0),
                         untyped: false,
+                        array: None,
                     });
                     Some(Param::Buffer(s.entries.len() as u32 - 1))
                 }
@@ -292,6 +332,7 @@ impl Symbols {
             declared_bytes: Some(g.ty.size()),
             init,
             untyped: false,
+            array: Some(array_dims(&g.ty)),
         });
         let k = self.entries.len() as u32 - 1;
         self.globals.insert(name.to_string(), k);
@@ -317,6 +358,7 @@ impl Symbols {
             declared_bytes: None,
             init: Some(0),
             untyped: false,
+            array: None,
         });
         let k = self.entries.len() as u32 - 1;
         self.globals.insert(key.to_string(), k);
@@ -455,9 +497,21 @@ impl Symbols {
                     KernelError::new(0, 0, format!("--init {}[{}]: {m}", i.buffer, i.index))
                 })?);
             }
+            // An n-D array accessed at its innermost element's width is
+            // named by its indices; at another width, by the flat index.
+            let dims = match &e.array {
+                Some((d, inner))
+                    if d.len() >= 2
+                        && *inner == u64::from(bytes)
+                        && d.iter().map(|&n| u64::from(n)).product::<u64>() == u64::from(len) =>
+                {
+                    d.clone()
+                }
+                _ => Vec::new(),
+            };
             for (i, v) in init.iter().enumerate() {
                 locations.push(Location {
-                    name: format!("{}[{i}]", e.name),
+                    name: element_name(&e.name, &dims, i as i64),
                     space,
                     init: *v,
                     byte: None,
@@ -495,6 +549,7 @@ impl Symbols {
                 first,
                 init,
                 shown,
+                dims,
             });
         }
         Ok((locations, symbols, infos, floats))
