@@ -197,3 +197,40 @@ fn a_missing_operand_is_named() {
         );
     }
 }
+
+/// An end-to-end FORBIDDEN trace prints the register arithmetic llc's code
+/// does as a person reads it, in LLVM IR spelling with the machine's
+/// registers (`$v1 = 42`, `$t24 = sub i64 $t23, 0x100000000000`), masks
+/// and addresses in hexadecimal; never a Rust structure (`Bin { dst: ..`),
+/// never cut short.
+#[test]
+fn an_end_to_end_trace_reads_as_assembly() {
+    let p = corpus("MP+rel-acq.agent.litmus");
+    let asm = fixture("whole.MP+rel-acq.agent.gfx942.s").replacen(
+        "\tglobal_load_dword v4, v0, s[2:3] sc1\n\ts_waitcnt vmcnt(0)\n\tbuffer_inv sc1\n",
+        "\tglobal_load_dword v4, v0, s[2:3] sc1\n",
+        1,
+    );
+    let t = Target::parse("gfx942").unwrap();
+    let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
+    let (q, lowered) = whole::whole_program(&p, &t, &asm).unwrap();
+    let hw = explore_lowered(&q, lowered, &HwOptions::default()).unwrap();
+    let v = compare(hw, &model);
+    let (_, trace) = v.forbidden.first().expect("the missing wait's outcome");
+    for step in [
+        "P0: issue $v1 = 42",
+        "P0: issue $t4 = and i64 $s0, 0xffffffff",
+        "P0: issue $t14 = add i64 $t13, $scc",
+        "P0: issue $t24 = sub i64 $t23, 0x100000000000",
+        "P0: issue $t26 = and i32 $exec_lo, 1",
+        "P0: issue global_store_dword x=42; L1 store x=42 (write-through, sent to L2)",
+    ] {
+        assert!(trace.iter().any(|l| l == step), "no `{step}` in {trace:#?}");
+    }
+    assert!(
+        trace
+            .iter()
+            .all(|l| !l.contains(" { ") && !l.contains("Const(")),
+        "{trace:#?}"
+    );
+}

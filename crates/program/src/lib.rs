@@ -10,6 +10,7 @@ pub mod lower;
 pub mod processor;
 pub mod program;
 pub mod scope;
+mod text;
 
 pub use amdmm_litmus::{suggest, Budget, Diagnostic};
 pub use lower::{lower, lower_within};

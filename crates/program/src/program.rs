@@ -359,6 +359,30 @@ pub enum BinOp {
     FMath(FMathOp),
 }
 
+impl BinOp {
+    /// The LLVM IR spelling (`add`, `lshr`, `fadd`, `sitofp`, `sqrt`).
+    pub fn name(self) -> &'static str {
+        match self {
+            BinOp::Add => "add",
+            BinOp::Sub => "sub",
+            BinOp::Mul => "mul",
+            BinOp::And => "and",
+            BinOp::Or => "or",
+            BinOp::Xor => "xor",
+            BinOp::Shl => "shl",
+            BinOp::LShr => "lshr",
+            BinOp::AShr => "ashr",
+            BinOp::FAdd => "fadd",
+            BinOp::FSub => "fsub",
+            BinOp::FMul => "fmul",
+            BinOp::FDiv => "fdiv",
+            BinOp::FRem => "frem",
+            BinOp::Conv { op, .. } => op.name(),
+            BinOp::FMath(op) => op.name(),
+        }
+    }
+}
+
 /// The floating-point intrinsics a kernel's `llvm.*` calls lower to
 /// (LangRef, "Standard C/C++ Library Intrinsics"), and the exact steps
 /// `llvm.fma` is built from.
@@ -448,6 +472,25 @@ pub enum CmpOp {
     Uge,
     /// `fcmp PRED` on the bits of the instruction's floating-point type.
     F(FPred),
+}
+
+impl CmpOp {
+    /// The predicate's LLVM IR spelling (`eq`, `ult`; `fcmp`'s `olt`).
+    pub fn name(self) -> &'static str {
+        match self {
+            CmpOp::Eq => "eq",
+            CmpOp::Ne => "ne",
+            CmpOp::Slt => "slt",
+            CmpOp::Sle => "sle",
+            CmpOp::Sgt => "sgt",
+            CmpOp::Sge => "sge",
+            CmpOp::Ult => "ult",
+            CmpOp::Ule => "ule",
+            CmpOp::Ugt => "ugt",
+            CmpOp::Uge => "uge",
+            CmpOp::F(p) => p.name(),
+        }
+    }
 }
 
 /// The predicates of `fcmp` (LangRef, "'fcmp' Instruction"): ordered

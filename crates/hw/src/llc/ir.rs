@@ -87,43 +87,6 @@ fn rmw_op(op: RmwOp) -> &'static str {
     op.name()
 }
 
-fn bin_op(op: BinOp) -> &'static str {
-    match op {
-        BinOp::Add => "add",
-        BinOp::Sub => "sub",
-        BinOp::Mul => "mul",
-        BinOp::And => "and",
-        BinOp::Or => "or",
-        BinOp::Xor => "xor",
-        BinOp::Shl => "shl",
-        BinOp::LShr => "lshr",
-        BinOp::AShr => "ashr",
-        BinOp::FAdd => "fadd",
-        BinOp::FSub => "fsub",
-        BinOp::FMul => "fmul",
-        BinOp::FDiv => "fdiv",
-        BinOp::FRem => "frem",
-        BinOp::Conv { op, .. } => op.name(),
-        BinOp::FMath(op) => op.name(),
-    }
-}
-
-fn cmp_op(op: CmpOp) -> &'static str {
-    match op {
-        CmpOp::Eq => "eq",
-        CmpOp::Ne => "ne",
-        CmpOp::Slt => "slt",
-        CmpOp::Sle => "sle",
-        CmpOp::Sgt => "sgt",
-        CmpOp::Sge => "sge",
-        CmpOp::Ult => "ult",
-        CmpOp::Ule => "ule",
-        CmpOp::Ugt => "ugt",
-        CmpOp::Uge => "uge",
-        CmpOp::F(p) => p.name(),
-    }
-}
-
 /// One thread's SSA values: the current value and type of each register.
 struct Ssa {
     next: usize,
@@ -585,7 +548,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                     let x = ssa.operand(*a, *ty);
                     let y = ssa.operand(*b, *ty);
                     let n = ssa.def(*dst, *ty);
-                    let _ = writeln!(ssa.body, "  {n} = {} {} {x}, {y}", bin_op(*op), ty.name());
+                    let _ = writeln!(ssa.body, "  {n} = {} {} {x}, {y}", op.name(), ty.name());
                 }
                 Instr::Cmp { dst, ty, op, a, b } => {
                     let x = ssa.operand(*a, *ty);
@@ -595,7 +558,7 @@ pub fn emit(p: &Program) -> Result<String, IrError> {
                         ssa.body,
                         "  {n} = {} {} {} {x}, {y}",
                         if matches!(op, CmpOp::F(_)) { "fcmp" } else { "icmp" },
-                        cmp_op(*op),
+                        op.name(),
                         ty.name()
                     );
                 }

@@ -184,7 +184,7 @@ impl Explorer<'_, '_> {
                     }
                     _ => nw.pc = next,
                 }
-                Issue::Next(n, format!("{:?}", instr).chars().take(60).collect())
+                Issue::Next(n, ctx.p.instr_text(wi, instr))
             }
             Micro::M { instr, ir } => self.issue_machine(n, wi, instr, ir),
         }
