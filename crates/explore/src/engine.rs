@@ -87,6 +87,9 @@ pub fn run_collecting_since(
             return (outcome, Findings::default());
         }
     };
+    // Paths whose guards fail on the values of unwritten locations make no
+    // execution (crate::feasible).
+    crate::feasible::drop_infeasible_paths(&mut setup);
     // Witnesses and visitors need the executions themselves.
     if opts.symmetry && opts.work_item_symmetry && !opts.witnesses && visitor.is_none() {
         setup.groups = crate::work_items::groups(&setup);
@@ -1241,6 +1244,10 @@ impl<'s, S: Set> Combo<'s, S> {
 /// The reads-from candidates of read `r`: `None` (the read returns `undef`)
 /// unless the value rules can never give `undef`, then every write it could
 /// read from.
+///
+/// memory-model.txt, the value rules: "If no write is *location-ordered*
+/// before a read `R`, then `R` returns `undef`"; otherwise `undef` needs a
+/// race (a conflicting write not ordered with `R`).
 fn read_candidates<S: Set>(g: &ExecutionGraph<S>, r: usize) -> Vec<Option<u8>> {
     let er = &g.events[r];
     let loc = er.loc;
@@ -1277,8 +1284,16 @@ fn read_candidates<S: Set>(g: &ExecutionGraph<S>, r: usize) -> Vec<Option<u8>> {
                     .iter()
                     .all(|&b| amdmm_model::scopes::inclusive(ea, &g.events[b]))
         });
+    // Nor is there a race when the only write the read could see is the
+    // initial write or one of its own thread's program-ordered before it:
+    // it happens before the read, is location-ordered before it, and no
+    // write conflicts (memory-model.txt, the value rules; a private
+    // variable of a kernel's work-item at -O0, read and written by it
+    // alone, returns its latest write). Two such writes unordered with
+    // each other (an asynchronous copy and a store) race.
+    let no_race = matches!(ws[..], [w] if g.events[w].is_init() || g.po.has(w, r));
     let mut c = Vec::with_capacity(ws.len() + 1);
-    if !(something_ordered && all_inclusive_atomics) {
+    if !(something_ordered && (all_inclusive_atomics || no_race)) {
         c.push(None);
     }
     c.extend(ws.into_iter().map(|w| Some(w as u8)));

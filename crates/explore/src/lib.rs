@@ -6,6 +6,7 @@ mod combos;
 pub mod condition;
 mod engine;
 pub mod explain;
+mod feasible;
 mod findings;
 /// The scaling families of the benchmarks, now in `amdmm-gen` (shared with `amdmm gen`).
 pub use amdmm_gen::families;
