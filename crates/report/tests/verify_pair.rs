@@ -27,14 +27,8 @@ fn check(
     let p = program();
     let target = amdmm_hw::Target::parse("gfx90a").unwrap();
     let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
-    let hw = HwOptions {
-        loop_bound: 2,
-        max_states: 2_000_000,
-        reduce: true,
-        symmetry: true,
-        timeout: None,
-        max_memory: None,
-    };
+    // verify's defaults (`--loop-bound 2`, `--max-states 2000000`).
+    let hw = HwOptions::default();
     let pair = Pair {
         file: "SB.litmus",
         program: &p,
