@@ -126,6 +126,11 @@ pub struct KernelArgs {
     /// Stop with "unknown" after this many candidate executions.
     #[arg(long, value_name = "N")]
     pub max_executions: Option<u64>,
+
+    /// Stop with "unknown" when amdmm's resident memory passes MIB mebibytes.
+    #[arg(long, value_name = "MIB", default_value_t = amdmm_explore::DEFAULT_MAX_MEMORY_MIB,
+          value_parser = crate::args::parse_mib)]
+    pub max_memory: u64,
 }
 
 /// One kernel to run: its IR text, the name to show, and the source its
@@ -419,6 +424,7 @@ fn run_one(a: &KernelArgs, file: &Path) -> Result<(Option<KernelReport>, Vec<Str
         spec,
         timeout: a.timeout.map(Duration::from_secs_f64),
         max_executions: a.max_executions,
+        max_memory: Some(a.max_memory),
         no_symmetry: a.no_symmetry,
     };
     let run = if input.compiled {

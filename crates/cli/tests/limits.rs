@@ -692,3 +692,33 @@ fn compare_stops_reading_at_the_timeout() {
     );
     assert_within(&t, Duration::from_millis(700));
 }
+
+/// `kernel` takes `--max-memory` like `run` (the same default), and a limit
+/// below what the process already uses ends the run with `Unknown` and the
+/// reason, not a crash (the resource-limit rule holds for real kernels too).
+#[test]
+fn kernel_memory_limit_gives_unknown() {
+    if !std::path::Path::new("/proc/self/statm").exists() {
+        eprintln!("skipped: no /proc/self/statm, the memory limit is not enforced here");
+        return;
+    }
+    let ll = "../../kernels/fixtures/mp_agent_spin.O2.ll";
+    let o = amdmm(&[
+        "kernel",
+        ll,
+        "--grid",
+        "2",
+        "--block",
+        "1",
+        "--max-memory",
+        "1",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("Unknown: ") && out.contains("--max-memory 1 MiB"),
+        "{out}"
+    );
+    // The default limit is far above what this kernel needs.
+    let o = amdmm(&["kernel", ll, "--grid", "2", "--block", "1"]);
+    assert!(!stdout(&o).contains("Unknown: "), "{}", stdout(&o));
+}

@@ -28,6 +28,10 @@ pub struct RunOptions {
     pub target: String,
     pub timeout: Option<std::time::Duration>,
     pub max_executions: Option<u64>,
+    /// Give up with "unknown" when the process's resident memory passes
+    /// this many MiB (`None`: no memory limit; the command line always
+    /// sets one, `amdmm_explore::DEFAULT_MAX_MEMORY_MIB` by default).
+    pub max_memory: Option<u64>,
     /// Explore every arrangement of interchangeable work-items
     /// (`--no-symmetry`, the reference the reduction is tested against).
     pub no_symmetry: bool,
@@ -98,6 +102,7 @@ fn run_module(
     let eopts = amdmm_explore::Options {
         loop_bound: s.loop_bound,
         max_executions: o.max_executions,
+        max_memory: o.max_memory,
         timeout: o.timeout,
         target: barrier_target,
         symmetry: !o.no_symmetry,
