@@ -286,15 +286,20 @@ fn scope_mismatch_note(built: &Built, f: &ReadFinding) -> Option<String> {
     if pw.same_instance(pr, wa.scope.level) && pr.same_instance(pw, ra.scope.level) {
         return None;
     }
+    let (wl, rl) = (wa.scope.level, ra.scope.level);
+    // Equal levels would read "workgroup and workgroup": say the two
+    // instances differ, each atomic's scope being its own.
+    let scopes = if wl == rl {
+        format!("both {wl} scope, but each names its own {wl} and they are in different {wl}s")
+    } else {
+        format!("{wl} and {rl}, and neither contains the other")
+    };
     Some(format!(
-        "a scope mismatch is a race (docs/findings.md, \"Expected behaviours\"): {} and {} are \
-         atomics whose scopes ({} and {}) do not contain each other, so even this read returns \
-         undef; a loop or branch on it is undefined behaviour, and what it guards is never \
-         read: the race is here, not on the data it was meant to publish",
-        p.threads[w.0 as usize].name,
-        p.threads[f.read.0 as usize].name,
-        wa.scope.level,
-        ra.scope.level
+        "a scope mismatch is a race (docs/findings.md, \"Expected behaviours\"): the atomics of \
+         {} and {} have scopes that do not include each other ({scopes}), so even this read \
+         returns undef; a loop or branch on it is undefined behaviour, and what it guards is \
+         never read: the race is here, not on the data it was meant to publish",
+        p.threads[w.0 as usize].name, p.threads[f.read.0 as usize].name,
     ))
 }
 
