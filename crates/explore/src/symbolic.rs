@@ -10,8 +10,8 @@ use amdmm_graph::{EventKind, LocalSet, Set};
 use amdmm_model::async_ops::{AsyncOp, Tracker};
 use amdmm_model::attributes::Access;
 use amdmm_program::{
-    Addr, BinOp, CmpOp, DmaKind, Instr, MemAttrs, Operand, Ordering, Program, RmwOp, SyncScope,
-    Thread, Ty, Value,
+    Addr, BinOp, CmpOp, DmaKind, Instr, MemAttrs, Operand, Program, RmwOp, SyncScope, Thread, Ty,
+    Value,
 };
 
 pub type NodeId = u32;
@@ -355,14 +355,7 @@ fn with_index_choice(mut st: State, loc: u32) -> State {
 }
 
 /// A placeholder event recording an index choice (removed before use).
-const INDEX_CHOICE: MemAttrs = MemAttrs {
-    ordering: Ordering::NotAtomic,
-    scope: SyncScope::SYSTEM,
-    volatile: false,
-    av_none: false,
-    nontemporal: false,
-    fence_spaces: None,
-};
+const INDEX_CHOICE: MemAttrs = MemAttrs::PLAIN;
 
 /// Takes a pending index choice left by `with_index_choice`.
 fn take_index_choice(st: &mut State) -> Option<u32> {
@@ -743,14 +736,7 @@ fn step(
 }
 
 /// A non-atomic access of an LDS DMA copy.
-const DMA_ATTRS: MemAttrs = MemAttrs {
-    ordering: Ordering::NotAtomic,
-    scope: SyncScope::SYSTEM,
-    volatile: false,
-    av_none: false,
-    nontemporal: false,
-    fence_spaces: None,
-};
+const DMA_ATTRS: MemAttrs = MemAttrs::PLAIN;
 
 /// Is the element index of `addr` known without any read?
 fn index_known(st: &State, addr: Addr) -> bool {

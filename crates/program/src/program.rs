@@ -192,6 +192,19 @@ pub struct MemAttrs {
     pub fence_spaces: Option<SpaceSet>,
 }
 
+impl MemAttrs {
+    /// A plain access: not atomic, no hints, no MMRA tags (the scope of a
+    /// non-atomic access is never read; system is the neutral one).
+    pub const PLAIN: MemAttrs = MemAttrs {
+        ordering: Ordering::NotAtomic,
+        scope: SyncScope::SYSTEM,
+        volatile: false,
+        av_none: false,
+        nontemporal: false,
+        fence_spaces: None,
+    };
+}
+
 /// A set of address spaces (what a fence or a `one-as` operation
 /// synchronizes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

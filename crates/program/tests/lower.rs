@@ -419,14 +419,7 @@ fn intrinsics() {
   call void @llvm.amdgcn.s.barrier.leave()"#,
     );
     let c = &p.threads[0].code;
-    let plain = MemAttrs {
-        ordering: Ordering::NotAtomic,
-        scope: SyncScope::SYSTEM,
-        volatile: false,
-        av_none: false,
-        nontemporal: false,
-        fence_spaces: None,
-    };
+    let plain = MemAttrs::PLAIN;
     let x = Addr {
         symbol: 0,
         index: Operand::Const(0),

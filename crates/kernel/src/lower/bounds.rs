@@ -137,7 +137,7 @@ pub(crate) fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use amdmm_program::{MemAttrs, Ordering, SyncScope, Ty};
+    use amdmm_program::{MemAttrs, Ty};
 
     fn store(index: i64) -> Instr {
         Instr::Store {
@@ -149,14 +149,7 @@ mod tests {
                 generic: false,
                 byte: 0,
             },
-            attrs: MemAttrs {
-                ordering: Ordering::NotAtomic,
-                scope: SyncScope::SYSTEM,
-                volatile: false,
-                av_none: false,
-                nontemporal: false,
-                fence_spaces: None,
-            },
+            attrs: MemAttrs::PLAIN,
             available: None,
         }
     }

@@ -170,14 +170,7 @@ impl<'a> Cx<'a> {
             ast::Arg::Metadata(m) => Some(m),
             _ => None,
         };
-        let plain = MemAttrs {
-            ordering: Ordering::NotAtomic,
-            scope: SyncScope::SYSTEM,
-            volatile: false,
-            av_none: false,
-            nontemporal: false,
-            fence_spaces: None,
-        };
+        let plain = MemAttrs::PLAIN;
         let span = i.span;
         let name = intr.name.trim_start_matches("llvm.amdgcn.");
         let instr = match name {

@@ -10,7 +10,7 @@
 use super::{err, Tx, V};
 use crate::error::Result;
 use crate::ir::Type;
-use amdmm_program::{Addr, BinOp, CmpOp, Instr, MemAttrs, Operand, Ordering, SyncScope, Ty};
+use amdmm_program::{Addr, BinOp, CmpOp, Instr, MemAttrs, Operand, Ty};
 
 impl<'a> Tx<'a> {
     /// The element size and count of a run-time indexed access of `ty` to
@@ -83,14 +83,7 @@ impl<'a> Tx<'a> {
                 generic: false,
                 byte: 0,
             },
-            attrs: MemAttrs {
-                ordering: Ordering::NotAtomic,
-                scope: SyncScope::SYSTEM,
-                volatile: false,
-                av_none: false,
-                nontemporal: false,
-                fence_spaces: None,
-            },
+            attrs: MemAttrs::PLAIN,
             visible: None,
         });
         Ok(())
