@@ -248,26 +248,7 @@ fn id_indexed_work_items_are_explored_once() {
                 ..Default::default()
             };
             let built = amdmm_kernel::build(&m, k, &opts).unwrap();
-            let explore = |symmetry: bool| {
-                let o = amdmm_explore::Options {
-                    symmetry,
-                    work_item_symmetry: true,
-                    ..Default::default()
-                };
-                amdmm_explore::explore_findings(&built.program, &o)
-            };
-            let (on, found_on) = explore(true);
-            let (off, found_off) = explore(false);
-            assert!(found_on.reduced && !found_off.reduced, "{stem} -O{o}");
-            assert!(on.limit.is_none() && off.limit.is_none(), "{stem} -O{o}");
-            assert_eq!(on.states, off.states, "{stem} -O{o}");
-            assert_eq!(on.flags, off.flags, "{stem} -O{o}");
-            assert!(
-                on.candidates * 2 < off.candidates,
-                "{stem} -O{o}: {} candidates with the reduction, {} without",
-                on.candidates,
-                off.candidates
-            );
+            assert_reduced_exactly(&built.program, &format!("{stem} -O{o}"));
         }
     }
     // 5! permutations of the tickets 0..4.
@@ -317,26 +298,7 @@ fn id_valued_and_async_work_items_are_explored_once() {
                 ..Default::default()
             };
             let built = amdmm_kernel::build(&m, k, &opts).unwrap();
-            let explore = |symmetry: bool| {
-                let o = amdmm_explore::Options {
-                    symmetry,
-                    work_item_symmetry: true,
-                    ..Default::default()
-                };
-                amdmm_explore::explore_findings(&built.program, &o)
-            };
-            let (on, found_on) = explore(true);
-            let (off, found_off) = explore(false);
-            assert!(found_on.reduced && !found_off.reduced, "{stem} -O{o}");
-            assert!(on.limit.is_none() && off.limit.is_none(), "{stem} -O{o}");
-            assert_eq!(on.states, off.states, "{stem} -O{o}");
-            assert_eq!(on.flags, off.flags, "{stem} -O{o}");
-            assert!(
-                on.candidates * 2 < off.candidates,
-                "{stem} -O{o}: {} candidates with the reduction, {} without",
-                on.candidates,
-                off.candidates
-            );
+            assert_reduced_exactly(&built.program, &format!("{stem} -O{o}"));
         }
     }
     // 5! tickets, each out[i] = 10 * ticket + i: the members' own ids.
@@ -374,4 +336,30 @@ fn id_valued_and_async_work_items_are_explored_once() {
         assert!(!found.reduced, "prefix_offsets_by_id is not reduced");
         assert_eq!(out.states.len(), 24);
     }
+}
+
+/// The symmetry of work-items reduces `program` (fewer than half the
+/// candidates) and finds exactly the final states and flags of the full
+/// search; `what` names the case in a failure.
+fn assert_reduced_exactly(program: &amdmm_program::Program, what: &str) {
+    let explore = |symmetry: bool| {
+        let o = amdmm_explore::Options {
+            symmetry,
+            work_item_symmetry: true,
+            ..Default::default()
+        };
+        amdmm_explore::explore_findings(program, &o)
+    };
+    let (on, found_on) = explore(true);
+    let (off, found_off) = explore(false);
+    assert!(found_on.reduced && !found_off.reduced, "{what}");
+    assert!(on.limit.is_none() && off.limit.is_none(), "{what}");
+    assert_eq!(on.states, off.states, "{what}");
+    assert_eq!(on.flags, off.flags, "{what}");
+    assert!(
+        on.candidates * 2 < off.candidates,
+        "{what}: {} candidates with the reduction, {} without",
+        on.candidates,
+        off.candidates
+    );
 }
