@@ -1,7 +1,7 @@
 //! The hardware models on MP and SB, per modelled target.
 
 use amdmm_explore::{FinalState, ValueOut};
-use amdmm_hw::machine::{explore, verify, HwOptions};
+use amdmm_hw::machine::{explore, verify, HwError, HwOptions, HwOutcome};
 use amdmm_hw::Target;
 use std::path::Path;
 
@@ -58,6 +58,46 @@ fn states_of(p: &amdmm_program::Program, target: &str) -> Vec<Vec<i64>> {
                 .collect()
         })
         .collect()
+}
+
+/// How many states the reduced search visits against the full one.
+#[derive(Clone, Copy)]
+enum Visits {
+    /// No more: not every run gives the reduction something to cut.
+    NoMore,
+    /// Strictly fewer: the reduction applies to every run.
+    Fewer,
+}
+
+/// The search with every reduction (`HwOptions::default()`) against the
+/// search without any (`--no-reduction`) of `p` on `target`: neither ends
+/// at a limit, both find the same final states in the same order and the
+/// same flags, and the reduced one visits `visits` states. `label` names
+/// the run in the failure messages. Returns the reduced search, or the
+/// error where `p` has no code on `target` (LDS in tgsplit mode, LDS DMA
+/// on GFX11): the callers whose every run has code unwrap it.
+fn assert_reduction_keeps_final_states(
+    p: &amdmm_program::Program,
+    target: &str,
+    label: &str,
+    visits: Visits,
+) -> Result<HwOutcome, HwError> {
+    let target = Target::parse(target).unwrap();
+    let no_reduction = HwOptions {
+        reduce: false,
+        ..HwOptions::default()
+    };
+    let full = explore(p, &target, &no_reduction)?;
+    let red = explore(p, &target, &HwOptions::default()).unwrap();
+    assert!(full.outcome.limit.is_none(), "{label}");
+    assert!(red.outcome.limit.is_none(), "{label}");
+    assert_eq!(full.outcome.states, red.outcome.states, "{label}");
+    assert_eq!(full.outcome.flags, red.outcome.flags, "{label}");
+    match visits {
+        Visits::NoMore => assert!(red.states_visited <= full.states_visited, "{label}"),
+        Visits::Fewer => assert!(red.states_visited < full.states_visited, "{label}"),
+    }
+    Ok(red)
 }
 
 const MODELLED: &[&str] = &[
@@ -276,21 +316,9 @@ fn reduction_keeps_every_final_state() {
             "gfx1200:cumode",
             "gfx1250",
         ] {
-            let p = load(name);
-            let target = Target::parse(t).unwrap();
-            let Ok(full) = explore(
-                &p,
-                &target,
-                &HwOptions {
-                    reduce: false,
-                    ..HwOptions::default()
-                },
-            ) else {
-                continue;
-            };
-            let red = explore(&p, &target, &HwOptions::default()).unwrap();
-            assert_eq!(full.outcome.states, red.outcome.states, "{name} {t}");
-            assert!(red.states_visited <= full.states_visited, "{name} {t}");
+            let label = format!("{name} {t}");
+            // (an error: a construct without code on this target)
+            let _ = assert_reduction_keeps_final_states(&load(name), t, &label, Visits::NoMore);
         }
     }
 }
@@ -334,21 +362,8 @@ fn solo_fetch_reduction_keeps_every_final_state() {
     let p = amdmm_program::load(SOLO).unwrap();
     // GFX11 has no LDS DMA (async-operations.txt: "GFX9 and GFX10").
     for t in ["gfx900", "gfx942", "gfx1010", "gfx1010:cumode", "gfx1250"] {
-        let target = Target::parse(t).unwrap();
-        let full = explore(
-            &p,
-            &target,
-            &HwOptions {
-                reduce: false,
-                ..HwOptions::default()
-            },
-        )
-        .unwrap();
-        let red = explore(&p, &target, &HwOptions::default()).unwrap();
-        assert!(full.outcome.limit.is_none() && red.outcome.limit.is_none());
-        assert_eq!(full.outcome.states, red.outcome.states, "{t}");
-        assert_eq!(full.outcome.states.len(), 6, "{t}");
-        assert!(red.states_visited < full.states_visited, "{t}");
+        let red = assert_reduction_keeps_final_states(&p, t, t, Visits::Fewer).unwrap();
+        assert_eq!(red.outcome.states.len(), 6, "{t}");
     }
     // Ten copies in flight: 2^10 positions instead of 3^10 (and more than
     // the 2,000,000-state limit before the reduction).
@@ -403,20 +418,8 @@ fn lazy_write_back_keeps_every_final_state() {
     ];
     for p in &tests {
         for t in ["gfx90a", "gfx942", "gfx1250"] {
-            let target = Target::parse(t).unwrap();
-            let full = explore(
-                p,
-                &target,
-                &HwOptions {
-                    reduce: false,
-                    ..HwOptions::default()
-                },
-            )
-            .unwrap();
-            let red = explore(p, &target, &HwOptions::default()).unwrap();
-            assert!(full.outcome.limit.is_none() && red.outcome.limit.is_none());
-            assert_eq!(full.outcome.states, red.outcome.states, "{} {t}", p.name);
-            assert!(red.states_visited < full.states_visited, "{} {t}", p.name);
+            let label = format!("{} {t}", p.name);
+            assert_reduction_keeps_final_states(p, t, &label, Visits::Fewer).unwrap();
         }
     }
 }
@@ -1085,21 +1088,8 @@ fn dead_lines_and_local_ends_keep_every_final_state() {
             "gfx1200:cumode",
             "gfx1250",
         ] {
-            let target = Target::parse(t).unwrap();
-            let full = explore(
-                p,
-                &target,
-                &HwOptions {
-                    reduce: false,
-                    ..HwOptions::default()
-                },
-            )
-            .unwrap();
-            let red = explore(p, &target, &HwOptions::default()).unwrap();
-            assert!(full.outcome.limit.is_none(), "{} {t}", p.name);
-            assert_eq!(full.outcome.states, red.outcome.states, "{} {t}", p.name);
-            assert_eq!(full.outcome.flags, red.outcome.flags, "{} {t}", p.name);
-            assert!(red.states_visited < full.states_visited, "{} {t}", p.name);
+            let label = format!("{} {t}", p.name);
+            assert_reduction_keeps_final_states(p, t, &label, Visits::Fewer).unwrap();
         }
     }
 }
@@ -1155,23 +1145,9 @@ fn independent_waves_and_folded_lines_keep_every_final_state() {
             "gfx1100:cumode",
             "gfx1250",
         ] {
-            let target = Target::parse(t).unwrap();
-            let full = explore(
-                p,
-                &target,
-                &HwOptions {
-                    reduce: false,
-                    ..HwOptions::default()
-                },
-            );
-            let Ok(full) = full else {
-                continue; // not lowered on this target (LDS in tgsplit mode)
-            };
-            let red = explore(p, &target, &HwOptions::default()).unwrap();
-            assert!(full.outcome.limit.is_none(), "{} {t}", p.name);
-            assert_eq!(full.outcome.states, red.outcome.states, "{} {t}", p.name);
-            assert_eq!(full.outcome.flags, red.outcome.flags, "{} {t}", p.name);
-            assert!(red.states_visited <= full.states_visited, "{} {t}", p.name);
+            let label = format!("{} {t}", p.name);
+            // (an error: not lowered on this target, LDS in tgsplit mode)
+            let _ = assert_reduction_keeps_final_states(p, t, &label, Visits::NoMore);
         }
     }
 }
@@ -1299,21 +1275,8 @@ fn doomed_states_keep_every_final_state_and_flag() {
         .flat_map(|p| all.iter().map(move |t| (p, *t)))
         .chain(["gfx942", "gfx1010"].map(|t| (&vk, t)));
     for (p, t) in runs {
-        let target = Target::parse(t).unwrap();
-        let full = explore(
-            p,
-            &target,
-            &HwOptions {
-                reduce: false,
-                ..HwOptions::default()
-            },
-        )
-        .unwrap();
-        let red = explore(p, &target, &HwOptions::default()).unwrap();
-        assert!(full.outcome.limit.is_none(), "{} {t}", p.name);
-        assert_eq!(full.outcome.states, red.outcome.states, "{} {t}", p.name);
-        assert_eq!(full.outcome.flags, red.outcome.flags, "{} {t}", p.name);
-        assert!(red.states_visited <= full.states_visited, "{} {t}", p.name);
+        let label = format!("{} {t}", p.name);
+        let red = assert_reduction_keeps_final_states(p, t, &label, Visits::NoMore).unwrap();
         if p.name == "Doomed+ub-after" {
             assert!(red.outcome.flags.ub, "{t}: the ub after the failed assume");
         }
@@ -1394,21 +1357,8 @@ fn dead_registers_keep_every_final_state() {
             "gfx1200",
             "gfx1250",
         ] {
-            let target = Target::parse(t).unwrap();
-            let full = explore(
-                p,
-                &target,
-                &HwOptions {
-                    reduce: false,
-                    ..HwOptions::default()
-                },
-            )
-            .unwrap();
-            let red = explore(p, &target, &HwOptions::default()).unwrap();
-            assert!(full.outcome.limit.is_none(), "{} {t}", p.name);
-            assert_eq!(full.outcome.states, red.outcome.states, "{} {t}", p.name);
-            assert_eq!(full.outcome.flags, red.outcome.flags, "{} {t}", p.name);
-            assert!(red.states_visited <= full.states_visited, "{} {t}", p.name);
+            let label = format!("{} {t}", p.name);
+            assert_reduction_keeps_final_states(p, t, &label, Visits::NoMore).unwrap();
         }
     }
     // Before the rule: 893 and 1,245 states (MP, whose first load is
@@ -1463,25 +1413,9 @@ fn canonical_queues_and_request_numbers_keep_every_final_state() {
             "gfx1200:cumode",
             "gfx1250",
         ] {
-            let p = load(name);
-            let target = Target::parse(t).unwrap();
-            let full = match explore(
-                &p,
-                &target,
-                &HwOptions {
-                    reduce: false,
-                    ..HwOptions::default()
-                },
-            ) {
-                Ok(h) => h,
-                // A construct without code on this target.
-                Err(_) => continue,
-            };
-            let red = explore(&p, &target, &HwOptions::default()).unwrap();
-            assert!(full.outcome.limit.is_none(), "{name} {t}");
-            assert_eq!(full.outcome.states, red.outcome.states, "{name} {t}");
-            assert_eq!(full.outcome.flags, red.outcome.flags, "{name} {t}");
-            assert!(red.states_visited <= full.states_visited, "{name} {t}");
+            let label = format!("{name} {t}");
+            // (an error: a construct without code on this target)
+            let _ = assert_reduction_keeps_final_states(&load(name), t, &label, Visits::NoMore);
         }
     }
     // Before the rule (main at ffce036): 2,554, 2,389 and 2,387 states.
@@ -1531,25 +1465,9 @@ fn wave_ends_without_barriers_keep_every_final_state() {
             "gfx1200",
             "gfx1250",
         ] {
-            let p = load(name);
-            let target = Target::parse(t).unwrap();
-            let full = match explore(
-                &p,
-                &target,
-                &HwOptions {
-                    reduce: false,
-                    ..HwOptions::default()
-                },
-            ) {
-                Ok(h) => h,
-                // A construct without code on this target.
-                Err(_) => continue,
-            };
-            let red = explore(&p, &target, &HwOptions::default()).unwrap();
-            assert!(full.outcome.limit.is_none(), "{name} {t}");
-            assert_eq!(full.outcome.states, red.outcome.states, "{name} {t}");
-            assert_eq!(full.outcome.flags, red.outcome.flags, "{name} {t}");
-            assert!(red.states_visited <= full.states_visited, "{name} {t}");
+            let label = format!("{name} {t}");
+            // (an error: a construct without code on this target)
+            let _ = assert_reduction_keeps_final_states(&load(name), t, &label, Visits::NoMore);
         }
     }
     // Before the rule (main at 9f9e912): 909 and 1,069 states.
