@@ -184,6 +184,10 @@ pub struct RunArgs {
     #[command(flatten)]
     pub code: crate::code::CodeArgs,
 
+    /// With --target: the hardware model's references (as in `amdmm verify`).
+    #[command(flatten)]
+    pub reductions: crate::verify::ReductionArgs,
+
     /// The GPU whose barrier intrinsics the memory model applies: gfx6xx-gfx11xx (GFX6-11:
     /// s.barrier only), gfx120x (GFX12: split barriers), gfx125x (GFX12.5: named and cluster
     /// barriers). Intrinsics the target lacks are errors. [default: the newest, GFX12.5]

@@ -46,6 +46,8 @@ pub fn hw_run_command(a: &crate::args::RunArgs) -> ExitCode {
         loop_bound: a.loop_bound,
         timeout: a.timeout.map(std::time::Duration::from_secs_f64),
         max_memory: Some(a.max_memory),
+        reduce: !a.reductions.no_reduction,
+        symmetry: !a.reductions.no_symmetry,
         ..Default::default()
     };
     let source = match a.code.source() {

@@ -96,15 +96,8 @@ pub struct VerifyArgs {
           value_parser = crate::args::parse_mib)]
     pub max_memory: u64,
 
-    /// Explore every interleaving (no partial-order reduction; for measuring it).
-    #[arg(long)]
-    pub no_reduction: bool,
-
-    /// Explore every arrangement of interchangeable waves (the reference): by default waves
-    /// with the same code and the same kind of place are explored in one arrangement, which
-    /// gives the same final states (`amdmm docs hardware`, "Symmetry between waves").
-    #[arg(long)]
-    pub no_symmetry: bool,
+    #[command(flatten)]
+    pub reductions: ReductionArgs,
 
     /// More known findings, besides the built-in ones (lines `ID TEST TARGET|* OUTCOME`, the
     /// format of `amdmm docs known-findings`): a forbidden outcome listed there is printed
@@ -159,6 +152,21 @@ pub struct VerifyArgs {
     pub force: bool,
 }
 
+/// `--no-reduction`, `--no-symmetry`: the hardware model's references, in
+/// `verify` and `run --target` alike.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct ReductionArgs {
+    /// Explore every interleaving (no partial-order reduction; for measuring it).
+    #[arg(long, requires = "target")]
+    pub no_reduction: bool,
+
+    /// Explore every arrangement of interchangeable waves (the reference): by default waves
+    /// with the same code and the same kind of place are explored in one arrangement, which
+    /// gives the same final states (`amdmm docs hardware`, "Symmetry between waves").
+    #[arg(long, requires = "target")]
+    pub no_symmetry: bool,
+}
+
 fn println_line(s: &str) {
     println!("{s}");
 }
@@ -198,8 +206,8 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
     let opts = amdmm_hw::machine::HwOptions {
         loop_bound: a.loop_bound,
         max_states: a.max_states,
-        reduce: !a.no_reduction,
-        symmetry: !a.no_symmetry,
+        reduce: !a.reductions.no_reduction,
+        symmetry: !a.reductions.no_symmetry,
         timeout: a.timeout.map(std::time::Duration::from_secs_f64),
         max_memory: Some(a.max_memory),
     };

@@ -185,6 +185,48 @@ fn run_target_json_and_model_flags() {
     assert!(stderr(&o).contains("amdmm verify"), "{}", stderr(&o));
 }
 
+/// `run --target --no-symmetry` and `--no-reduction` reach the hardware
+/// model, as in `verify`: on the ticket lock (two waves with the same
+/// code, interchangeable) each reference explores more hardware states
+/// (the header line's count grows: symmetry off, then every reduction
+/// off) and prints the same final states, observation and flags (the rest
+/// of the output is the same to the byte). Without `--target` the flags
+/// are refused.
+#[test]
+fn run_target_takes_the_reductions_off() {
+    const TICKET: &str = "../../litmus/idioms/Ticket+rmw.agent.distinct.litmus";
+    let run = |flag: Option<&str>| {
+        let mut args = vec!["run", "--no-time", "--target", "gfx942"];
+        args.extend(flag);
+        args.push(TICKET);
+        let o = amdmm(&args);
+        assert_eq!(code(&o), 0, "{flag:?}: {}", stderr(&o));
+        let out = stdout(&o);
+        let (header, rest) = out.split_once('\n').unwrap();
+        let states: u64 = header
+            .strip_prefix("Target gfx942 (")
+            .and_then(|h| h.strip_suffix(" hardware states)"))
+            .unwrap_or_else(|| panic!("{flag:?}: {header}"))
+            .parse()
+            .unwrap();
+        (states, rest.to_string())
+    };
+    let (reduced, text) = run(None);
+    let (no_symmetry, text_no_symmetry) = run(Some("--no-symmetry"));
+    let (no_reduction, text_no_reduction) = run(Some("--no-reduction"));
+    assert!(text.contains("States 2"), "{text}");
+    assert!(reduced < no_symmetry, "{reduced} {no_symmetry}");
+    assert!(no_symmetry < no_reduction, "{no_symmetry} {no_reduction}");
+    assert_eq!(text, text_no_symmetry);
+    assert_eq!(text, text_no_reduction);
+
+    for flag in ["--no-symmetry", "--no-reduction"] {
+        let o = amdmm(&["run", flag, TICKET]);
+        assert_eq!(code(&o), 2, "{flag}");
+        assert!(stderr(&o).contains("--target"), "{flag}: {}", stderr(&o));
+    }
+}
+
 /// Is an llc installed (as `amdmm` finds it)? Without one the llc tests are
 /// skipped with a message; under CI that is a failure.
 fn have_llc() -> bool {
