@@ -164,6 +164,29 @@ impl Liveness {
 /// is dead when no wave placed on the cache may still issue one that the
 /// cache may serve and none is queued or on its way there.
 pub(super) fn drop_dead_lines(s: &mut State, live: &Liveness, g: &Geometry) {
+    let (l1_live, second_live) = live_lines(s, live, g);
+    let n_locs = live.element.len();
+    let dead = |set: &[u64], l: usize| set[l / 64] >> (l % 64) & 1 == 0;
+    for (cu, set) in l1_live.iter().enumerate() {
+        for l in (0..n_locs).filter(|&l| dead(set, l)) {
+            s.mem.l1_drop(cu, l as u32);
+        }
+    }
+    for (sa, set) in second_live.iter().enumerate() {
+        for l in (0..n_locs).filter(|&l| dead(set, l)) {
+            s.mem.gl1_set(sa, l as u32, None);
+        }
+    }
+}
+
+/// The lines a request may still read in state `s`: one bit set of
+/// locations per CU's L1 and one per shader array's second level
+/// ([`drop_dead_lines`] empties the others).
+pub(super) fn live_lines(
+    s: &State,
+    live: &Liveness,
+    g: &Geometry,
+) -> (Vec<Vec<u64>>, Vec<Vec<u64>>) {
     let n_cu = g.cu_l2.len();
     let words = live.words;
     let mut l1_live = vec![vec![0u64; words]; n_cu];
@@ -232,16 +255,11 @@ pub(super) fn drop_dead_lines(s: &mut State, live: &Liveness, g: &Geometry) {
             }
         }
     }
-    let n_locs = live.element.len();
-    let dead = |set: &[u64], l: usize| set[l / 64] >> (l % 64) & 1 == 0;
-    for (cu, set) in l1_live.iter().enumerate() {
-        for l in (0..n_locs).filter(|&l| dead(set, l)) {
-            s.mem.l1_drop(cu, l as u32);
-        }
-    }
-    for (sa, set) in second_live.iter().enumerate() {
-        for l in (0..n_locs).filter(|&l| dead(set, l)) {
-            s.mem.gl1_set(sa, l as u32, None);
-        }
-    }
+    (l1_live, second_live)
+}
+
+/// Is location `loc`'s line live in bit set `set` (of [`live_lines`])?
+pub(super) fn is_live(set: &[u64], loc: u32) -> bool {
+    let l = loc as usize;
+    set.get(l / 64).is_some_and(|w| w >> (l % 64) & 1 == 1)
 }

@@ -35,6 +35,7 @@ pub mod code;
 mod dead;
 mod doomed;
 mod fingerprint;
+mod hop;
 mod independence;
 mod live;
 pub mod memsys;

@@ -366,6 +366,10 @@ impl Explorer<'_, '_> {
                 self.reduced += 1;
                 return vec![step];
             }
+            if let Some(step) = self.unobserved_hop(s) {
+                self.reduced += 1;
+                return vec![step];
+            }
             if let Some(steps) = self.last_access_step(s) {
                 self.reduced += 1;
                 return steps;
