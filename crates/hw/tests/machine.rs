@@ -1704,20 +1704,8 @@ fn unobserved_hops_keep_every_final_state() {
             "gfx1200",
             "gfx1200:cumode",
         ] {
-            let target = Target::parse(t).unwrap();
-            let full = explore(
-                p,
-                &target,
-                &HwOptions {
-                    reduce: false,
-                    ..HwOptions::default()
-                },
-            )
-            .unwrap();
-            let red = explore(p, &target, &HwOptions::default()).unwrap();
-            assert!(full.outcome.limit.is_none(), "{} {t}", p.name);
-            assert_eq!(full.outcome.states, red.outcome.states, "{} {t}", p.name);
-            assert_eq!(full.outcome.flags, red.outcome.flags, "{} {t}", p.name);
+            let label = format!("{} {t}", p.name);
+            assert_reduction_keeps_final_states(p, t, &label, Visits::NoMore).unwrap();
         }
     }
     let p = corr_wide(8);
