@@ -6,6 +6,8 @@ use crate::collect::LoadFailure;
 use crate::lower::targets_and_files;
 use crate::progress::Progress;
 use crate::run;
+use amdmm_explore::ModelKind;
+use clap::builder::PossibleValuesParser;
 use clap::Args;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -23,13 +25,15 @@ Examples:
   amdmm verify --target all litmus/
   amdmm verify --target all --no-known litmus/hw       show the known findings as FORBIDDEN
   amdmm verify --target all --allow mine.txt litmus/   more allowed outcomes, same format
+  amdmm verify --target gfx90a --model upstream litmus/hw   check against LLVM's rules
   amdmm verify --target gfx942 --mutate litmus/hw
 
 For each test and target, the lowered code runs on the target's operational
 hardware model (every interleaving and cache behaviour, states hashed); each
 hardware final state must be allowed by the memory model (`amdmm run`'s
-states; a model `undef` allows any value). A forbidden state is printed as
-FORBIDDEN with the step-by-step hardware trace that reaches it.
+states under --model: the seed by default; a model `undef` allows any
+value). A forbidden state is printed as FORBIDDEN with the step-by-step
+hardware trace that reaches it.
 
 The known findings (forbidden outcomes explained in `amdmm docs findings`;
 the list: `amdmm docs known-findings`) print as KNOWN and do not fail; --no-known shows them as FORBIDDEN, and --allow FILE adds
@@ -66,6 +70,14 @@ pub struct VerifyArgs {
     /// Test files, or directories searched recursively for `*.litmus`.
     #[arg(value_name = "FILE_OR_DIR", required = true)]
     pub paths: Vec<PathBuf>,
+
+    /// The rule set the hardware outcomes are checked against: `seed` (the specification's
+    /// memory model), `upstream` (LLVM's AMDGPUMemoryModel) or `proposed` (not normative: the
+    /// seed plus the wording changes of `amdmm docs findings`); how they differ: `amdmm docs
+    /// semantics`. The known findings apply under each.
+    #[arg(long, value_name = "NAME", default_value = "seed",
+          value_parser = PossibleValuesParser::new(ModelKind::NAMES))]
+    pub model: String,
 
     /// Each loop runs at most N iterations (hardware and model).
     #[arg(long, value_name = "N", default_value_t = 2)]
@@ -211,7 +223,16 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
         timeout: a.timeout.map(std::time::Duration::from_secs_f64),
         max_memory: Some(a.max_memory),
     };
+    let Some(model) = ModelKind::from_name(&a.model) else {
+        crate::diag::error_line(format_args!(
+            "unknown model `{}` (known: {})",
+            a.model,
+            ModelKind::NAMES.join(", ")
+        ));
+        return ExitCode::from(2);
+    };
     let mopts = amdmm_explore::Options {
+        model,
         loop_bound: a.loop_bound,
         timeout: a.timeout.map(std::time::Duration::from_secs_f64),
         max_memory: Some(a.max_memory),
@@ -403,6 +424,7 @@ pub fn verify_command(a: &VerifyArgs) -> ExitCode {
     if a.json {
         let doc = VerifyDocument {
             amdmm: env!("CARGO_PKG_VERSION").to_string(),
+            model: model.name().to_string(),
             results,
             allowed: ok,
             forbidden: bad,
@@ -454,6 +476,8 @@ struct Tally {
 pub struct VerifyDocument {
     /// The amdmm version.
     pub amdmm: String,
+    /// The rule set the hardware outcomes were checked against (`--model`).
+    pub model: String,
     /// One per (test, target), in input order (tests, then targets).
     pub results: Vec<PairResult>,
     /// Pairs whose hardware outcomes are all allowed.

@@ -140,6 +140,56 @@ fn verify_passes_and_fails_on_a_finding() {
 
 /// The built-in list is crates/hw/known-findings.txt, so an installed binary
 /// applies the same findings as a checkout.
+/// `verify --model`: the memory model the hardware outcomes are checked
+/// against. litmus/hw/MP+volatile.system.diffagent on gfx90a reads 0 after
+/// the flag (finding F3); the seed forbids nothing there (a non-atomic
+/// volatile access is a plain one, docs/semantics.md "volatile": the read
+/// returns `undef`), upstream forbids it (AMDGPUMemoryModel: "A non-atomic
+/// `volatile` access results in a *store-available* or *load-visible*
+/// operation with the widest scope supported by its address space"), and
+/// the built-in list knows it as F3. `--json` names the model.
+#[test]
+fn verify_model_chooses_the_rules_the_outcomes_are_checked_against() {
+    const VOLATILE: &str = "../../litmus/hw/MP+volatile.system.diffagent.litmus";
+    let verify = |extra: &[&str]| {
+        let mut args = vec!["verify", "--no-known", "--target", "gfx90a"];
+        args.extend_from_slice(extra);
+        args.push(VOLATILE);
+        amdmm(&args)
+    };
+    let seed = verify(&[]);
+    assert_eq!(code(&seed), 0, "{}", stdout(&seed));
+    assert!(stdout(&seed).starts_with("OK MP+volatile.system.diffagent gfx90a"));
+    assert_eq!(stdout(&seed), stdout(&verify(&["--model", "seed"])));
+    let proposed = verify(&["--model", "proposed"]);
+    assert_eq!(code(&proposed), 0, "{}", stdout(&proposed));
+
+    let upstream = verify(&["--model", "upstream"]);
+    assert_eq!(code(&upstream), 1, "{}", stdout(&upstream));
+    assert!(
+        stdout(&upstream)
+            .contains("FORBIDDEN MP+volatile.system.diffagent gfx90a: P1:%r0=1; P1:%r1=0"),
+        "{}",
+        stdout(&upstream)
+    );
+    let known = amdmm(&[
+        "verify", "--model", "upstream", "--target", "gfx90a", VOLATILE,
+    ]);
+    assert_eq!(code(&known), 0, "{}", stdout(&known));
+    assert!(stdout(&known).contains("KNOWN F3 "), "{}", stdout(&known));
+
+    for model in ["seed", "upstream"] {
+        let o = verify(&["--json", "--model", model]);
+        let doc: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+        assert_eq!(doc["model"], model);
+        let want = if model == "seed" { "ok" } else { "forbidden" };
+        assert_eq!(doc["results"][0]["status"], want, "{model}");
+    }
+    let o = verify(&["--model", "c11"]);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("upstream"), "{}", stderr(&o));
+}
+
 #[test]
 fn built_in_known_findings_are_the_file() {
     let file = std::fs::read_to_string(manifest_dir().join("../hw/known-findings.txt")).unwrap();
