@@ -253,7 +253,7 @@ $("compare-run").addEventListener("click", async () => {
   }
 });
 
-// Verify: `amdmm verify --target T` (code-sequence tables) on the editor's test.
+// Verify: `amdmm verify --target T --model M` (code-sequence tables) on the editor's test.
 const VERIFY_WORDS: Record<string, string> = {
   ok: "every hardware outcome is allowed (exit 0)",
   known: "the only forbidden outcomes are known findings (exit 0)",
@@ -263,7 +263,7 @@ const VERIFY_WORDS: Record<string, string> = {
 };
 $("verify-run").addEventListener("click", async () => {
   const o = options();
-  const args = { file: o.file, target: $<HTMLSelectElement>("verify-target").value, loop_bound: o.loop_bound, timeout: o.timeout };
+  const args = { file: o.file, target: $<HTMLSelectElement>("verify-target").value, model: o.model, loop_bound: o.loop_bound, timeout: o.timeout };
   const out = $("verify-output");
   out.textContent = "verifying…";
   $("verify-verdict").textContent = "";

@@ -2,7 +2,8 @@
 // the .wasm the page ships (in Node) must print byte for byte what
 // `amdmm run --no-time FILE` prints (stdout, stderr, exit status); the same
 // for `amdmm lower --target gfx942 FILE`, for `amdmm explain FILE` and
-// `amdmm compare --model seed --model proposed FILE` on a sample, for the
+// `amdmm compare --model seed --model proposed FILE` and `amdmm verify
+// --target T [--model M] FILE` on a sample, for the
 // witness graphs (DOT) of a sample, for broken tests' diagnostics and for a
 // few `amdmm lds` analyses.
 // Also prints the corpus time, wasm vs native (docs/performance.md).
@@ -100,19 +101,24 @@ for (const [k, f] of files.entries()) {
 
 // verify on a target (--code table, the playground's only code source):
 // every eighth test but litmus/wide/ (a 65-event test takes 1.77 M
-// hardware states) on gfx942 and gfx1200, against `amdmm verify --target T
-// FILE`; the summary line's time (`in 0.1 s)`) is left out of the
-// comparison, as it differs run to run.
+// hardware states) on gfx942 and gfx1200, and under --model upstream on
+// gfx942, against `amdmm verify --target T [--model M] FILE`; then the
+// test whose verdict depends on the model (OK under the seed, KNOWN F3
+// under upstream on gfx90a) under each model. The summary line's time (`in
+// 0.1 s)`) is left out of the comparison, as it differs run to run.
 const noTime = (s) => s.replace(/ hardware states in [0-9.]+ s\)$/m, " hardware states in T s)");
+function sameVerify(f, target, model) {
+  const src = readFileSync(f, "utf8");
+  const v = JSON.parse(glue.verify(src, JSON.stringify({ file: f, target, model })));
+  const flags = model ? ["--model", model] : [];
+  const c = cli(["verify", "--target", target, ...flags, f]);
+  same(`verify --target ${target} ${flags.join(" ")} ${f}`, { ...c, stdout: noTime(c.stdout) }, { stdout: noTime(v.stdout), stderr: v.stderr, exit: v.exit });
+}
 for (const [k, f] of files.entries()) {
   if (k % 8 !== 4 || f.startsWith("litmus/wide/")) continue;
-  const src = readFileSync(f, "utf8");
-  for (const target of ["gfx942", "gfx1200"]) {
-    const v = JSON.parse(glue.verify(src, JSON.stringify({ file: f, target })));
-    const c = cli(["verify", "--target", target, f]);
-    same(`verify --target ${target} ${f}`, { ...c, stdout: noTime(c.stdout) }, { stdout: noTime(v.stdout), stderr: v.stderr, exit: v.exit });
-  }
+  for (const [target, model] of [["gfx942"], ["gfx1200"], ["gfx942", "upstream"]]) sameVerify(f, target, model);
 }
+for (const model of ["seed", "upstream", "proposed"]) sameVerify("litmus/hw/MP+volatile.system.diffagent.litmus", "gfx90a", model);
 
 // Witness graphs: the DOT the page lays out is what `run --graph DIR
 // --graph-format dot` writes, for a sample of the corpus.

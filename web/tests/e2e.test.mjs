@@ -292,6 +292,20 @@ test("verify runs a test on a target's hardware model as the command line does",
     assert.equal(noTime(await page.textContent("#verify-output")), noTime(want.stdout + want.stderr));
     assert.equal(await page.getAttribute("#verify-output", "data-exit"), String(want.status));
   }
+  // The page's model is the one checked against (`--model`): finding F3
+  // under upstream's volatile rule, nothing forbidden under the seed.
+  const file = "hw/MP+volatile.system.diffagent.litmus";
+  for (const [model, verdict] of [["upstream", /known findings/], ["seed", /every hardware outcome is allowed/]]) {
+    await openExample(page, file);
+    await page.selectOption("#model", model);
+    await page.click("#tabs button[data-tab=verify]");
+    await page.selectOption("#verify-target", "gfx90a");
+    await page.click("#verify-run");
+    await page.waitForFunction((v) => new RegExp(v).test(document.querySelector("#verify-verdict").textContent), verdict.source);
+    const want = cli(["verify", "--target", "gfx90a", "--model", model, `litmus/${file}`]);
+    assert.equal(noTime(await page.textContent("#verify-output")), noTime(want.stdout + want.stderr));
+    assert.equal(await page.getAttribute("#verify-output", "data-exit"), String(want.status));
+  }
   assert.match(await page.textContent("#tab-verify"), /--code llc/);
   await shot(page, "12-verify");
   assert.deepEqual(errors, []);

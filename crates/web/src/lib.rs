@@ -61,8 +61,8 @@ pub fn compare(src: &str, options: &str) -> String {
 }
 
 /// Runs one test on a target's hardware model with the code-sequence tables
-/// and compares its outcomes with the memory model's (`amdmm verify
-/// --target T FILE`). `options`: JSON of [`verify::VerifyOptions`]; the
+/// and compares its outcomes with the chosen memory model's (`amdmm verify
+/// --target T [--model M] FILE`). `options`: JSON of [`verify::VerifyOptions`]; the
 /// answer: JSON of [`verify::VerifyReply`].
 #[cfg_attr(target_family = "wasm", wasm_bindgen)]
 pub fn verify(src: &str, options: &str) -> String {

@@ -15,7 +15,7 @@ use std::time::Duration;
 pub struct RunOptions {
     /// The name diagnostics give the test (the CLI prints the path).
     pub file: Option<String>,
-    /// `seed` or `upstream` (`--model`).
+    /// `seed`, `upstream` or `proposed` (`--model`).
     pub model: Option<String>,
     /// `gfxNNN` (`--barrier-target`).
     pub barrier_target: Option<String>,
@@ -67,17 +67,22 @@ impl RunReply {
     }
 }
 
-/// The exploration options the command line would use for `o`.
-pub fn options(o: &RunOptions) -> Result<Options, String> {
-    let model = match &o.model {
-        None => ModelKind::Seed,
+/// `--model NAME` as the command line reads it: the seed when absent.
+pub fn parse_model(model: Option<&str>) -> Result<ModelKind, String> {
+    match model {
+        None => Ok(ModelKind::Seed),
         Some(m) => ModelKind::from_name(m).ok_or_else(|| {
             format!(
                 "unknown model `{m}` (known: {})",
                 ModelKind::NAMES.join(", ")
             )
-        })?,
-    };
+        }),
+    }
+}
+
+/// The exploration options the command line would use for `o`.
+pub fn options(o: &RunOptions) -> Result<Options, String> {
+    let model = parse_model(o.model.as_deref())?;
     let target = match &o.barrier_target {
         None => Default::default(),
         Some(t) => amdmm_explore::parse_target(t)?,

@@ -1,24 +1,27 @@
 //! `verify`: one test on one target's operational hardware model with the
-//! code-sequence tables (`amdmm verify --target T FILE`, `--code table`),
-//! its outcomes compared with the memory model's. The verdict and its text
+//! code-sequence tables (`amdmm verify --target T [--model M] FILE`,
+//! `--code table`), its outcomes compared with the chosen memory model's. The verdict and its text
 //! are the command line's (`amdmm_report::verify::verify_pair`, `pair_text`,
 //! `Totals::summary_line`). llc is not in the browser, so there is no
 //! `--code llc` here.
 
 use crate::diagnostics::DiagnosticJson;
-use crate::run::{input_error, parse_timeout};
+use crate::run::{input_error, parse_model, parse_timeout};
 use amdmm_report::verify::{
     builtin_known, pair_text, verify_pair, Code, Pair, PairOptions, Totals,
 };
 use serde::{Deserialize, Serialize};
 
-/// The target and the limits.
+/// The target, the memory model and the limits.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct VerifyOptions {
     pub file: Option<String>,
     /// `--target`: one processor (`gfx942`, `gfx90a:tgsplit`, ...).
     pub target: String,
+    /// `--model`: `seed` (the default), `upstream` or `proposed`, the rules
+    /// the hardware outcomes are checked against.
+    pub model: Option<String>,
     pub loop_bound: Option<u32>,
     /// `--max-states` (default 2,000,000 as on the command line).
     pub max_states: Option<usize>,
@@ -61,6 +64,10 @@ pub fn run(src: &str, o: &VerifyOptions) -> VerifyReply {
         Ok(t) => t,
         Err(e) => return option_error(e),
     };
+    let model_kind = match parse_model(o.model.as_deref()) {
+        Ok(m) => m,
+        Err(e) => return option_error(e),
+    };
     let timeout = match parse_timeout(o.timeout) {
         Ok(t) => t,
         Err(e) => return option_error(e),
@@ -83,6 +90,7 @@ pub fn run(src: &str, o: &VerifyOptions) -> VerifyReply {
         }
     };
     let mopts = amdmm_explore::Options {
+        model: model_kind,
         loop_bound,
         timeout,
         max_memory: None,

@@ -267,6 +267,36 @@ fn verify_runs_the_hardware_model_with_the_tables() {
     assert_eq!(bad["exit"], 2, "{bad}");
 }
 
+/// `verify` checks against the chosen model, as `amdmm verify --model`:
+/// litmus/hw/MP+volatile.system.diffagent on gfx90a reads 0 after the flag
+/// (finding F3). The seed reads the volatile store as a plain one
+/// (`undef`: nothing forbidden), upstream makes it store-available at
+/// system scope ("A non-atomic `volatile` access results in a
+/// *store-available* or *load-visible* operation with the widest scope
+/// supported by its address space"), so the outcome is forbidden there,
+/// and known as F3. An unknown model is an option error.
+#[test]
+fn verify_checks_against_the_chosen_model() {
+    let src = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../litmus/hw/MP+volatile.system.diffagent.litmus"),
+    )
+    .unwrap();
+    let seed = verify(&src, r#"{"target": "gfx90a"}"#);
+    assert_eq!(seed["verdict"], "ok", "{seed}");
+    let named = verify(&src, r#"{"target": "gfx90a", "model": "seed"}"#);
+    assert_eq!(named["verdict"], "ok", "{named}");
+    let upstream = verify(&src, r#"{"target": "gfx90a", "model": "upstream"}"#);
+    assert_eq!(upstream["verdict"], "known", "{upstream}");
+    let out = upstream["stdout"].as_str().unwrap();
+    assert!(
+        out.starts_with("KNOWN F3 MP+volatile.system.diffagent gfx90a: P1:%r0=1; P1:%r1=0\n"),
+        "{out}"
+    );
+    let bad = verify(&src, r#"{"target": "gfx90a", "model": "c11"}"#);
+    assert_eq!(bad["status"], "option_error", "{bad}");
+}
+
 /// Known finding F2 (docs/findings.md): ISA2 with a workgroup-scope
 /// release on gfx600 shows an outcome the memory model forbids; verify
 /// names it KNOWN with its id, as the command line does, and exits 0.
