@@ -8,15 +8,20 @@
 //! instruction (a missing wait).
 
 use amdmm_hw::llc::{self, whole};
-use amdmm_hw::machine::{compare, explore_lowered, HwOptions};
+use amdmm_hw::machine::{compare, explore_lowered, HwOptions, Verdict};
 use amdmm_hw::Target;
 use std::path::PathBuf;
 
-fn fixture(name: &str) -> String {
+/// The text of `DIR/NAME`, DIR relative to the crate.
+fn read(dir: &str, name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/llc")
+        .join(dir)
         .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn fixture(name: &str) -> String {
+    read("tests/fixtures/llc", name)
 }
 
 fn program(src: &str) -> amdmm_program::Program {
@@ -24,10 +29,32 @@ fn program(src: &str) -> amdmm_program::Program {
 }
 
 fn corpus(name: &str) -> amdmm_program::Program {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../litmus")
-        .join(name);
-    program(&std::fs::read_to_string(path).unwrap())
+    program(&read("../../litmus", name))
+}
+
+/// llc's code for MP+rel-acq.agent on gfx942 without the acquire's
+/// `s_waitcnt vmcnt(0)` and `buffer_inv sc1` in P1 (an injected fault:
+/// the load of x may be performed before the load of the flag).
+fn mp_without_the_acquire_wait() -> String {
+    let asm = fixture("whole.MP+rel-acq.agent.gfx942.s");
+    let faulty = asm.replacen(
+        "\tglobal_load_dword v4, v0, s[2:3] sc1\n\ts_waitcnt vmcnt(0)\n\tbuffer_inv sc1\n",
+        "\tglobal_load_dword v4, v0, s[2:3] sc1\n",
+        1,
+    );
+    assert_ne!(
+        faulty, asm,
+        "the fixture has the acquire's wait and invalidate"
+    );
+    faulty
+}
+
+/// Why per-operation attribution refuses llc's code `asm` for `p` on
+/// gfx942 (`llc::unattributable`).
+fn unattributable(p: &amdmm_program::Program, asm: &str) -> Vec<String> {
+    let t = Target::parse("gfx942").unwrap();
+    let l = llc::from_asm(p, &t, asm).unwrap();
+    llc::unattributable(p, &l)
 }
 
 /// The final states of a run, as `verify` prints them.
@@ -41,6 +68,22 @@ fn states(o: &amdmm_explore::Outcome) -> Vec<String> {
     v
 }
 
+/// The end-to-end run of `asm` for `p` on `target` (no `ub`, deadlock or
+/// cut-off loop) compared with the memory model's outcomes of `p`.
+fn whole_verdict(
+    p: &amdmm_program::Program,
+    target: &str,
+    asm: &str,
+    model: &amdmm_explore::Outcome,
+) -> Verdict {
+    let t = Target::parse(target).unwrap();
+    let (q, lowered) = whole::whole_program(p, &t, asm).unwrap_or_else(|e| panic!("{e}"));
+    let hw = explore_lowered(&q, lowered, &HwOptions::default()).unwrap();
+    let flags = &hw.outcome.flags;
+    assert!(!flags.ub && !flags.deadlock && !flags.cutoff, "{flags:?}");
+    compare(hw, model)
+}
+
 /// The memory model's outcomes and the end-to-end run's of `asm` for `p`
 /// on `target`, with the forbidden ones.
 fn run_whole(
@@ -48,14 +91,9 @@ fn run_whole(
     target: &str,
     asm: &str,
 ) -> (Vec<String>, Vec<String>, Vec<String>) {
-    let t = Target::parse(target).unwrap();
     let model = amdmm_explore::explore(p, &amdmm_explore::Options::default());
-    let (q, lowered) = whole::whole_program(p, &t, asm).unwrap_or_else(|e| panic!("{e}"));
-    let hw = explore_lowered(&q, lowered, &HwOptions::default()).unwrap();
-    let flags = &hw.outcome.flags;
-    assert!(!flags.ub && !flags.deadlock && !flags.cutoff, "{flags:?}");
-    let hw_states = states(&hw.outcome);
-    let v = compare(hw, &model);
+    let v = whole_verdict(p, target, asm, &model);
+    let hw_states = states(&v.hw.outcome);
     let forbidden = v
         .forbidden
         .iter()
@@ -75,9 +113,7 @@ fn run_whole(
 fn a_merged_access_runs_end_to_end() {
     let p = program(&fixture("whole.CoRR+merged.litmus"));
     let asm = fixture("whole.CoRR+merged.gfx942.s");
-    let t = Target::parse("gfx942").unwrap();
-    let l = llc::from_asm(&p, &t, &asm).unwrap();
-    let bad = llc::unattributable(&p, &l);
+    let bad = unattributable(&p, &asm);
     assert!(
         bad.iter().any(|b| b.contains("no memory instruction")),
         "{bad:?}"
@@ -106,9 +142,7 @@ fn a_merged_access_runs_end_to_end() {
 fn a_compare_and_swap_loop_of_two_blocks_runs_end_to_end() {
     let p = program(&fixture("whole.RMW+add.cas-loop.litmus"));
     let asm = fixture("whole.RMW+add.cas-loop.gfx942.s");
-    let t = Target::parse("gfx942").unwrap();
-    let l = llc::from_asm(&p, &t, &asm).unwrap();
-    let bad = llc::unattributable(&p, &l);
+    let bad = unattributable(&p, &asm);
     assert!(bad.iter().any(|b| b.contains("a loop")), "{bad:?}");
     let (model, hw, forbidden) = run_whole(&p, "gfx942", &asm);
     assert_eq!(
@@ -133,16 +167,7 @@ fn a_missing_wait_shows_a_forbidden_outcome_end_to_end() {
     assert!(forbidden.is_empty(), "{forbidden:?}");
     assert!(hw.contains(&"P1:%r0=1; P1:%r1=42".to_string()), "{hw:?}");
     assert!(hw.iter().any(|s| s.starts_with("P1:%r0=0")), "{hw:?}");
-    let faulty = asm.replacen(
-        "\tglobal_load_dword v4, v0, s[2:3] sc1\n\ts_waitcnt vmcnt(0)\n\tbuffer_inv sc1\n",
-        "\tglobal_load_dword v4, v0, s[2:3] sc1\n",
-        1,
-    );
-    assert_ne!(
-        faulty, asm,
-        "the fixture has the acquire's wait and invalidate"
-    );
-    let (_, _, forbidden) = run_whole(&p, "gfx942", &faulty);
+    let (_, _, forbidden) = run_whole(&p, "gfx942", &mp_without_the_acquire_wait());
     assert_eq!(forbidden, ["P1:%r0=1; P1:%r1=0"]);
 }
 
@@ -206,16 +231,8 @@ fn a_missing_operand_is_named() {
 #[test]
 fn an_end_to_end_trace_reads_as_assembly() {
     let p = corpus("MP+rel-acq.agent.litmus");
-    let asm = fixture("whole.MP+rel-acq.agent.gfx942.s").replacen(
-        "\tglobal_load_dword v4, v0, s[2:3] sc1\n\ts_waitcnt vmcnt(0)\n\tbuffer_inv sc1\n",
-        "\tglobal_load_dword v4, v0, s[2:3] sc1\n",
-        1,
-    );
-    let t = Target::parse("gfx942").unwrap();
     let model = amdmm_explore::explore(&p, &amdmm_explore::Options::default());
-    let (q, lowered) = whole::whole_program(&p, &t, &asm).unwrap();
-    let hw = explore_lowered(&q, lowered, &HwOptions::default()).unwrap();
-    let v = compare(hw, &model);
+    let v = whole_verdict(&p, "gfx942", &mp_without_the_acquire_wait(), &model);
     let (_, trace) = v.forbidden.first().expect("the missing wait's outcome");
     for step in [
         "P0: issue $v1 = 42",

@@ -4,20 +4,16 @@
 //! error naming the line"); an index read from memory stays a run-time
 //! `ub` (docs/kernels.md, "Out of bounds").
 
-use amdmm_kernel::launch::{parse_arg, parse_init};
+mod common;
+use common::spelled;
+
 use amdmm_kernel::{run, RunOptions};
 
 fn opts(grid: [u32; 2], block: [u32; 2], args: &[&str], inits: &[&str]) -> RunOptions {
-    let mut o = RunOptions::default();
+    let mut o = spelled(args, inits);
     o.spec.grid = grid;
     o.spec.block = block;
     o.spec.loop_bound = 2;
-    for a in args {
-        o.spec.args.push(parse_arg(a).unwrap());
-    }
-    for i in inits {
-        o.spec.inits.push(parse_init(i).unwrap());
-    }
     o
 }
 

@@ -6,41 +6,15 @@
 //! the error that names what amdmm does not model
 //! (docs/semantics.md, "Buffer resources in kernels").
 
-use amdmm_kernel::report::KernelReport;
-use amdmm_kernel::{run, ArgValue, InitValue, RunOptions};
+mod common;
+use common::{buffers, i32_buffers, value};
+
+use amdmm_kernel::{run, RunOptions};
 
 fn opts(args: &[(&str, u32)], inits: &[(&str, u32, i64)], block: u32) -> RunOptions {
-    let mut o = RunOptions::default();
-    for (name, len) in args {
-        o.spec.args.push((
-            name.to_string(),
-            ArgValue::Buffer {
-                elem: "i32".into(),
-                len: *len,
-            },
-        ));
-    }
-    for (buffer, index, value) in inits {
-        o.spec.inits.push(InitValue {
-            buffer: buffer.to_string(),
-            index: *index,
-            value: *value,
-            float: None,
-        });
-    }
+    let mut o = i32_buffers(args, inits);
     o.spec.block = [block, 1];
     o
-}
-
-/// The value of `cell` in every final state (panics if it varies).
-fn value(r: &KernelReport, cell: &str) -> String {
-    let c = r
-        .final_values
-        .iter()
-        .find(|c| c.name == cell)
-        .unwrap_or_else(|| panic!("{cell} not written: {:?}", r.final_values));
-    assert!(c.always, "{cell} varies: {:?}", c.values);
-    serde_json::to_string(&c.values[0]).unwrap()
 }
 
 /// A kernel over `%out` and `%in` whose entry makes `%rin` (over `%in`,
@@ -197,14 +171,7 @@ fn float_buffer_atomics_add_floats() {
             "  %old = call float @llvm.amdgcn.raw.ptr.buffer.atomic.fadd.f32(float %v, ptr addrspace(8) %rout, i32 0, i32 0, i32 0)\n",
         ),
     );
-    let mut o = RunOptions::default();
-    o.spec.args.push((
-        "%out".into(),
-        ArgValue::Buffer {
-            elem: "float".into(),
-            len: 1,
-        },
-    ));
+    let mut o = buffers(&[("%out", "float", 1)], &[]);
     o.spec.block = [2, 1];
     let r = run(&ll, "k.ll", &o).unwrap();
     assert!(!r.flags.race, "{:?}", r.races);

@@ -176,27 +176,14 @@ fn symmetry_reduction_changes_no_report() {
 /// states and flags.
 #[test]
 fn symmetric_work_items_are_explored_once() {
-    let dir = kernels_dir();
-    let ll = std::fs::read_to_string(dir.join("fixtures/counter_relaxed.O2.ll")).unwrap();
-    let m = amdmm_kernel::parse::module(&ll).unwrap();
-    let k = amdmm_kernel::pick_kernel(&m, None).unwrap();
-    let opts = amdmm_kernel::BuildOptions {
-        launch: amdmm_kernel::Launch {
-            grid: [2, 1],
-            block: [2, 1],
-            wave_size: 64,
-            lanes: None,
-        },
-        ..Default::default()
-    };
-    let built = amdmm_kernel::build(&m, k, &opts).unwrap();
+    let program = build_fixture("counter_relaxed.O2.ll", 2, 2, None, &[]);
     let explore = |symmetry: bool| {
         let o = amdmm_explore::Options {
             symmetry,
             work_item_symmetry: true,
             ..Default::default()
         };
-        amdmm_explore::explore_findings(&built.program, &o)
+        amdmm_explore::explore_findings(&program, &o)
     };
     let (on, found_on) = explore(true);
     let (off, found_off) = explore(false);
@@ -218,7 +205,6 @@ fn symmetric_work_items_are_explored_once() {
 /// are exactly the full search's (every permutation of the tickets).
 #[test]
 fn id_indexed_work_items_are_explored_once() {
-    let dir = kernels_dir();
     // (kernel, grid, block, --lanes, out's length): without a barrier
     // across workgroups; with one, lanes of one wave and whole waves of
     // one modelled lane each.
@@ -229,34 +215,13 @@ fn id_indexed_work_items_are_explored_once() {
         ("tickets_barrier_by_id", 1, 320, Some(1), 320),
     ] {
         for o in [0, 2] {
-            let ll = std::fs::read_to_string(dir.join(format!("fixtures/{stem}.O{o}.ll"))).unwrap();
-            let m = amdmm_kernel::parse::module(&ll).unwrap();
-            let k = amdmm_kernel::pick_kernel(&m, None).unwrap();
-            let opts = amdmm_kernel::BuildOptions {
-                launch: amdmm_kernel::Launch {
-                    grid: [grid, 1],
-                    block: [block, 1],
-                    wave_size: 64,
-                    lanes,
-                },
-                args: vec![(
-                    "out".into(),
-                    amdmm_kernel::launch::parse_arg(&format!("out=i32[{out}]"))
-                        .unwrap()
-                        .1,
-                )],
-                ..Default::default()
-            };
-            let built = amdmm_kernel::build(&m, k, &opts).unwrap();
-            assert_reduced_exactly(&built.program, &format!("{stem} -O{o}"));
+            let arg = format!("out=i32[{out}]");
+            let program = build_fixture(&format!("{stem}.O{o}.ll"), grid, block, lanes, &[&arg]);
+            assert_reduced_exactly(&program, &format!("{stem} -O{o}"));
         }
     }
     // 5! permutations of the tickets 0..4.
-    let ll = std::fs::read_to_string(dir.join("fixtures/tickets_by_id.O2.ll")).unwrap();
-    let mut opts = fixture_options(&dir, "tickets_by_id.O2.ll");
-    opts.spec.grid[0] = 5;
-    opts.spec.args = vec![amdmm_kernel::launch::parse_arg("out=i32[5]").unwrap()];
-    let r = run(&ll, "tickets_by_id", &opts).unwrap();
+    let r = run_on_five_workgroups("tickets_by_id");
     assert_eq!(r.memory.len(), 120, "{}", amdmm_kernel::report::text(&r));
 }
 
@@ -270,7 +235,6 @@ fn id_indexed_work_items_are_explored_once() {
 /// search's.
 #[test]
 fn id_valued_and_async_work_items_are_explored_once() {
-    let dir = kernels_dir();
     // (kernel, optimisation levels, grid, block, an argument's size).
     type Case<'a> = (&'a str, &'a [u32], u32, u32, Option<&'a str>);
     let cases: [Case; 4] = [
@@ -281,61 +245,69 @@ fn id_valued_and_async_work_items_are_explored_once() {
     ];
     for (stem, levels, grid, block, arg) in cases {
         for &o in levels {
-            let ll = std::fs::read_to_string(dir.join(format!("fixtures/{stem}.O{o}.ll"))).unwrap();
-            let m = amdmm_kernel::parse::module(&ll).unwrap();
-            let k = amdmm_kernel::pick_kernel(&m, None).unwrap();
-            let opts = amdmm_kernel::BuildOptions {
-                launch: amdmm_kernel::Launch {
-                    grid: [grid, 1],
-                    block: [block, 1],
-                    wave_size: 64,
-                    lanes: None,
-                },
-                args: arg
-                    .map(|a| amdmm_kernel::launch::parse_arg(a).unwrap())
-                    .into_iter()
-                    .collect(),
-                ..Default::default()
-            };
-            let built = amdmm_kernel::build(&m, k, &opts).unwrap();
-            assert_reduced_exactly(&built.program, &format!("{stem} -O{o}"));
+            let args: Vec<&str> = arg.into_iter().collect();
+            let program = build_fixture(&format!("{stem}.O{o}.ll"), grid, block, None, &args);
+            assert_reduced_exactly(&program, &format!("{stem} -O{o}"));
         }
     }
     // 5! tickets, each out[i] = 10 * ticket + i: the members' own ids.
-    let ll = std::fs::read_to_string(dir.join("fixtures/tickets_scaled_by_id.O2.ll")).unwrap();
-    let mut opts = fixture_options(&dir, "tickets_scaled_by_id.O2.ll");
-    opts.spec.grid[0] = 5;
-    opts.spec.args = vec![amdmm_kernel::launch::parse_arg("out=i32[5]").unwrap()];
-    let r = run(&ll, "tickets_scaled_by_id", &opts).unwrap();
+    let r = run_on_five_workgroups("tickets_scaled_by_id");
     assert_eq!(r.memory.len(), 120, "{}", amdmm_kernel::report::text(&r));
     let text = amdmm_kernel::report::text(&r);
     assert!(text.contains("out[4] in {4, 14, 24, 34, 44}"), "{text}");
     // An id that flows into a value another work-item reads (the shared
     // counter of `fetch_add(next, gid)`) leaves the work-items alone.
     for o in [0, 2] {
-        let ll =
-            std::fs::read_to_string(dir.join(format!("fixtures/prefix_offsets_by_id.O{o}.ll")))
-                .unwrap();
-        let m = amdmm_kernel::parse::module(&ll).unwrap();
-        let k = amdmm_kernel::pick_kernel(&m, None).unwrap();
-        let opts = amdmm_kernel::BuildOptions {
-            launch: amdmm_kernel::Launch {
-                grid: [4, 1],
-                block: [1, 1],
-                wave_size: 64,
-                lanes: None,
-            },
-            ..Default::default()
-        };
-        let built = amdmm_kernel::build(&m, k, &opts).unwrap();
+        let program = build_fixture(&format!("prefix_offsets_by_id.O{o}.ll"), 4, 1, None, &[]);
         let o = amdmm_explore::Options {
             work_item_symmetry: true,
             ..Default::default()
         };
-        let (out, found) = amdmm_explore::explore_findings(&built.program, &o);
+        let (out, found) = amdmm_explore::explore_findings(&program, &o);
         assert!(!found.reduced, "prefix_offsets_by_id is not reduced");
         assert_eq!(out.states.len(), 24);
     }
+}
+
+/// The report of the fixture `STEM.O2.ll` under its `// launch:` line
+/// but on five workgroups, with `out=i32[5]`.
+fn run_on_five_workgroups(stem: &str) -> amdmm_kernel::report::KernelReport {
+    let dir = kernels_dir();
+    let name = format!("{stem}.O2.ll");
+    let ll = std::fs::read_to_string(dir.join("fixtures").join(&name)).unwrap();
+    let mut opts = fixture_options(&dir, &name);
+    opts.spec.grid[0] = 5;
+    opts.spec.args = vec![amdmm_kernel::launch::parse_arg("out=i32[5]").unwrap()];
+    run(&ll, stem, &opts).unwrap()
+}
+
+/// The program of the fixture `kernels/fixtures/NAME` built on `grid`
+/// workgroups of `block` work-items (wave64, the first `lanes` of each
+/// wavefront modelled) with the `--arg` spellings `args`.
+fn build_fixture(
+    name: &str,
+    grid: u32,
+    block: u32,
+    lanes: Option<u32>,
+    args: &[&str],
+) -> amdmm_program::Program {
+    let ll = std::fs::read_to_string(kernels_dir().join("fixtures").join(name)).unwrap();
+    let m = amdmm_kernel::parse::module(&ll).unwrap();
+    let k = amdmm_kernel::pick_kernel(&m, None).unwrap();
+    let opts = amdmm_kernel::BuildOptions {
+        launch: amdmm_kernel::Launch {
+            grid: [grid, 1],
+            block: [block, 1],
+            wave_size: 64,
+            lanes,
+        },
+        args: args
+            .iter()
+            .map(|a| amdmm_kernel::launch::parse_arg(a).unwrap())
+            .collect(),
+        ..Default::default()
+    };
+    amdmm_kernel::build(&m, k, &opts).unwrap().program
 }
 
 /// The symmetry of work-items reduces `program` (fewer than half the

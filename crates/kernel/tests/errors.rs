@@ -1,5 +1,7 @@
 //! Bad input gives one error with its line and a hint, never a panic.
 
+mod common;
+
 use amdmm_kernel::{run, RunOptions};
 
 fn err(ll: &str) -> String {
@@ -8,20 +10,21 @@ fn err(ll: &str) -> String {
 
 const HEAD: &str = "define amdgpu_kernel void @k(ptr addrspace(1) %out) {\n";
 
+/// A kernel over `%out` that runs `body`.
+fn kernel(body: &str) -> String {
+    format!("{HEAD}{body}  ret void\n}}\n")
+}
+
 #[test]
 fn unsupported_instruction_names_itself_and_its_line() {
-    let e = err(&format!(
-        "{HEAD}  %v = va_arg ptr %out, i32\n  ret void\n}}\n"
-    ));
+    let e = err(&kernel("  %v = va_arg ptr %out, i32\n"));
     assert!(e.starts_with("k.ll:2:"), "{e}");
     assert!(e.contains("unsupported instruction `va_arg`"), "{e}");
 }
 
 #[test]
 fn unknown_intrinsic_is_refused() {
-    let e = err(&format!(
-        "{HEAD}  call void @llvm.amdgcn.s.sethalt(i32 1)\n  ret void\n}}\n"
-    ));
+    let e = err(&kernel("  call void @llvm.amdgcn.s.sethalt(i32 1)\n"));
     // The column is where the intrinsic's name starts on the line.
     assert!(e.starts_with("k.ll:2:13: error:"), "{e}");
     assert!(
@@ -34,9 +37,7 @@ fn unknown_intrinsic_is_refused() {
 /// points at the instruction's first character, never a bare column 1.
 #[test]
 fn an_error_without_a_named_construct_points_at_the_instruction() {
-    let e = err(&format!(
-        "{HEAD}  %p = getelementptr i8, ptr addrspace(1) %out, i64 2\n    store i32 1, ptr addrspace(1) %p\n  ret void\n}}\n"
-    ));
+    let e = err(&kernel("  %p = getelementptr i8, ptr addrspace(1) %out, i64 2\n    store i32 1, ptr addrspace(1) %p\n"));
     assert!(e.starts_with("k.ll:3:5: error:"), "{e}");
 }
 
@@ -45,8 +46,8 @@ fn an_error_without_a_named_construct_points_at_the_instruction() {
 /// know is refused with its line.
 #[test]
 fn unknown_floating_point_intrinsic_is_refused() {
-    let e = err(&format!(
-        "{HEAD}  %a = call float @llvm.ldexp.f32.i32(float 2.0, i32 3)\n  ret void\n}}\n"
+    let e = err(&kernel(
+        "  %a = call float @llvm.ldexp.f32.i32(float 2.0, i32 3)\n",
     ));
     assert!(e.contains("k.ll:2:") && e.contains("llvm.ldexp.f32"), "{e}");
 }
@@ -69,9 +70,7 @@ fn module_without_kernel() {
 
 #[test]
 fn misaligned_access_is_an_error_with_its_line() {
-    let e = err(&format!(
-        "{HEAD}  %p = getelementptr i8, ptr addrspace(1) %out, i64 2\n  store i32 1, ptr addrspace(1) %p\n  ret void\n}}\n"
-    ));
+    let e = err(&kernel("  %p = getelementptr i8, ptr addrspace(1) %out, i64 2\n  store i32 1, ptr addrspace(1) %p\n"));
     assert!(e.starts_with("k.ll:3:"), "{e}");
     assert!(e.contains("element boundary"), "{e}");
 }
@@ -98,16 +97,9 @@ fn scalar_parameter_without_value() {
 /// index read at run time stays `ub` there).
 #[test]
 fn out_of_bounds_access_at_a_known_index_is_an_error_with_its_line() {
-    let mut o = RunOptions::default();
-    o.spec.args.push((
-        "%out".into(),
-        amdmm_kernel::ArgValue::Buffer {
-            elem: "i32".into(),
-            len: 2,
-        },
-    ));
+    let o = common::i32_buffers(&[("%out", 2)], &[]);
     let e = run(
-        &format!("{HEAD}  %p = getelementptr i32, ptr addrspace(1) %out, i64 5\n  store i32 1, ptr addrspace(1) %p\n  ret void\n}}\n"),
+        &kernel("  %p = getelementptr i32, ptr addrspace(1) %out, i64 5\n  store i32 1, ptr addrspace(1) %p\n"),
         "k.ll",
         &o,
     )
@@ -123,16 +115,14 @@ fn out_of_bounds_access_at_a_known_index_is_an_error_with_its_line() {
 /// lanes (docs/semantics.md, "Atomic vector accesses").
 #[test]
 fn atomic_vector_access_is_refused_with_the_reason() {
-    let e = err(&format!(
-        "{HEAD}  %v = load atomic <2 x i32>, ptr addrspace(1) %out syncscope(\"agent\") acquire, align 8\n  ret void\n}}\n"
-    ));
+    let e = err(&kernel("  %v = load atomic <2 x i32>, ptr addrspace(1) %out syncscope(\"agent\") acquire, align 8\n"));
     assert!(e.starts_with("k.ll:2:"), "{e}");
     assert!(
         e.contains("single-copy atomic") && e.contains("<2 x i32>"),
         "{e}"
     );
-    let e = err(&format!(
-        "{HEAD}  store atomic <2 x i32> zeroinitializer, ptr addrspace(1) %out monotonic, align 8\n  ret void\n}}\n"
+    let e = err(&kernel(
+        "  store atomic <2 x i32> zeroinitializer, ptr addrspace(1) %out monotonic, align 8\n",
     ));
     assert!(
         e.contains("atomic store of <2 x i32>") && e.contains("mix the lanes"),

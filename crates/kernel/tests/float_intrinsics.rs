@@ -3,39 +3,19 @@
 //! zeros, `copysign`, on `half`, `float`, `double` and vectors; the
 //! target's approximate intrinsics and the transcendental ones refused.
 
-use amdmm_kernel::report::KernelReport;
-use amdmm_kernel::{run, ArgValue, InitValue, RunOptions};
+mod common;
+use common::{buffers, init_floats, value};
+
+use amdmm_kernel::{run, RunOptions};
 
 fn opts(elem: &str, n: u32, inits: &[f64]) -> RunOptions {
-    let mut o = RunOptions::default();
-    for (name, len) in [("%out", n), ("%in", inits.len().max(1) as u32)] {
-        o.spec.args.push((
-            name.into(),
-            ArgValue::Buffer {
-                elem: elem.into(),
-                len,
-            },
-        ));
-    }
-    for (k, v) in inits.iter().enumerate() {
-        o.spec.inits.push(InitValue {
-            buffer: "%in".into(),
-            index: k as u32,
-            value: 0,
-            float: Some(v.to_bits()),
-        });
-    }
+    let mut o = buffers(
+        &[("%out", elem, n), ("%in", elem, inits.len().max(1) as u32)],
+        &[],
+    );
+    let values: Vec<(u32, f64)> = (0u32..).zip(inits.iter().copied()).collect();
+    init_floats(&mut o, "%in", &values);
     o
-}
-
-fn value(r: &KernelReport, cell: &str) -> String {
-    let c = r
-        .final_values
-        .iter()
-        .find(|c| c.name == cell)
-        .unwrap_or_else(|| panic!("{cell} not written: {:?}", r.final_values));
-    assert!(c.always, "{cell} varies: {:?}", c.values);
-    serde_json::to_string(&c.values[0]).unwrap()
 }
 
 /// `body` reads `%x`, `%y` (in[0], in[1]) of type `t` and defines `%v0`..

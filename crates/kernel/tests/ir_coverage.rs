@@ -3,41 +3,10 @@
 //! runs a small module and checks the final memory the construct's
 //! LangRef / specification meaning gives.
 
-use amdmm_kernel::report::KernelReport;
-use amdmm_kernel::{run, ArgValue, InitValue, RunOptions};
+mod common;
+use common::{buffers as opts, init_floats, value};
 
-fn opts(args: &[(&str, &str, u32)], inits: &[(&str, u32, i64)]) -> RunOptions {
-    let mut o = RunOptions::default();
-    for (name, elem, len) in args {
-        o.spec.args.push((
-            name.to_string(),
-            ArgValue::Buffer {
-                elem: elem.to_string(),
-                len: *len,
-            },
-        ));
-    }
-    for (buffer, index, value) in inits {
-        o.spec.inits.push(InitValue {
-            buffer: buffer.to_string(),
-            index: *index,
-            value: *value,
-            float: None,
-        });
-    }
-    o
-}
-
-/// The value of `cell` in every final state (panics if it varies).
-fn value(r: &KernelReport, cell: &str) -> String {
-    let c = r
-        .final_values
-        .iter()
-        .find(|c| c.name == cell)
-        .unwrap_or_else(|| panic!("{cell} not written: {:?}", r.final_values));
-    assert!(c.always, "{cell} varies: {:?}", c.values);
-    serde_json::to_string(&c.values[0]).unwrap()
-}
+use amdmm_kernel::{run, ArgValue, RunOptions};
 
 fn kernel(body: &str) -> String {
     format!(
@@ -315,14 +284,7 @@ fn an_async_copy_is_ordered_only_once_its_mark_completes() {
 
 fn float_opts(n: u32, inits: &[(u32, f64)]) -> RunOptions {
     let mut o = opts(&[("%out", "float", n), ("%in", "float", 2)], &[]);
-    for (index, v) in inits {
-        o.spec.inits.push(InitValue {
-            buffer: "%in".into(),
-            index: *index,
-            value: 0,
-            float: Some(v.to_bits()),
-        });
-    }
+    init_floats(&mut o, "%in", inits);
     o
 }
 
@@ -459,12 +421,7 @@ fn float_inits_are_decimals() {
     let r = run(&ll, "k.ll", &float_opts(1, &[(0, 2.5)])).unwrap();
     assert_eq!(value(&r, "%out[0]"), "\"2.5\"");
     let mut o = opts(&[("%out", "i32", 1), ("%in", "i32", 1)], &[]);
-    o.spec.inits.push(InitValue {
-        buffer: "%in".into(),
-        index: 0,
-        value: 0,
-        float: Some(2.5f64.to_bits()),
-    });
+    init_floats(&mut o, "%in", &[(0, 2.5)]);
     let ll =
         kernel("  %v = load i32, ptr addrspace(1) %in\n  store i32 %v, ptr addrspace(1) %out\n");
     let e = run(&ll, "k.ll", &o).unwrap_err();

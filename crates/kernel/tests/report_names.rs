@@ -2,20 +2,11 @@
 //! parameter's name (its IR name without debug info), elements by their
 //! indices.
 
-use amdmm_kernel::launch::{parse_arg, parse_init};
+mod common;
+use common::spelled as opts;
+
 use amdmm_kernel::report::KernelReport;
 use amdmm_kernel::{run, RunOptions};
-
-fn opts(args: &[&str], inits: &[&str]) -> RunOptions {
-    let mut o = RunOptions::default();
-    for a in args {
-        o.spec.args.push(parse_arg(a).unwrap());
-    }
-    for i in inits {
-        o.spec.inits.push(parse_init(i).unwrap());
-    }
-    o
-}
 
 fn report(ll: &str, o: &RunOptions) -> KernelReport {
     run(ll, "k.ll", o).unwrap_or_else(|e| panic!("{e}"))

@@ -2,41 +2,10 @@
 //! and lane counting (`llvm.amdgcn.mbcnt.lo/hi`): each test runs a small
 //! module and checks the values the construct's definition gives.
 
-use amdmm_kernel::report::KernelReport;
-use amdmm_kernel::{run, ArgValue, InitValue, RunOptions};
+mod common;
+use common::{i32_buffers as opts, value};
 
-fn opts(args: &[(&str, u32)], inits: &[(&str, u32, i64)]) -> RunOptions {
-    let mut o = RunOptions::default();
-    for (name, len) in args {
-        o.spec.args.push((
-            name.to_string(),
-            ArgValue::Buffer {
-                elem: "i32".into(),
-                len: *len,
-            },
-        ));
-    }
-    for (buffer, index, value) in inits {
-        o.spec.inits.push(InitValue {
-            buffer: buffer.to_string(),
-            index: *index,
-            value: *value,
-            float: None,
-        });
-    }
-    o
-}
-
-/// The value of `cell` in every final state (panics if it varies).
-fn value(r: &KernelReport, cell: &str) -> String {
-    let c = r
-        .final_values
-        .iter()
-        .find(|c| c.name == cell)
-        .unwrap_or_else(|| panic!("{cell} not written: {:?}", r.final_values));
-    assert!(c.always, "{cell} varies: {:?}", c.values);
-    serde_json::to_string(&c.values[0]).unwrap()
-}
+use amdmm_kernel::run;
 
 fn kernel(globals: &str, body: &str) -> String {
     format!(
