@@ -242,6 +242,14 @@ fn verify(src: &str, options: &str) -> Value {
     serde_json::from_str(&amdmm_web::verify(src, options)).unwrap()
 }
 
+/// The text of the corpus test `litmus/NAME`.
+fn corpus(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../litmus")
+        .join(name);
+    std::fs::read_to_string(path).unwrap()
+}
+
 /// `verify` on a target: MP with release/acquire at agent scope compiles
 /// to code whose gfx942 hardware outcomes the memory model all allows (the
 /// tables' sequences are correct; AMDGPUUsage's memory-model code
@@ -277,11 +285,7 @@ fn verify_runs_the_hardware_model_with_the_tables() {
 /// and known as F3. An unknown model is an option error.
 #[test]
 fn verify_checks_against_the_chosen_model() {
-    let src = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../litmus/hw/MP+volatile.system.diffagent.litmus"),
-    )
-    .unwrap();
+    let src = corpus("hw/MP+volatile.system.diffagent.litmus");
     let seed = verify(&src, r#"{"target": "gfx90a"}"#);
     assert_eq!(seed["verdict"], "ok", "{seed}");
     let named = verify(&src, r#"{"target": "gfx90a", "model": "seed"}"#);
@@ -302,11 +306,7 @@ fn verify_checks_against_the_chosen_model() {
 /// names it KNOWN with its id, as the command line does, and exits 0.
 #[test]
 fn verify_names_a_known_finding() {
-    let src = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../litmus/ISA2+avs.wg+fence-rel.agent+avl.agent.litmus"),
-    )
-    .unwrap();
+    let src = corpus("ISA2+avs.wg+fence-rel.agent+avl.agent.litmus");
     let v = verify(&src, r#"{"target": "gfx600"}"#);
     assert_eq!(v["verdict"], "known", "{v}");
     assert_eq!(v["exit"], 0, "{v}");
