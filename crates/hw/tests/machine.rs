@@ -1715,8 +1715,40 @@ fn unobserved_hops_keep_every_final_state() {
         h.states_visited
     };
     let gfx942 = states("gfx942");
-    for t in ["gfx1010", "gfx1100:cumode", "gfx1200"] {
+    for t in ["gfx1010", "gfx1100:cumode", "gfx1200", "gfx1250"] {
         let n = states(t);
         assert!(n * 10 < gfx942 * 11, "{t}: {n} states, gfx942 {gfx942}");
+    }
+}
+
+/// The sole route (`Explorer::sole_route_step`: the first request of its
+/// channel in a shader array's or shader engine's queue towards the L2 is
+/// performed alone, in the step that brought it there, when every wave
+/// that may access its location sits in that shader array) keeps every
+/// final state of the search without reductions: on GFX12.5, whose
+/// work-groups of one cluster share one shader engine, with stores,
+/// agent-scope loads (dead lines) and work-group-scope loads (live WGP$
+/// lines), RMWs and `global_wb`; on GFX10-GFX12 with every wave in one
+/// work-group (one shader array), and across shader arrays, where the rule
+/// must not apply (CoRR+wide: performing a writer's store as soon as it
+/// reaches its shader array's queue would hide the reader's early reads).
+#[test]
+fn sole_routes_keep_every_final_state() {
+    let programs = [
+        corr_wide(2),
+        corr_two_readers("agent", [1, 2]),
+        corr_two_readers("workgroup", [1, 2]),
+        corr_two_readers("workgroup", [0, 0]),
+        load("CoWW.litmus"),
+        load("MP+rel-acq.agent.litmus"),
+        load("MP+rel-acq.workgroup.samewg.litmus"),
+        load("RMW+atomicity.agent.litmus"),
+        load("2+2W+mono.litmus"),
+    ];
+    for p in &programs {
+        for t in ["gfx1010:cumode", "gfx1100", "gfx1200", "gfx1250"] {
+            let label = format!("{} {t}", p.name);
+            assert_reduction_keeps_final_states(p, t, &label, Visits::NoMore).unwrap();
+        }
     }
 }

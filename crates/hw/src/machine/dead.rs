@@ -179,14 +179,14 @@ pub(super) fn drop_dead_lines(s: &mut State, live: &Liveness, g: &Geometry) {
     }
 }
 
+/// Per CU's L1 and per shader array's second level, a bit set of the
+/// locations whose lines a request may still read ([`live_lines`]).
+pub(super) type LiveLines = (Vec<Vec<u64>>, Vec<Vec<u64>>);
+
 /// The lines a request may still read in state `s`: one bit set of
 /// locations per CU's L1 and one per shader array's second level
 /// ([`drop_dead_lines`] empties the others).
-pub(super) fn live_lines(
-    s: &State,
-    live: &Liveness,
-    g: &Geometry,
-) -> (Vec<Vec<u64>>, Vec<Vec<u64>>) {
+pub(super) fn live_lines(s: &State, live: &Liveness, g: &Geometry) -> LiveLines {
     let n_cu = g.cu_l2.len();
     let words = live.words;
     let mut l1_live = vec![vec![0u64; words]; n_cu];

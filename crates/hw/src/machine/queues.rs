@@ -401,8 +401,11 @@ impl Explorer<'_, '_> {
     /// independent of the rest unless one of the wave's fetches is on its
     /// way back (its refill of the WGP$ or LDS depends on the order); a
     /// fetch of a solo location into a register does not count
-    /// ([`solo_reads`]). A `global_wb` is never taken alone (its marks
-    /// depend on when the other requests leave the WGP$ queue).
+    /// ([`solo_reads`]), nor does any fetch into a register when every line
+    /// of the WGP$ is dead ([`super::dead`]: its refill then writes a line
+    /// no request reads, which every state empties). A `global_wb` is never
+    /// taken alone (its marks depend on when the other requests leave the
+    /// WGP$ queue).
     pub(super) fn pair_head_is_local(&self, s: &State, q: usize) -> bool {
         let Some(head) = s.pairq.get(q).and_then(|q| q.first()) else {
             return false;
@@ -424,11 +427,17 @@ impl Explorer<'_, '_> {
                 return false;
             }
         }
+        let refill_matters = |to: FetchTo| {
+            matches!(to, FetchTo::Lds(_)) || {
+                let (l1, _) = super::dead::live_lines(s, &self.ctx.live, geo);
+                l1.get(cu).is_none_or(|set| set.iter().any(|&w| w != 0))
+            }
+        };
         !s.chan.iter().chain(&s.chan2).flatten().any(|r| {
             r.wave as usize == wi
                 && match r.kind {
                     ChanKind::Fetch { to, .. } => {
-                        !self.solo(r.loc) || matches!(to, FetchTo::Lds(_))
+                        (!self.solo(r.loc) || matches!(to, FetchTo::Lds(_))) && refill_matters(to)
                     }
                     _ => false,
                 }

@@ -194,7 +194,8 @@ impl Explorer<'_, '_> {
             self.reduced += 1;
             return;
         }
-        let succ = self.successors(&s);
+        let mut succ = self.successors(&s);
+        self.fuse_sole_routes(&mut succ);
         if succ.is_empty() {
             self.terminal(&s);
         }
@@ -367,6 +368,10 @@ impl Explorer<'_, '_> {
                 return vec![step];
             }
             if let Some(step) = self.unobserved_hop(s) {
+                self.reduced += 1;
+                return vec![step];
+            }
+            if let Some(step) = self.sole_route_step(s) {
                 self.reduced += 1;
                 return vec![step];
             }
