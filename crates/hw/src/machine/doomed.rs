@@ -79,7 +79,7 @@ fn reads(i: &Instr) -> Vec<Operand> {
 ///   may be read before any instruction wrote it (any register of a thread
 ///   with a branch, a barrier or a call; in straight-line code, one read
 ///   before its first write).
-fn may_undef(p: &Program) -> Vec<Vec<bool>> {
+pub(super) fn may_undef(p: &Program) -> Vec<Vec<bool>> {
     let n_locs = p.locations.len();
     let mut loc_undef: Vec<bool> = p
         .locations
@@ -207,7 +207,7 @@ fn mark(reg: &mut [bool], r: RegId) {
 /// `assume` on a value that may be `undef`, an address whose index is not
 /// a constant within its symbol, and anything about barriers (a named
 /// barrier's misuse; docs/hardware.md, "Named and cluster barriers").
-fn may_ub_at(p: &Program, undef: &[bool], i: &Instr) -> bool {
+pub(super) fn may_ub_at(p: &Program, undef: &[bool], i: &Instr) -> bool {
     let undef_op = |o: Operand| match o {
         Operand::Undef => true,
         Operand::Reg(r) => undef.get(r as usize).copied().unwrap_or(true),

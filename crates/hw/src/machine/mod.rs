@@ -41,6 +41,7 @@ mod live;
 pub mod memsys;
 mod queues;
 mod search;
+mod settled;
 mod state;
 mod symmetry;
 mod wave;
@@ -167,6 +168,9 @@ struct Ctx<'a> {
     live_regs: live::LiveRegs,
     /// The interchangeable waves ([`symmetry::Symmetry`]).
     sym: symmetry::Symmetry,
+    /// When the rest of a run cannot change its final state
+    /// ([`settled::Settled`]).
+    settled: settled::Settled,
 }
 
 /// Lowers `p` for `target` and explores every behaviour of the hardware model.
@@ -358,6 +362,7 @@ fn explore_lowered_from(
         doom: doomed::Doom::new(p, &code),
         live_regs: live::LiveRegs::new(p, &code),
         sym,
+        settled: settled::Settled::new(p, &code),
     };
     let waves = p
         .threads

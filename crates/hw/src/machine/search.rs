@@ -156,14 +156,7 @@ impl Explorer<'_, '_> {
             return;
         }
         let mut s = s;
-        if self.ctx.opts.reduce {
-            super::dead::drop_dead_lines(&mut s, &self.ctx.live, &self.ctx.geo);
-            self.ctx.live_regs.forget_dead(self.ctx.p, &mut s);
-            if self.ctx.geo.per_agent_l2 {
-                s.mem.fold_unshared_l2(&self.ctx.l2_shared);
-            }
-            super::canon::canonicalize(&mut s, self.ctx);
-        }
+        self.normalise(&mut s);
         // Interchangeable waves: one state per arrangement
         // ([`super::symmetry`]); the search goes on from `s` itself.
         let fp = if self.ctx.sym.is_empty() {
@@ -194,6 +187,19 @@ impl Explorer<'_, '_> {
             self.reduced += 1;
             return;
         }
+        // Nothing the final state shows can change any more, and every
+        // continuation reaches it: one continuation is enough, and none
+        // when that final state is known already (with its images under
+        // the symmetry, which [`Self::terminal`] records with it;
+        // [`super::settled`]).
+        if self.ctx.opts.reduce && self.ctx.settled.holds(&s) {
+            self.reduced += 1;
+            let fs = self.final_state(&s);
+            if !self.finals.contains_key(&fs) {
+                self.run_out(s, fs);
+            }
+            return;
+        }
         let mut succ = self.successors(&s);
         self.fuse_sole_routes(&mut succ);
         if succ.is_empty() {
@@ -205,6 +211,43 @@ impl Explorer<'_, '_> {
             self.dfs(n);
             self.path.pop();
         }
+    }
+
+    /// The merges of states that differ only where no step looks (dead
+    /// lines and registers, unshared L2 lines, canonical queues), with
+    /// the reduction on.
+    fn normalise(&self, s: &mut State) {
+        if self.ctx.opts.reduce {
+            super::dead::drop_dead_lines(s, &self.ctx.live, &self.ctx.geo);
+            self.ctx.live_regs.forget_dead(self.ctx.p, s);
+            if self.ctx.geo.per_agent_l2 {
+                s.mem.fold_unshared_l2(&self.ctx.l2_shared);
+            }
+            super::canon::canonicalize(s, self.ctx);
+        }
+    }
+
+    /// Runs settled state `s` ([`super::settled`]) to its end along one
+    /// continuation (the first successor of each state) and records the
+    /// final state reached, with the whole path as its trace. Every
+    /// continuation reaches the same final state, `fs` (what `s` shows
+    /// already), so the states on the way are neither stored nor counted.
+    /// The run is finite: every step advances a program counter or a
+    /// queue, or removes cache contents. Should the run reach another
+    /// final state, `fs` is recorded too: a wrong argument then shows as
+    /// a final state the search without reduction does not have (the
+    /// test `settled_states_keep_every_final_state`), instead of hiding.
+    fn run_out(&mut self, s: State, fs: FinalState) {
+        let depth = self.path.len();
+        let mut s = s;
+        while let Some((mut n, label)) = self.successors(&s).into_iter().next() {
+            self.normalise(&mut n);
+            self.path.push(label);
+            s = n;
+        }
+        self.terminal(&s);
+        self.finals.entry(fs).or_insert_with(|| self.path.clone());
+        self.path.truncate(depth);
     }
 
     /// Sets [`Self::limit`] when the time or memory limit is passed.
@@ -248,12 +291,6 @@ impl Explorer<'_, '_> {
             .all(|w| w.halted && w.vm.is_empty() && w.lds.is_empty())
             && s.chan.iter().chain(&s.chan2).all(|c| c.is_empty())
             && s.pairq.iter().all(|q| q.is_empty());
-        // Dirty L2 lines left are of locations one L2 alone accesses, whose
-        // write-backs are taken here ([`MemSys::housekeeping`]).
-        let mut mem = s.mem.clone();
-        for a in 0..self.ctx.geo.n_l2 {
-            mem.write_back(a, true);
-        }
         if !done || !s.mem.clean_where(&self.ctx.l2_shared) {
             // A wave whose next step ends its path (an `assume` that
             // fails, `ub`, the loop bound) ends it with no outcome: not a
@@ -263,6 +300,22 @@ impl Explorer<'_, '_> {
                 self.flags.deadlock = true;
             }
             return false;
+        }
+        let fs = self.final_state(s);
+        self.finals.entry(fs).or_insert_with(|| self.path.clone());
+        true
+    }
+
+    /// What the final state of `s` shows: the shown registers and
+    /// locations and whether the condition holds. For a state that is not
+    /// final, what it would show if the run ended here (for a settled
+    /// state, what every continuation shows: [`super::settled`]).
+    pub(super) fn final_state(&self, s: &State) -> FinalState {
+        // Dirty L2 lines left are of locations one L2 alone accesses, whose
+        // write-backs are taken here ([`MemSys::housekeeping`]).
+        let mut mem = s.mem.clone();
+        for a in 0..self.ctx.geo.n_l2 {
+            mem.write_back(a, true);
         }
         let p = self.ctx.p;
         // One location's final value (an LDS one in work-group `wg`'s LDS).
@@ -324,13 +377,11 @@ impl Explorer<'_, '_> {
             })
             .collect();
         let satisfies = amdmm_explore::condition::holds(&p.condition.cond, &value);
-        let fs = FinalState {
+        FinalState {
             values,
             satisfies,
             flags: FlagsOut::default(),
-        };
-        self.finals.entry(fs).or_insert_with(|| self.path.clone());
-        true
+        }
     }
 
     /// Does some wave's next step end the path ([`Issue::Dead`]): an

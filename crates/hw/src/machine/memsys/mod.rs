@@ -680,6 +680,16 @@ impl MemSys {
         }
     }
 
+    /// How many L2s hold a dirty line of `loc` (`machine::settled`: with
+    /// at most one, the location's final value is fixed until a write to
+    /// it comes).
+    pub(in crate::machine) fn dirty_l2s(&self, loc: usize) -> usize {
+        self.l2
+            .iter()
+            .filter(|lines| matches!(lines.get(loc), Some(Some((_, true)))))
+            .count()
+    }
+
     pub fn lds_value(&self, wg: usize, loc: u32, n_locs: u32) -> Value {
         self.lds_load(wg as u32 * n_locs + loc)
     }
