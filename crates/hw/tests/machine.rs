@@ -1838,3 +1838,70 @@ fn settled_states_keep_every_final_state() {
         }
     }
 }
+
+/// A wave's end taken alone when its work-group uses barriers
+/// (`Explorer::is_local`: the wave has not arrived at the work-group
+/// barrier, and no cluster barrier is used): every barrier test of the
+/// corpus (arrivals, split signal and wait, early exits, named and cluster
+/// barriers, deadlocks and `ub`) keeps the final states and flags of the
+/// search without any reduction, and the runs where a wave of a
+/// work-group with a barrier ends early shrink.
+#[test]
+fn wave_ends_commute_with_barrier_arrivals() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../litmus/barrier");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".litmus"))
+        .collect();
+    names.sort();
+    assert!(names.len() > 40, "{}", names.len());
+    let mut runs = 0;
+    for name in &names {
+        let p = load(&format!("barrier/{name}"));
+        for t in ["gfx942", "gfx1100:cumode", "gfx1200", "gfx1250"] {
+            // A construct without code on this target (named and
+            // cluster barriers before GFX12.5) is not run.
+            let label = format!("{name} {t}");
+            let run = assert_reduction_keeps_final_states(&p, t, &label, Visits::NoMore);
+            runs += usize::from(run.is_ok());
+            // Without symmetry too: its images would hide a lost order of
+            // identical waves (`Split+isfirst`).
+            if let Ok(full) = explore(
+                &p,
+                &Target::parse(t).unwrap(),
+                &HwOptions {
+                    reduce: false,
+                    ..HwOptions::default()
+                },
+            ) {
+                let opts = HwOptions {
+                    symmetry: false,
+                    ..HwOptions::default()
+                };
+                let red = explore(&p, &Target::parse(t).unwrap(), &opts).unwrap();
+                assert_eq!(full.outcome.states, red.outcome.states, "{label}");
+                assert_eq!(full.outcome.flags, red.outcome.flags, "{label}");
+            }
+        }
+    }
+    assert!(runs > 100, "{runs}");
+    // Before the rule (main at af702b6): 368, 418 and 558 states.
+    for (name, before) in [
+        ("MP+sbarrier.early-exit.litmus", 368),
+        ("MP+split.work-between.litmus", 418),
+        ("MP+sbarrier.early-exit-branch.litmus", 558),
+    ] {
+        let red = explore(
+            &load(&format!("barrier/{name}")),
+            &Target::parse("gfx1250").unwrap(),
+            &HwOptions::default(),
+        )
+        .unwrap();
+        assert!(
+            red.states_visited * 4 < before * 3,
+            "{name}: {}",
+            red.states_visited
+        );
+    }
+}

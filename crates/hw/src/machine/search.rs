@@ -600,9 +600,29 @@ impl Explorer<'_, '_> {
         // then never arrived at (`release_barrier` changes nothing), and no
         // other step reads the wave's `halted` (the final state only needs
         // every wave ended, and the end stays enabled until taken).
+        //
+        // Since issue 27's fifth session, also when the work-group has
+        // barrier operations, provided the wave has not arrived at the
+        // work-group barrier (`barrier` is `None`): "When a thread ends, it
+        // automatically *drops* this barrier *object* if it had previously
+        // *joined* it" (execution-synchronization.txt, "s_barrier GFX6-11"
+        // and table "s_barrier GFX12"), so the end lowers the expected
+        // count by one ([`super::wave::release_barrier`]). With `c`
+        // arrivals of the `S - k` waves that have not ended, and neither
+        // this wave nor an arriving one among them, `c <= S - k - 2`: an
+        // arrival and the end complete the phase in either order exactly
+        // when `c + 1 >= S - k - 1`, the arrival sees the same count (its
+        // `isfirst`), and the phase cannot complete before the end (this
+        // wave has not arrived), so no wait the end enables can run
+        // before it, and a wait of an earlier phase only reads a phase
+        // number the end can only raise. Named barriers are not dropped at
+        // the end. A wave that arrived and ends without waiting is left
+        // interleaved: its end could complete the phase before another
+        // wave's arrival (which then opens the next phase) or after it.
         let g = self.ctx.wg[wi];
         let ends_alone =
-            (self.ctx.wg_size[g] == 1 || !self.ctx.wg_barrier[g]) && s.cluster.is_empty();
+            (self.ctx.wg_size[g] == 1 || !self.ctx.wg_barrier[g] || w.barrier.is_none())
+                && s.cluster.is_empty();
         let Some(m) = self.ctx.code[wi].micro.get(w.pc as usize) else {
             return ends_alone;
         };
