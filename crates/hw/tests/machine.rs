@@ -100,6 +100,21 @@ fn assert_reduction_keeps_final_states(
     Ok(red)
 }
 
+/// `assert_reduction_keeps_final_states` for each of `programs` on each of
+/// `targets`, every run labelled "TEST TARGET"; every run must have code.
+fn assert_each_keeps_final_states(
+    programs: &[amdmm_program::Program],
+    targets: &[&str],
+    visits: Visits,
+) {
+    for p in programs {
+        for t in targets {
+            let label = format!("{} {t}", p.name);
+            assert_reduction_keeps_final_states(p, t, &label, visits).unwrap();
+        }
+    }
+}
+
 const MODELLED: &[&str] = &[
     "gfx600",
     "gfx700",
@@ -416,12 +431,7 @@ fn lazy_write_back_keeps_every_final_state() {
         load("MP+rel-acq.system.diffagent.litmus"),
         load("hw/SB+sc.diffagent.primed-l1.litmus"),
     ];
-    for p in &tests {
-        for t in ["gfx90a", "gfx942", "gfx1250"] {
-            let label = format!("{} {t}", p.name);
-            assert_reduction_keeps_final_states(p, t, &label, Visits::Fewer).unwrap();
-        }
-    }
+    assert_each_keeps_final_states(&tests, &["gfx90a", "gfx942", "gfx1250"], Visits::Fewer);
 }
 
 /// Dropping the `buffer_inv sc1` of the agent acquire is detected by MP
@@ -1075,8 +1085,9 @@ fn dead_lines_and_local_ends_keep_every_final_state() {
         load("RMW+atomicity.agent.litmus"),
         load("SB+sc.litmus"),
     ];
-    for p in &programs {
-        for t in [
+    assert_each_keeps_final_states(
+        &programs,
+        &[
             "gfx600",
             "gfx900",
             "gfx90a",
@@ -1087,11 +1098,9 @@ fn dead_lines_and_local_ends_keep_every_final_state() {
             "gfx1200",
             "gfx1200:cumode",
             "gfx1250",
-        ] {
-            let label = format!("{} {t}", p.name);
-            assert_reduction_keeps_final_states(p, t, &label, Visits::Fewer).unwrap();
-        }
-    }
+        ],
+        Visits::Fewer,
+    );
 }
 
 /// `n` waves of one work-group (one CU), each storing to its own location
@@ -1347,8 +1356,9 @@ fn dead_registers_keep_every_final_state() {
         load("hw/SB+sc.primed-l1.litmus"),
         load("Branch+undef.ub.litmus"),
     ];
-    for p in &programs {
-        for t in [
+    assert_each_keeps_final_states(
+        &programs,
+        &[
             "gfx600",
             "gfx90a",
             "gfx942",
@@ -1356,11 +1366,9 @@ fn dead_registers_keep_every_final_state() {
             "gfx1100:cumode",
             "gfx1200",
             "gfx1250",
-        ] {
-            let label = format!("{} {t}", p.name);
-            assert_reduction_keeps_final_states(p, t, &label, Visits::NoMore).unwrap();
-        }
-    }
+        ],
+        Visits::NoMore,
+    );
     // Before the rule: 893 and 1,245 states (MP, whose first load is
     // unshown), 215 and 769 (SB, whose priming loads' registers are
     // unshown).
@@ -1695,19 +1703,18 @@ fn unobserved_hops_keep_every_final_state() {
         load("MP+rel-acq.workgroup.samewg.litmus"),
         load("RMW+atomicity.agent.litmus"),
     ];
-    for p in &programs {
-        for t in [
+    assert_each_keeps_final_states(
+        &programs,
+        &[
             "gfx1010",
             "gfx1010:cumode",
             "gfx1100",
             "gfx1100:cumode",
             "gfx1200",
             "gfx1200:cumode",
-        ] {
-            let label = format!("{} {t}", p.name);
-            assert_reduction_keeps_final_states(p, t, &label, Visits::NoMore).unwrap();
-        }
-    }
+        ],
+        Visits::NoMore,
+    );
     let p = corr_wide(8);
     let states = |t: &str| {
         let h = explore(&p, &Target::parse(t).unwrap(), &HwOptions::default()).unwrap();
@@ -1745,12 +1752,11 @@ fn sole_routes_keep_every_final_state() {
         load("RMW+atomicity.agent.litmus"),
         load("2+2W+mono.litmus"),
     ];
-    for p in &programs {
-        for t in ["gfx1010:cumode", "gfx1100", "gfx1200", "gfx1250"] {
-            let label = format!("{} {t}", p.name);
-            assert_reduction_keeps_final_states(p, t, &label, Visits::NoMore).unwrap();
-        }
-    }
+    assert_each_keeps_final_states(
+        &programs,
+        &["gfx1010:cumode", "gfx1100", "gfx1200", "gfx1250"],
+        Visits::NoMore,
+    );
 }
 
 /// A writer storing `x` twice, then `y` (a release: once the stores of `x`
