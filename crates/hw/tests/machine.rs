@@ -199,19 +199,25 @@ fn verify_accepts_mp_and_sb_and_reports_finding_2() {
     assert!(!v.forbidden[0].1.is_empty());
 }
 
+/// The file names under litmus/barrier that `keep` accepts, sorted.
+fn barrier_tests(keep: impl Fn(&str) -> bool) -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../litmus/barrier");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| keep(n))
+        .collect();
+    names.sort();
+    names
+}
+
 /// GFX12.5 named and cluster barriers run on the hardware model
 /// (execution-synchronization.txt, "s_barrier GFX12"): every outcome of the
 /// corpus's named-barrier tests is one the memory model allows, and the
 /// cluster tests' only forbidden outcomes are docs/findings.md's F8.
 #[test]
 fn named_and_cluster_barriers_run_on_gfx1250() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../litmus/barrier");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with("Named+") || n.starts_with("Cluster+"))
-        .collect();
-    names.sort();
+    let names = barrier_tests(|n| n.starts_with("Named+") || n.starts_with("Cluster+"));
     assert!(names.len() >= 16, "{names:?}");
     let t = Target::parse("gfx1250").unwrap();
     for name in names {
@@ -1854,13 +1860,7 @@ fn settled_states_keep_every_final_state() {
 /// work-group with a barrier ends early shrink.
 #[test]
 fn wave_ends_commute_with_barrier_arrivals() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../litmus/barrier");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".litmus"))
-        .collect();
-    names.sort();
+    let names = barrier_tests(|n| n.ends_with(".litmus"));
     assert!(names.len() > 40, "{}", names.len());
     let mut runs = 0;
     for name in &names {
