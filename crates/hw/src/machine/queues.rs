@@ -427,17 +427,20 @@ impl Explorer<'_, '_> {
                 return false;
             }
         }
-        let refill_matters = |to: FetchTo| {
-            matches!(to, FetchTo::Lds(_)) || {
+        // Does the CU's L1 hold a line a request may still read? Computed
+        // once, and only when a fetch into a register asks.
+        let l1_live = std::cell::OnceCell::new();
+        let l1_live = || {
+            *l1_live.get_or_init(|| {
                 let (l1, _) = super::dead::live_lines(s, &self.ctx.live, geo);
                 l1.get(cu).is_none_or(|set| set.iter().any(|&w| w != 0))
-            }
+            })
         };
         !s.chan.iter().chain(&s.chan2).flatten().any(|r| {
             r.wave as usize == wi
                 && match r.kind {
                     ChanKind::Fetch { to, .. } => {
-                        (!self.solo(r.loc) || matches!(to, FetchTo::Lds(_))) && refill_matters(to)
+                        matches!(to, FetchTo::Lds(_)) || (!self.solo(r.loc) && l1_live())
                     }
                     _ => false,
                 }

@@ -601,8 +601,7 @@ impl Explorer<'_, '_> {
         // other step reads the wave's `halted` (the final state only needs
         // every wave ended, and the end stays enabled until taken).
         //
-        // Since issue 27's fifth session, also when the work-group has
-        // barrier operations, provided the wave has not arrived at the
+        // Also when the work-group has barrier operations, provided the wave has not arrived at the
         // work-group barrier (`barrier` is `None`): "When a thread ends, it
         // automatically *drops* this barrier *object* if it had previously
         // *joined* it" (execution-synchronization.txt, "s_barrier GFX6-11"
